@@ -1,0 +1,235 @@
+"""Leagues, seasons, events and what happens in them.
+
+Words: an *event* is one tournament (a Swiss of five rounds, a knockout, an open
+league's season of logged games); an *entrant* is who takes a seat in it, a person or a
+bot; a *table* is one game of a round, its *seats* ordered (seat 0 starts); a *result*
+is the official outcome of a table, written only by ``tournaments.results``.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Bot, Game
+
+
+class Visibility(models.TextChoices):
+    PUBLIC = "public", _("public")
+    UNLISTED = "unlisted", _("unlisted (anyone with the link)")
+    PRIVATE = "private", _("private (organisers and entrants)")
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(unique=True)
+    description = models.TextField(_("description"), blank=True)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_leagues", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        CLOSED = "closed", _("closed")
+        ARCHIVED = "archived", _("archived")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["league", "-starts_on", "name"]
+
+    def __str__(self):
+        return f"{self.league} – {self.name}"
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(unique=True)
+    game = models.CharField(max_length=30, choices=Game.choices, default=Game.CALL_TO_GLORY)
+    rules_options = models.JSONField(_("rules options"), default=dict, blank=True)
+    format = models.CharField(_("format"), max_length=30, default="swiss")
+    format_options = models.JSONField(default=dict, blank=True)
+    table_size = models.PositiveSmallIntegerField(_("table size"), default=4)
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    points_by_place = models.JSONField(
+        _("points by place"), default=list, blank=True, help_text=_("e.g. [4, 2, 1, 0]")
+    )
+    tiebreak_order = models.JSONField(_("tie-break order"), default=list, blank=True)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    seed = models.BigIntegerField(default=0)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def league(self):
+        return self.season.league
+
+
+class Entrant(models.Model):
+    """A seat-taker in one event: a user or a bot (exactly one of the two)."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        DROPPED = "dropped", _("dropped")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="entries",
+    )
+    bot = models.ForeignKey(
+        Bot, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
+    name = models.CharField(_("name"), max_length=80)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    start_points = models.FloatField(_("starting points"), default=0)
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True, bot__isnull=False)
+                | models.Q(user__isnull=False, bot__isnull=True),
+                name="entrant_is_user_or_bot",
+            ),
+            models.UniqueConstraint(fields=["event", "user"], name="one_entry_per_user"),
+            models.UniqueConstraint(fields=["event", "bot"], name="one_entry_per_bot"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PAIRED = "paired", _("paired")
+        COMPLETE = "complete", _("complete")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRED)
+    paired_at = models.DateTimeField(auto_now_add=True)
+    override_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_number")]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    explanation = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_number")]
+
+    def __str__(self):
+        return f"{self.round} table {self.number}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text=_("0 starts"))
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_seat_position")
+        ]
+
+
+class Result(models.Model):
+    """The official outcome of a table. Written only by ``tournaments.results``."""
+
+    class Source(models.TextChoices):
+        PLAYERS = "players", _("entered by players and confirmed")
+        ORGANISER = "organiser", _("entered or overridden by an organiser")
+        RECORD = "record", _("digital game record")
+        BOT = "bot", _("bot match")
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
+    source = models.CharField(max_length=10, choices=Source.choices)
+    rules_version = models.CharField(max_length=80, blank=True)
+    detail = models.JSONField(
+        default=dict, blank=True, help_text=_("the game record or tableau behind it")
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    recorded_at = models.DateTimeField(auto_now=True)
+
+
+class SeatResult(models.Model):
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="results")
+    position = models.PositiveSmallIntegerField()
+    score = models.IntegerField()
+    place = models.PositiveSmallIntegerField()
+    points = models.FloatField(default=0)
+
+    class Meta:
+        ordering = ["result", "position"]
+
+
+class StandingRow(models.Model):
+    """One entrant's line in an event's stored standings; recomputed by a task."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="standing")
+    rank = models.PositiveIntegerField()
+    points = models.FloatField(default=0)
+    games = models.PositiveIntegerField(default=0)
+    tiebreaks = models.JSONField(default=dict, blank=True)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["event", "rank", "entrant__name"]

@@ -1,0 +1,88 @@
+"""Every permission check on the site, in one place.
+
+Roles: *staff* (``user.is_staff``) may do anything; an *organiser* is granted per
+league (and so for all its events) or per event, by its creator or by staff; a
+*player* is a user entered in an event, and a player of a table sits at it; a *bot
+author* owns bots. Views and API endpoints call these helpers; ``access_*`` fetch an
+object or raise ``PermissionDenied``.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Event, League, Table, Visibility
+
+
+def is_staff(user) -> bool:
+    return bool(user and user.is_authenticated and user.is_staff)
+
+
+def is_league_organiser(user, league: League) -> bool:
+    if is_staff(user):
+        return True
+    if not user.is_authenticated:
+        return False
+    return league.created_by_id == user.pk or league.organisers.filter(pk=user.pk).exists()
+
+
+def is_event_organiser(user, event: Event) -> bool:
+    if is_staff(user):
+        return True
+    if not user.is_authenticated:
+        return False
+    if event.created_by_id == user.pk or event.organisers.filter(pk=user.pk).exists():
+        return True
+    return is_league_organiser(user, event.season.league)
+
+
+def is_entrant(user, event: Event) -> bool:
+    return user.is_authenticated and event.entrants.filter(user=user).exists()
+
+
+def is_player_of_table(user, table: Table) -> bool:
+    return user.is_authenticated and table.seats.filter(entrant__user=user).exists()
+
+
+def can_view_event(user, event: Event) -> bool:
+    if event.visibility != Visibility.PRIVATE:
+        return True
+    return is_event_organiser(user, event) or is_entrant(user, event)
+
+
+def can_grant_organiser(user, obj: League | Event) -> bool:
+    """Only the creator of a league or event, or staff, may name its organisers."""
+    return is_staff(user) or (user.is_authenticated and obj.created_by_id == user.pk)
+
+
+def can_edit_bot(user, bot) -> bool:
+    return is_staff(user) or (user.is_authenticated and bot.owner_id == user.pk)
+
+
+def access_event(user, slug: str) -> Event:
+    event = get_object_or_404(Event.objects.select_related("season__league"), slug=slug)
+    if not can_view_event(user, event):
+        raise PermissionDenied
+    return event
+
+
+def access_event_as_organiser(user, slug: str) -> Event:
+    event = get_object_or_404(Event.objects.select_related("season__league"), slug=slug)
+    if not is_event_organiser(user, event):
+        raise PermissionDenied
+    return event
+
+
+def access_league_as_organiser(user, slug: str) -> League:
+    league = get_object_or_404(League, slug=slug)
+    if not is_league_organiser(user, league):
+        raise PermissionDenied
+    return league
+
+
+def access_table_as_player_or_organiser(user, table_id: int) -> Table:
+    table = get_object_or_404(
+        Table.objects.select_related("round__event__season__league"), pk=table_id
+    )
+    if not (is_player_of_table(user, table) or is_event_organiser(user, table.round.event)):
+        raise PermissionDenied
+    return table

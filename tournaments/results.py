@@ -1,0 +1,75 @@
+"""The one place an official result is written (from players, an organiser, a record or
+a bot match), and what follows from it."""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from tournaments.models import Result, SeatResult, Table
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    position: int
+    score: int
+    place: int
+
+
+def points_for_place(points_by_place: list[float], place: int, sharing: int) -> float:
+    """Points for a place shared by ``sharing`` entrants: they split the points of the
+    places they cover (two tied for 1st of [4, 2, 1, 0] get 3 each)."""
+    covered = [
+        points_by_place[i] if i < len(points_by_place) else 0
+        for i in range(place - 1, place - 1 + sharing)
+    ]
+    return sum(covered) / sharing
+
+
+def do_record_result(
+    table: Table,
+    outcomes: list[SeatOutcome],
+    source: str,
+    by=None,
+    detail: dict | None = None,
+    rules_version: str = "",
+) -> Result:
+    """Write (or replace) the official result of ``table`` and send the standings
+    update on commit. ``outcomes`` has one entry per seat, by position."""
+    from tournaments.tasks import update_standings
+
+    event = table.round.event
+    seats = {seat.position: seat for seat in table.seats.all()}
+    if sorted(o.position for o in outcomes) != sorted(seats):
+        raise ValueError("outcomes must name every seat of the table once")
+    with transaction.atomic():
+        result, _ = Result.objects.update_or_create(
+            table=table,
+            defaults={
+                "source": source,
+                "recorded_by": by,
+                "detail": detail or {},
+                "rules_version": rules_version,
+            },
+        )
+        result.seats.all().delete()
+        places = [o.place for o in outcomes]
+        SeatResult.objects.bulk_create(
+            SeatResult(
+                result=result,
+                entrant_id=seats[o.position].entrant_id,
+                position=o.position,
+                score=o.score,
+                place=o.place,
+                points=points_for_place(event.points_by_place, o.place, places.count(o.place)),
+            )
+            for o in outcomes
+        )
+        transaction.on_commit(lambda: update_standings.delay(event.pk))
+    return result
+
+
+def request_standings_update(event) -> None:
+    """Ask a worker to recompute the event's standings once the transaction commits."""
+    from tournaments.tasks import update_standings
+
+    transaction.on_commit(lambda: update_standings.delay(event.pk))
