@@ -186,6 +186,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "position"], name="one_seat_position")
         ]
 
+    def __str__(self):
+        return f"{self.table} seat {self.position}"
+
 
 class Result(models.Model):
     """The official outcome of a table. Written only by ``tournaments.results``."""
@@ -207,6 +210,9 @@ class Result(models.Model):
     )
     recorded_at = models.DateTimeField(auto_now=True)
 
+    def __str__(self):
+        return f"result of {self.table}"
+
 
 class SeatResult(models.Model):
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="seats")
@@ -218,6 +224,9 @@ class SeatResult(models.Model):
 
     class Meta:
         ordering = ["result", "position"]
+
+    def __str__(self):
+        return f"{self.entrant}: {self.score} (place {self.place})"
 
 
 class StandingRow(models.Model):
@@ -233,3 +242,6 @@ class StandingRow(models.Model):
 
     class Meta:
         ordering = ["event", "rank", "entrant__name"]
+
+    def __str__(self):
+        return f"{self.rank}. {self.entrant}"
