@@ -24,7 +24,7 @@ def broker_status() -> str:
         return f"error: {exc.__class__.__name__}"
 
 
-def worker_names(timeout: float = 0.5) -> list[str]:
+def worker_names(timeout: float = 1.0) -> list[str]:
     try:
         replies = app.control.ping(timeout=timeout) or []
     except Exception:  # noqa: BLE001 - no broker means no workers to report

@@ -1,0 +1,14 @@
+from tests.fixtures.browser import browser, phone_page  # noqa: F401
+from tests.fixtures.personas import (  # noqa: F401
+    anonymous,
+    client_for,
+    event,
+    league,
+    organiser,
+    other_player,
+    outsider,
+    player,
+    staff,
+    table,
+)
+from tests.fixtures.worker import celery_worker  # noqa: F401

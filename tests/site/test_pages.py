@@ -1,0 +1,62 @@
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_home_page_tells_a_new_organiser_what_to_do_on_a_fresh_database(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert b"No leagues yet" in response.content
+    assert b"Create a league" in response.content
+
+
+def test_the_home_page_lists_public_events(client, event):
+    response = client.get("/")
+    assert b"Autumn Open" in response.content
+    assert b"No leagues yet" not in response.content
+
+
+def test_the_openapi_schema_is_served(client):
+    response = client.get("/api/schema/")
+    assert response.status_code == 200
+    assert b"openapi" in response.content
+    assert b"/api/events/" in response.content
+
+
+def test_the_api_docs_load_their_assets_from_this_site(client):
+    response = client.get("/api/docs/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
+    assert "cdn" not in html.lower()
+
+
+def test_pages_load_htmx_and_styles_locally(client):
+    html = client.get("/").content.decode()
+    assert "/static/django_htmx/htmx" in html
+    assert "/static/css/site.css" in html
+    assert "https://" not in html
+
+
+def test_an_unknown_page_gets_the_site_styled_404(client):
+    response = client.get("/events/no-such-event/")
+    assert response.status_code == 404
+    assert b"Back to the events" in response.content
+
+
+def test_the_api_lists_events_with_pagination(client, event):
+    data = client.get("/api/events/").json()
+    assert data["count"] == 1
+    assert data["results"][0]["slug"] == "autumn-open"
+
+
+def test_the_api_gives_a_token_for_a_login(client, player):
+    from tests.fixtures.personas import PASSWORD
+
+    response = client.post(
+        reverse("api-token"), {"username": player.username, "password": PASSWORD}
+    )
+    token = response.json()["token"]
+    me = client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {token}").json()
+    assert me["username"] == player.username

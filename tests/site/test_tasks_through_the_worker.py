@@ -1,0 +1,46 @@
+"""A task sent on commit from a request crosses the broker to a worker process, whose
+effect lands in the database. Runs on both passes (filesystem broker + SQLite, and
+Redis + PostgreSQL)."""
+
+import pytest
+
+from tests.fixtures.worker import wait_for
+from tournaments.models import Result, SeatResult, StandingRow
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_recompute_request_reaches_the_worker_and_the_standings_are_stored(
+    celery_worker, client_for, organiser, table
+):
+    result = Result.objects.create(table=table, source=Result.Source.ORGANISER)
+    for seat, score, place, points in [(0, 60, 1, 3), (1, 36, 2, 1)]:
+        entrant = table.seats.get(position=seat).entrant
+        SeatResult.objects.create(
+            result=result,
+            entrant=entrant,
+            position=seat,
+            score=score,
+            place=place,
+            points=points,
+        )
+    event = table.round.event
+
+    response = client_for(organiser).post(f"/events/{event.slug}/standings/recompute/")
+    assert response.status_code == 302
+
+    rows = wait_for(
+        lambda: list(StandingRow.objects.filter(event=event).order_by("rank")),
+        what="the worker to store the standings",
+    )
+    assert [(row.entrant.name, row.rank, row.points) for row in rows] == [
+        ("Pat Player", 1, 3.0),
+        ("Quinn Player", 2, 1.0),
+    ]
+
+
+def test_healthz_lists_the_running_worker(celery_worker, client):
+    data = client.get("/healthz").json()
+    assert data["database"] == "ok"
+    assert data["broker"] == "ok"
+    assert celery_worker.hostname in data["workers"]
