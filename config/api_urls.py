@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("tournaments.api_urls")),
     path("", include("games.api_urls")),
     path("", include("scoring.api_urls")),
+    path("", include("bots.api_urls")),
 ]

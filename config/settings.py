@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "scoring",
+    "bots",
 ]
 
 MIDDLEWARE = [
@@ -196,13 +197,15 @@ CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_ROUTES = {
     "tournaments.tasks.update_standings": {"queue": "standings"},
     "tournaments.tasks.update_ratings": {"queue": "standings"},
-    "tournaments.tasks.play_match": {"queue": "bots"},
-    "tournaments.tasks.play_match_chunk": {"queue": "bots"},
+    "bots.tasks.*": {"queue": "bots"},
 }
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+
+# Demo data, loaded in this order by ``manage.py load_demo`` (each app adds its own).
+DEMO_LOADERS = ["tournaments.demo.load_demo", "scoring.demo.load_demo", "bots.demo.load_demo"]
 
 # Game records: the largest document the validator will read.
 VALIDATOR_MAX_BYTES = env_int("VALIDATOR_MAX_BYTES", 5_000_000)

@@ -27,7 +27,7 @@ def ensure_user(username, **extra):
 
 
 @transaction.atomic
-def load_demo() -> Event:
+def load_demo() -> str:
     ensure_user("admin", is_staff=True, is_superuser=True)
     olivia = ensure_user("olivia")
     players = [ensure_user(name) for name in PLAYERS]
@@ -62,7 +62,7 @@ def load_demo() -> Event:
     )
     if created:
         seat_first_round(event, players)
-    return event
+    return f"{event.name} at /events/{event.slug}/"
 
 
 def seat_first_round(event, players):

@@ -1,11 +1,12 @@
+from django.conf import settings
 from django.core.management.base import BaseCommand
-
-from tournaments.demo import load_demo
+from django.utils.module_loading import import_string
 
 
 class Command(BaseCommand):
-    help = "Load the demo league, event, players and bots (idempotent)."
+    help = "Load the demo leagues, events, players, results and bots (idempotent)."
 
     def handle(self, *args, **options):
-        event = load_demo()
-        self.stdout.write(f"Demo data ready: {event.name} (/events/{event.slug}/)")
+        for path in settings.DEMO_LOADERS:
+            summary = import_string(path)()
+            self.stdout.write(f"{path}: {summary}")
