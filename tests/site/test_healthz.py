@@ -12,7 +12,9 @@ def test_healthz_is_200_when_the_database_and_broker_answer(client):
 
 
 def test_healthz_is_503_when_the_broker_does_not_answer(client, monkeypatch):
-    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:1/0")
+    unreachable = "redis://127.0.0.1:1/0"
+    monkeypatch.setenv("CELERY_BROKER_URL", unreachable)  # Celery reads it before its conf
+    monkeypatch.setattr(app.conf, "broker_url", unreachable)
     response = client.get("/healthz")
     assert response.status_code == 503
     data = response.json()
