@@ -86,3 +86,24 @@ def access_table_as_player_or_organiser(user, table_id: int) -> Table:
     if not (is_player_of_table(user, table) or is_event_organiser(user, table.round.event)):
         raise PermissionDenied
     return table
+
+
+# Bot matches (the bots app).
+
+
+def can_schedule_bot_matches(user, bots) -> bool:
+    """Standalone bot matches: staff, or any logged-in user with built-in bots and their
+    own remote bots (a remote bot is called only when its author, or staff, asks)."""
+    if is_staff(user):
+        return True
+    if not user.is_authenticated:
+        return False
+    return all(bot.kind != "remote" or bot.owner_id == user.pk for bot in bots)
+
+
+def can_schedule_event_matches(user, event: Event) -> bool:
+    return is_event_organiser(user, event)
+
+
+def can_edit_ladder(user, ladder) -> bool:
+    return is_staff(user) or (user.is_authenticated and ladder.created_by_id == user.pk)

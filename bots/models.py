@@ -1,0 +1,206 @@
+"""Bot matches and how they are scheduled.
+
+Words: a *match* is one game between bots, played by a worker from its stored seed; a
+*batch* is a set of matches scheduled together (one game, N games with the seats
+rotated, a round robin, a ladder's round), its matches numbered 0..total-1; a *chunk*
+is a slice of a built-in-only batch that one task plays and bulk-inserts; a *fault* is
+something a bot did wrong in a match (timeout, illegal or malformed answer, refused
+connection, non-2xx status); a *ladder* pairs its bots every so often.
+
+Claims: a worker takes a match (or a chunk) with a conditional UPDATE from queued (or
+from running with an expired lease) to running, with a fresh claim token, and stores
+its outcome only while that token still holds, so a redelivered or reclaimed task
+never records a game twice.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Bot
+
+
+class WorkStatus(models.TextChoices):
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("running")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+class Ladder(models.Model):
+    """A standing ladder: every ``every_minutes`` a django-celery-beat PeriodicTask
+    schedules a batch pairing its bots by rating."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    bots = models.ManyToManyField(Bot, related_name="ladders")
+    options = models.JSONField(_("rules options"), default=dict, blank=True)
+    games_per_pairing = models.PositiveSmallIntegerField(_("games per pairing"), default=2)
+    every_minutes = models.PositiveIntegerField(_("every (minutes)"), default=60)
+    periodic_task = models.OneToOneField(
+        "django_celery_beat.PeriodicTask", on_delete=models.SET_NULL, null=True, blank=True
+    )
+    rounds_played = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class Batch(models.Model):
+    """Matches scheduled together. Game ``n`` plays lineup ``n // games_per_lineup``
+    with its seats rotated by ``n % games_per_lineup``; its seed derives from ``seed``."""
+
+    class Kind(models.TextChoices):
+        SINGLE = "single", _("one match")
+        SERIES = "series", _("series with seats rotated")
+        ROUND_ROBIN = "round_robin", _("round robin")
+        LADDER = "ladder", _("ladder round")
+        EVENT = "event", _("event round")
+
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.SERIES)
+    name = models.CharField(_("name"), max_length=160, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    ladder = models.ForeignKey(
+        Ladder, on_delete=models.CASCADE, null=True, blank=True, related_name="batches"
+    )
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    lineups = models.JSONField(default=list, help_text=_("bot ids per table, seat order"))
+    games_per_lineup = models.PositiveIntegerField(default=1)
+    total = models.PositiveIntegerField(default=0)
+    options = models.JSONField(_("rules options"), default=dict, blank=True)
+    seed = models.BigIntegerField(default=0)
+    builtin_only = models.BooleanField(default=True)
+    status = models.CharField(max_length=10, choices=WorkStatus.choices, default=WorkStatus.QUEUED)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.name or f"batch {self.pk}"
+
+
+class Chunk(models.Model):
+    """Games ``first`` to ``last - 1`` of a built-in-only batch, played by one task."""
+
+    batch = models.ForeignKey(Batch, on_delete=models.CASCADE, related_name="chunks")
+    first = models.PositiveIntegerField()
+    last = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=WorkStatus.choices, default=WorkStatus.QUEUED)
+    claim_token = models.UUIDField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["batch", "first"]
+        indexes = [models.Index(fields=["status", "claimed_at"])]
+
+    def __str__(self):
+        return f"games {self.first}-{self.last - 1} of {self.batch}"
+
+
+class Match(models.Model):
+    """One game between bots. ``record`` is the call-to-glory/1 record (it validates);
+    ``result`` the validator's result; the places on the seats are the official ones
+    (a forfeiting seat is placed last)."""
+
+    batch = models.ForeignKey(
+        Batch, on_delete=models.CASCADE, null=True, blank=True, related_name="matches"
+    )
+    number = models.PositiveIntegerField(default=0)
+    table = models.ForeignKey(
+        "tournaments.Table",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="bot_matches",
+    )
+    seed = models.BigIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=WorkStatus.choices, default=WorkStatus.QUEUED)
+    claim_token = models.UUIDField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    record = models.JSONField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    rated = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["batch", "number"],
+                condition=models.Q(batch__isnull=False),
+                name="one_match_per_batch_number",
+            )
+        ]
+        indexes = [
+            models.Index(fields=["batch", "status"]),
+            models.Index(fields=["status", "claimed_at"]),
+            models.Index(fields=["status", "rated"]),
+        ]
+
+    def __str__(self):
+        return f"match {self.pk}"
+
+
+class MatchSeat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    bot = models.ForeignKey(Bot, on_delete=models.PROTECT, related_name="match_seats")
+    score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    forfeited = models.BooleanField(default=False)
+    faults = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="one_match_seat_position")
+        ]
+
+    def __str__(self):
+        return f"{self.bot} in seat {self.position} of {self.match}"
+
+
+class Fault(models.Model):
+    """Something a bot did wrong in a match, with the evidence. Platform failures
+    (a worker crash, a lost broker) are never faults: the match is played again."""
+
+    class Kind(models.TextChoices):
+        TIMEOUT = "timeout", _("timed out")
+        ILLEGAL = "illegal", _("illegal move")
+        MALFORMED = "malformed", _("malformed answer")
+        CONNECTION = "connection", _("connection failed")
+        HTTP_STATUS = "http_status", _("error status")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="faults")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="faults")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    move_number = models.PositiveIntegerField(
+        null=True, blank=True, help_text=_("1-based within the round; empty for /start, /end")
+    )
+    evidence = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} by {self.bot} in {self.match}"

@@ -1,0 +1,97 @@
+"""The site's side of the bot protocol (docs/bot-protocol.md): signed POSTs to a remote
+bot over one kept-alive HTTP connection, and the faults its answers can be."""
+
+import http.client
+import json
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from bots.signing import PROTOCOL, signed_headers
+
+EVIDENCE_LIMIT = 300
+
+
+@dataclass
+class BotFault(Exception):
+    """A remote bot's fault: ``kind`` is a ``Fault.Kind`` value, ``evidence`` says what
+    happened in words a bot author can act on."""
+
+    kind: str
+    evidence: str
+
+    def __str__(self):
+        return f"{self.kind}: {self.evidence}"
+
+
+def clipped(data: bytes | str) -> str:
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    return text if len(text) <= EVIDENCE_LIMIT else text[:EVIDENCE_LIMIT] + "…"
+
+
+class RemoteBotClient:
+    """POSTs signed JSON to ``endpoint_url`` + ``/start``, ``/move``, ``/end``."""
+
+    def __init__(self, endpoint_url: str, secret: str):
+        parts = urlsplit(endpoint_url)
+        self.https = parts.scheme == "https"
+        self.host = parts.hostname or ""
+        self.port = parts.port or (443 if self.https else 80)
+        self.base_path = parts.path.rstrip("/")
+        self.secret = secret
+        self.connection: http.client.HTTPConnection | None = None
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+    def _connection(self, timeout: float) -> http.client.HTTPConnection:
+        if self.connection is None:
+            kind = http.client.HTTPSConnection if self.https else http.client.HTTPConnection
+            self.connection = kind(self.host, self.port, timeout=timeout)
+        else:
+            self.connection.timeout = timeout
+            if self.connection.sock is not None:
+                self.connection.sock.settimeout(timeout)
+        return self.connection
+
+    def post(self, path: str, payload: dict, timeout: float) -> tuple[dict, float]:
+        """Send ``payload`` and return the answer's JSON object and the seconds it took.
+        Raises ``BotFault`` for a timeout, a failed connection, a non-2xx status or an
+        answer that is not a JSON object."""
+        body = json.dumps({"protocol": PROTOCOL, **payload}, separators=(",", ":")).encode()
+        headers = {"Content-Type": "application/json", **signed_headers(self.secret, body)}
+        url_path = self.base_path + path
+        started = time.monotonic()
+        try:
+            connection = self._connection(timeout)
+            connection.request("POST", url_path, body=body, headers=headers)
+            response = connection.getresponse()
+            data = response.read()
+        except TimeoutError:
+            self.close()
+            raise BotFault(
+                "timeout", f"POST {path}: no answer within {timeout * 1000:.0f} ms"
+            ) from None
+        except (OSError, http.client.HTTPException) as exc:
+            self.close()
+            raise BotFault("connection", f"POST {path}: {type(exc).__name__}: {exc}") from None
+        elapsed = time.monotonic() - started
+        if response.will_close:
+            self.close()
+        if not 200 <= response.status < 300:
+            raise BotFault(
+                "http_status", f"POST {path} answered {response.status}: {clipped(data)}"
+            )
+        if not data.strip():
+            return {}, elapsed
+        try:
+            answer = json.loads(data)
+        except ValueError:
+            raise BotFault(
+                "malformed", f"POST {path}: the answer is not JSON: {clipped(data)}"
+            ) from None
+        if not isinstance(answer, dict):
+            raise BotFault("malformed", f"POST {path}: the answer is not a JSON object")
+        return answer, elapsed
