@@ -209,6 +209,8 @@ DEMO_LOADERS = ["tournaments.demo.load_demo", "scoring.demo.load_demo", "bots.de
 
 # Game records: the largest document the validator will read.
 VALIDATOR_MAX_BYTES = env_int("VALIDATOR_MAX_BYTES", 5_000_000)
+# Pasted records arrive as form fields: let one as large as the validator reads through.
+DATA_UPLOAD_MAX_MEMORY_SIZE = VALIDATOR_MAX_BYTES + 100_000
 
 LOGGING = {
     "version": 1,
