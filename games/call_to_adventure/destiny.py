@@ -88,9 +88,7 @@ def requirements_from_data(value: Any, icons: tuple[str, ...], field: str) -> tu
     """Requirements from JSON data (a list of ``{"icon", "tiers"}``); faults name the key."""
     if not isinstance(value, list):
         raise Fault(field, "a list of requirements")
-    return tuple(
-        _requirement(item, icons, join(field, i)) for i, item in enumerate(value)
-    )
+    return tuple(_requirement(item, icons, join(field, i)) for i, item in enumerate(value))
 
 
 def _requirement(item: Any, icons: tuple[str, ...], field: str) -> Requirement:

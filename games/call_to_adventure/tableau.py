@@ -90,7 +90,7 @@ def _quick_entry(
     if "printed" not in entry:
         raise Fault(
             "printed",
-            'missing: the Triumph and Tragedy printed on the visible paths and Character '
+            "missing: the Triumph and Tragedy printed on the visible paths and Character "
             'cards, {"triumph": n, "tragedy": n} (or name the cards: card entry)',
         )
     printed = point_pair(entry["printed"], "printed")
