@@ -1,0 +1,303 @@
+"""The game state and its one API (OpenSpiel style): current_player, legal_moves, apply,
+is_over, result, view, record, clone, determinize; plus integer actions for speed
+(legal_actions, apply_action, check_action; ``moves.py`` turns them into strings).
+
+A state holds the whole game: the deals of every round (dealt up front from the seeded
+``random.Random`` given to ``new_game``; a record carries them), the move log, and the
+current round on small integer lists (see ``cards.py`` for the words).
+"""
+
+import random
+
+from . import ninja, round_end, turn
+from .cards import INDEX, VALUES, deal
+from .discarding import discard_pile_refusal, discard_piles, place_on_discard_pile
+from .moves import ACTIONS, DISCARD, END, LAY, LOOKUP, MAX_SET, NINJA, PILE, REVEAL, STRINGS
+from .moves import MoveSyntaxError, string_to_move
+from .options import Options, read_options
+from .phases import ACT, DEAL, DRAW1, DRAW2, NAMES, OVER, REVEAL as REVEALING
+from .phases import END as ENDING
+from .phases import PILE as PILING
+from .tasks import DEFAULT_DECKS, LETTERS, decks_fault, deal_tasks
+
+
+class IllegalMove(ValueError):
+    """A move refused by the rules; ``reason`` says why, in words a person understands."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class GameState:
+    __slots__ = (
+        "players", "n", "opts", "ninja", "decks", "tasks", "unrevealed", "revealed",
+        "round_reveals", "deals", "logs", "results", "totals", "start", "hands", "sets",
+        "owner", "nvals", "onboard", "piles", "supply", "minis", "fresh", "turn", "phase",
+        "first", "pending", "order",
+    )  # fmt: skip
+
+    def __init__(self, players, opts: Options, decks=None, tasks=None, deals=None):
+        self.players = tuple(players)
+        self.n = len(self.players)
+        self.opts = opts
+        self.ninja = opts.ninja
+        self.decks = decks or DEFAULT_DECKS
+        self.tasks = tasks  # per seat: the three (deck, i) dealt; None without the variant
+        self.unrevealed = None if tasks is None else [list(t) for t in tasks]
+        self.revealed = None if tasks is None else [[] for _ in tasks]
+        self.round_reveals = []
+        self.deals = list(deals or [])  # per round: (hands, [D1, D2]) as values, top first
+        self.logs = []  # per round: codes seat * ACTIONS + action
+        self.results = []  # per finished round: (start, base, bonus, scores)
+        self.totals = [0] * self.n
+        self.start = 0
+        self.order = []
+        self.phase = DEAL
+        if self.deals:
+            self.begin_round()
+
+    # --- rounds ----------------------------------------------------------------------
+
+    def begin_round(self) -> None:
+        """Set up the next round from its deal; its start player is already chosen."""
+        hands, (d1, d2) = self.deals[len(self.results)]
+        self.hands = [[0] * 9 for _ in range(self.n)]
+        for seat, hand in enumerate(hands):
+            row = self.hands[seat]
+            for value in hand:
+                row[INDEX[value]] += 1
+        self.sets = [[0] * 9 for _ in range(self.n)]
+        self.owner = [-1] * 9
+        self.nvals = [0] * self.n
+        self.onboard = 0
+        self.piles = [[INDEX[v] for v in reversed(d1)], [INDEX[v] for v in reversed(d2)], [], []]
+        self.return_miniatures()
+        self.round_reveals = []
+        self.turn = self.start
+        self.phase = DRAW1
+        self.first = -1
+        self.pending = None
+        self.logs.append([])
+
+    def return_miniatures(self) -> None:
+        ninja.return_miniatures(self)
+
+    def end_turn(self) -> None:
+        if round_end.round_over(self):
+            round_end.end_round(self)
+        else:
+            self.fresh[self.turn] = 0
+            self.turn = (self.turn + 1) % self.n
+            self.phase = DRAW1
+
+    # --- the API -----------------------------------------------------------------------
+
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase <= ENDING:
+            return self.turn
+        if phase == PILING:
+            return self.pending[0]
+        if phase == REVEALING:
+            return self.order[0]
+        return None
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase <= ACT:
+            if phase == ACT:
+                out = turn.lay_actions(self) + turn.discard_actions(self)
+            else:
+                out = turn.draw_actions(self)
+        elif phase == ENDING:
+            out = [END]
+        elif phase == PILING:
+            return [PILE + p - 2 for p in discard_piles(self.piles)]
+        elif phase == REVEALING:
+            return sorted({REVEAL + 9 * d + i for d, i in self.unrevealed[self.order[0]]})
+        else:
+            return []
+        if self.ninja and self.minis[self.turn] > self.fresh[self.turn]:
+            out += ninja.ninja_actions(self)
+        return out
+
+    def legal_moves(self) -> list[str]:
+        seat = self.current_player()
+        if seat is None:
+            return []
+        strings = STRINGS[seat]
+        return [strings[a] for a in self.legal_actions()]
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action of the current player, unchecked (see check_action)."""
+        self.logs[-1].append(self.current_player() * ACTIONS + action)
+        if action < DISCARD:
+            turn.draw(self, action)
+        elif action < PILE:
+            i, p = divmod(action - DISCARD, 2)
+            turn.discard(self, i, p + 2)
+        elif action < END:
+            self.place_pending(action - PILE + 2)
+        elif action == END:
+            self.end_turn()
+        elif action < NINJA:
+            i, k = divmod(action - LAY, MAX_SET + 1)
+            turn.lay(self, i, k)
+        elif action < REVEAL:
+            target, i = divmod(action - NINJA, 9)
+            ninja.eliminate_card(self, target, i)
+        else:
+            round_end.reveal(self, divmod(action - REVEAL, 9))
+
+    def place_pending(self, pile: int) -> None:
+        """The owner puts its displaced set, or its eliminated card, on a discard pile."""
+        _owner, i, count, after = self.pending
+        self.pending = None
+        place_on_discard_pile(self.piles, pile, i, count)
+        if after < 0:
+            turn.after_second_action(self)
+        else:
+            self.phase = after
+
+    def check_action(self, seat: int, action: int) -> str | None:
+        """Why ``seat`` may not take ``action`` now, or None when it may."""
+        if seat >= self.n:
+            return f"there is no seat {seat} (seats are 0 to {self.n - 1})"
+        phase = self.phase
+        if phase == OVER:
+            return "the game is over"
+        if phase == DEAL:
+            return "the round has ended"
+        deciding = self.current_player()
+        if seat != deciding:
+            return f"seat {deciding} decides now ({self.decision()}), not seat {seat}"
+        if phase == PILING:
+            if PILE <= action < END:
+                return discard_pile_refusal(self.piles, action - PILE + 2)
+            return f"seat {seat} must first put its {self.pending_kind()} on a discard pile"
+        if phase == REVEALING and not action >= REVEAL:
+            return "the round has ended: each player now reveals one task"
+        if action < DISCARD:
+            return turn.draw_refusal(self, action)
+        if action < PILE:
+            i, p = divmod(action - DISCARD, 2)
+            return turn.discard_refusal(self, i, p + 2)
+        if action < END:
+            return "there is no displaced set or eliminated card to place"
+        if action == END:
+            return turn.end_refusal(self)
+        if action < NINJA:
+            i, k = divmod(action - LAY, MAX_SET + 1)
+            return turn.lay_refusal(self, i, k)
+        if action < REVEAL:
+            target, i = divmod(action - NINJA, 9)
+            return ninja.ninja_refusal(self, target, i)
+        return round_end.reveal_refusal(self, divmod(action - REVEAL, 9))
+
+    def decision(self) -> str:
+        phase = self.phase
+        if phase == PILING:
+            return f"where its {self.pending_kind()} goes"
+        if phase == REVEALING:
+            return "which task to reveal"
+        return {
+            DRAW1: "its turn: draw",
+            DRAW2: "its turn: draw",
+            ACT: "its turn: lay or discard",
+        }.get(phase, "its turn: use a ninja or end")
+
+    def pending_kind(self) -> str:
+        return "eliminated card" if self.pending[3] >= 0 else "displaced set"
+
+    def apply(self, move: str) -> None:
+        """Apply a move string after checking it; IllegalMove(reason) leaves the state as it was."""
+        found = LOOKUP.get(move) if type(move) is str else None
+        if found is None:
+            try:
+                string_to_move(move)
+            except MoveSyntaxError as exc:
+                raise IllegalMove(str(exc)) from None
+        seat, action = found
+        why = self.check_action(seat, action)
+        if why is not None:
+            raise IllegalMove(why)
+        self.apply_action(action)
+
+    def result(self) -> dict:
+        from .record import result_of
+
+        return result_of(self)
+
+    def record(self) -> dict:
+        from .record import record_of
+
+        return record_of(self)
+
+    def view(self, seat: int | None) -> dict:
+        from .view import view_of
+
+        return view_of(self, seat)
+
+    def phase_name(self) -> str:
+        return NAMES[self.phase]
+
+    def clone(self) -> "GameState":
+        other = GameState.__new__(GameState)
+        for name in SHARED:
+            setattr(other, name, getattr(self, name))
+        other.unrevealed = None if self.tasks is None else [t[:] for t in self.unrevealed]
+        other.revealed = None if self.tasks is None else [t[:] for t in self.revealed]
+        other.round_reveals = self.round_reveals[:]
+        other.deals = self.deals[:]
+        other.logs = self.logs[:-1] + [self.logs[-1][:]] if self.logs else []
+        other.results = self.results[:]
+        other.totals = self.totals[:]
+        other.order = self.order[:]
+        if self.logs:
+            other.hands = [row[:] for row in self.hands]
+            other.sets = [row[:] for row in self.sets]
+            other.owner = self.owner[:]
+            other.nvals = self.nvals[:]
+            other.piles = [p[:] for p in self.piles]
+            other.minis = self.minis[:]
+            other.fresh = self.fresh[:]
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> "GameState":
+        from .view import determinize
+
+        return determinize(self, seat, rng)
+
+
+SHARED = (
+    "players", "n", "opts", "ninja", "decks", "tasks", "start", "onboard", "supply", "turn",
+    "phase", "first", "pending",
+)  # fmt: skip
+
+
+def new_game(players, options=None, rng: random.Random | None = None, task_decks=None):
+    """A new game: ``players`` (2 to 4 names, seat order), ``options`` as in a record (a
+    dict, missing keys take the defaults, unknown keys raise ValueError; or an Options),
+    and a seeded ``random.Random`` from which every deal is drawn up front."""
+    players = list(players)
+    if not 2 <= len(players) <= 4 or not all(isinstance(p, str) for p in players):
+        raise ValueError("a game has 2 to 4 players, each a name")
+    opts = read_options(options)
+    if rng is None:
+        rng = random.Random()
+    decks = DEFAULT_DECKS
+    if task_decks is not None:
+        why = decks_fault({k: list(v) for k, v in task_decks.items()})
+        if why:
+            raise ValueError(why)
+        decks = {letter: tuple(task_decks[letter]) for letter in LETTERS}
+    tasks = deal_tasks(len(players), decks, rng) if opts.imperial_tasks else None
+    deals = [deal(len(players), rng) for _ in range(opts.rounds)]
+    return GameState(players, opts, decks, tasks, deals)
+
+
+__all__ = ["GameState", "IllegalMove", "new_game", "VALUES"]

@@ -1,0 +1,178 @@
+"""Validate a call-to-glory/1 record: replay every move from the deals and stop at the
+first fault (spec game-record.md, "Validating a record" and its rulings).
+
+Whole-document checks come first (JSON, object, format, players, options, complete,
+task_decks, tasks, number of rounds), then each round in order: its shape, its deal, its
+moves, whether it ended. Any input gives an answer dict, never an exception: text is
+size-limited before parsing, nesting too deep for the parser is reported, and every
+value is type-checked (``6.0`` and ``true`` are not card values).
+"""
+
+import json
+
+from .cards import deal_fault
+from .moves import LOOKUP, MoveSyntaxError, string_to_move
+from .options import read_options
+from .phases import DEAL, OVER
+from .record import FORMAT, result_of
+from .state import GameState
+from .tasks import DEFAULT_DECKS, LETTERS, decks_fault, dealt_tasks_fault, parse_task
+
+DEFAULT_MAX_BYTES = 5_000_000
+
+
+class Fault(Exception):
+    def __init__(self, reason: str, round_=None, move=None, text=None):
+        super().__init__(reason)
+        self.error = {"round": round_, "move": move, "text": text, "reason": reason}
+
+
+def validate_record(record, max_bytes: int = DEFAULT_MAX_BYTES) -> dict:
+    """The validator's JSON answer for ``record`` (text, bytes, or an already parsed
+    object): ``{"valid": true, ...}`` with the results, or ``{"valid": false, "error":
+    {"round", "move", "text", "reason"}}``."""
+    try:
+        return _validate(_parse(record, max_bytes))
+    except Fault as fault:
+        return {"valid": False, "error": fault.error}
+    except RecursionError:
+        return {"valid": False, "error": _error("the record is nested too deeply")}
+
+
+def _error(reason: str) -> dict:
+    return {"round": None, "move": None, "text": None, "reason": reason}
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _parse(record, max_bytes: int):
+    if isinstance(record, dict):
+        return record
+    if isinstance(record, str):
+        if len(record) > max_bytes:
+            raise Fault(f"the record is larger than the limit of {max_bytes} bytes")
+        try:
+            size = len(record.encode("utf-8")) if len(record) * 4 > max_bytes else len(record)
+        except UnicodeEncodeError:
+            raise Fault("the record is not valid UTF-8 text") from None
+        text = record
+    elif isinstance(record, (bytes, bytearray)):
+        size = len(record)
+        text = None
+    else:
+        raise Fault("a record must be JSON text or a JSON object")
+    if size > max_bytes:
+        raise Fault(f"the record is {size} bytes; the limit is {max_bytes} bytes")
+    if text is None:
+        try:
+            text = bytes(record).decode("utf-8")
+        except UnicodeDecodeError:
+            raise Fault("the record is not valid UTF-8 text") from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise Fault("the record is nested too deeply to read") from None
+    except ValueError as exc:
+        raise Fault(f"the record is not well-formed JSON: {exc}") from None
+
+
+def _require(doc: dict, key: str):
+    if key not in doc:
+        raise Fault(f"the record has no {key!r} key")
+    return doc[key]
+
+
+def read_header(doc):
+    """(players, options, complete, decks, tasks, rounds) of a record, checked in the
+    spec's order; Fault otherwise."""
+    if not isinstance(doc, dict):
+        raise Fault("the record must be a JSON object")
+    if _require(doc, "format") != FORMAT:
+        raise Fault(f'format must be "{FORMAT}"')
+    players = _require(doc, "players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise Fault("players must be a list of 2 to 4 names")
+    if not all(isinstance(p, str) for p in players):
+        raise Fault("every player's name must be a string")
+    try:
+        opts = read_options(_require(doc, "options"))
+    except ValueError as exc:
+        raise Fault(str(exc)) from None
+    complete = doc.get("complete", True)
+    if type(complete) is not bool:
+        raise Fault("complete must be true or false")
+    decks = DEFAULT_DECKS
+    if "task_decks" in doc:
+        why = decks_fault(doc["task_decks"])
+        if why:
+            raise Fault(why)
+        decks = {letter: tuple(doc["task_decks"][letter]) for letter in LETTERS}
+    tasks = doc.get("tasks")
+    if opts.imperial_tasks:
+        if "tasks" not in doc:
+            raise Fault("the record has no 'tasks' key (imperial tasks are on)")
+        why = dealt_tasks_fault(tasks, len(players), decks)
+        if why:
+            raise Fault(why)
+        tasks = [sorted(parse_task(name) for name in entry) for entry in tasks]
+    elif tasks is not None:
+        raise Fault("tasks must be null when imperial tasks are off")
+    rounds = _require(doc, "rounds")
+    if not isinstance(rounds, list):
+        raise Fault("rounds must be a list")
+    if complete and len(rounds) != opts.rounds:
+        raise Fault(f"the record has {len(rounds)} rounds; the options say {opts.rounds}")
+    if len(rounds) > opts.rounds:
+        raise Fault(f"the record has {len(rounds)} rounds; the options say {opts.rounds}")
+    return players, opts, complete, decks, tasks, rounds
+
+
+def _move_text(item) -> str:
+    try:
+        return json.dumps(item)
+    except (ValueError, TypeError, RecursionError):
+        return "(unreadable)"
+
+
+def _validate(doc) -> dict:
+    players, opts, complete, decks, tasks, rounds = read_header(doc)
+    state = GameState(players, opts, decks, tasks)
+    lookup = LOOKUP
+    last = len(rounds)
+    for number, rnd in enumerate(rounds, start=1):
+        if not isinstance(rnd, dict):
+            raise Fault(f"round {number} must be an object")
+        for key in ("hands", "draw_piles", "moves"):
+            if key not in rnd:
+                raise Fault(f"round {number} has no {key!r} key")
+        moves = rnd["moves"]
+        if not isinstance(moves, list):
+            raise Fault(f"round {number}: moves must be a list")
+        why = deal_fault(rnd["hands"], rnd["draw_piles"], state.n, number)
+        if why:
+            raise Fault(why)
+        state.deals.append((rnd["hands"], rnd["draw_piles"]))
+        state.begin_round()
+        check, apply = state.check_action, state.apply_action
+        for index, move in enumerate(moves, start=1):
+            found = lookup.get(move) if type(move) is str else None
+            if found is None:
+                text = move if type(move) is str else _move_text(move)
+                try:
+                    string_to_move(move)
+                except MoveSyntaxError as exc:
+                    raise Fault(str(exc), number, index, text) from None
+            phase = state.phase
+            if phase == DEAL or phase == OVER:
+                raise Fault("the round has already ended", number, index, move)
+            why = check(*found)
+            if why is not None:
+                raise Fault(why, number, index, move)
+            apply(found[1])
+        if state.phase != DEAL and state.phase != OVER:
+            if number == last and not complete:
+                break
+            raise Fault(f"round {number} stops before its end")
+    return result_of(state, complete=complete and state.phase == OVER)

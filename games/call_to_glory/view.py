@@ -1,0 +1,130 @@
+"""What one seat may see (spec "Hidden information"), and determinization: a copy of the
+game in which everything hidden from a seat is dealt again, consistently with its view.
+
+A seat sees its own hand; every set on the table; the top card and size of each discard
+pile; the sizes of the draw piles and of every hand; miniatures held; revealed tasks and
+its own unrevealed tasks. Nothing else (not even the move log). ``view(None)`` is what a
+spectator sees: the same without any hand or unrevealed task.
+"""
+
+import random
+
+from .cards import VALUES, deal
+from .phases import NAMES, OVER
+from .tasks import task_name
+
+
+def _sets_json(row) -> dict:
+    return {str(VALUES[i]): count for i, count in enumerate(row) if count}
+
+
+def view_of(st, seat: int | None) -> dict:
+    if seat is not None and not (type(seat) is int and 0 <= seat < st.n):
+        raise ValueError(f"there is no seat {seat!r}")
+    to_move = st.current_player()
+    in_round = bool(st.logs) and st.phase != OVER or bool(st.logs)
+    view = {
+        "seat": seat,
+        "to_move": to_move,
+        "players": list(st.players),
+        "options": st.opts.as_dict(),
+        "phase": NAMES[st.phase],
+        "round": len(st.logs),
+        "start": st.start,
+        "turn": st.turn if in_round else None,
+        "results": st.result()["rounds"],
+        "totals": list(st.totals),
+    }
+    if in_round:
+        piles = st.piles
+        view.update(
+            {
+                "hand": (
+                    None
+                    if seat is None
+                    else [VALUES[i] for i in range(9) for _ in range(st.hands[seat][i])]
+                ),
+                "hand_sizes": [sum(row) for row in st.hands],
+                "sets": [_sets_json(row) for row in st.sets],
+                "draw_piles": [len(piles[0]), len(piles[1])],
+                "discard_piles": [
+                    {"top": VALUES[p[-1]] if p else None, "size": len(p)} for p in piles[2:]
+                ],
+                "first_draw": ("D1", "D2", "X1", "X2")[st.first] if st.phase == 1 else None,
+                "miniatures": list(st.minis) if st.ninja else None,
+                "miniatures_usable": (
+                    [m - f for m, f in zip(st.minis, st.fresh, strict=True)] if st.ninja else None
+                ),
+                "supply": st.supply if st.ninja else None,
+                "pending": (
+                    None
+                    if st.pending is None
+                    else {
+                        "seat": st.pending[0],
+                        "value": VALUES[st.pending[1]],
+                        "cards": st.pending[2],
+                    }
+                ),
+            }
+        )
+    if st.tasks is not None:
+        view["tasks"] = {
+            "revealed": [[task_name(t) for t in ts] for ts in st.revealed],
+            "this_round": [task_name(t) for t in st.round_reveals],
+            "own": None if seat is None else [task_name(t) for t in st.unrevealed[seat]],
+            "unrevealed_counts": [len(ts) for ts in st.unrevealed],
+        }
+    if seat is not None and to_move == seat:
+        view["legal_moves"] = st.legal_moves()
+    return view
+
+
+def determinize(st, seat: int, rng: random.Random):
+    """A copy where the other hands, the draw piles' order, others' unrevealed tasks and
+    the deals of rounds not yet begun are resampled, consistently with ``seat``'s view."""
+    other = st.clone()
+    n = st.n
+    if st.logs:
+        pool = [i for s in range(n) if s != seat for i in range(9) for _ in range(st.hands[s][i])]
+        pool += st.piles[0] + st.piles[1]
+        rng.shuffle(pool)
+        at = 0
+        for s in range(n):
+            if s != seat:
+                size = sum(st.hands[s])
+                row = [0] * 9
+                for i in pool[at : at + size]:
+                    row[i] += 1
+                other.hands[s] = row
+                at += size
+        d1 = len(st.piles[0])
+        other.piles[0] = pool[at : at + d1]
+        other.piles[1] = pool[at + d1 :]
+    if st.tasks is not None:
+        _resample_tasks(st, other, seat, rng)
+    for r in range(len(st.logs), len(st.deals)):
+        other.deals[r] = deal(n, rng)
+    return other
+
+
+def _resample_tasks(st, other, seat: int, rng: random.Random) -> None:
+    from .tasks import LETTERS
+
+    known = list(st.tasks[seat]) + [t for s in range(st.n) if s != seat for t in st.revealed[s]]
+    for d, letter in enumerate(LETTERS):
+        unknown = [(d, value) for value in st.decks[letter]]
+        unknown = [(d, VALUES.index(v)) for _, v in unknown]
+        for task in known:
+            if task[0] == d and task in unknown:
+                unknown.remove(task)
+        rng.shuffle(unknown)
+        for s in range(st.n):
+            if s == seat:
+                continue
+            for k, task in enumerate(other.unrevealed[s]):
+                if task[0] == d:
+                    new = unknown.pop()
+                    other.unrevealed[s][k] = new
+                    dealt = other.tasks[s]
+                    other.tasks = [list(ts) for ts in other.tasks]
+                    other.tasks[s] = [new if t == task else t for t in dealt]
