@@ -12,9 +12,7 @@ def corruption_line(corruption: dict) -> int:
     return answer["players"][0]["lines"]["corruption"]
 
 
-@pytest.mark.parametrize(
-    ("level", "points"), [(3, 2), (4, 4), (5, 0), (6, 0), (7, -4)]
-)
+@pytest.mark.parametrize(("level", "points"), [(3, 2), (4, 4), (5, 0), (6, 0), (7, -4)])
 def test_the_known_levels_are_worth_what_the_rulebook_proves(level, points):
     assert corruption_line({"level": level}) == points
 

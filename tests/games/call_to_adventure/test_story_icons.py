@@ -7,7 +7,9 @@ from tests.games.call_to_adventure.examples import suzanne, table
 
 
 def icon_line(story_icons: dict, **kwargs) -> int:
-    answer = score_tableau(table(suzanne(story_icons=story_icons), **kwargs.pop("top", {})), **kwargs)
+    answer = score_tableau(
+        table(suzanne(story_icons=story_icons), **kwargs.pop("top", {})), **kwargs
+    )
     assert answer["valid"], answer
     return answer["players"][0]["lines"]["story_icons"]
 
