@@ -12,13 +12,27 @@ import random
 from . import ninja, round_end, turn
 from .cards import INDEX, VALUES, deal
 from .discarding import discard_pile_refusal, discard_piles, place_on_discard_pile
-from .moves import ACTIONS, DISCARD, END, LAY, LOOKUP, MAX_SET, NINJA, PILE, REVEAL, STRINGS
-from .moves import MoveSyntaxError, string_to_move
+from .moves import (
+    ACTIONS,
+    DISCARD,
+    END,
+    LAY,
+    LOOKUP,
+    MAX_SET,
+    NINJA,
+    PILE,
+    REVEAL,
+    STRINGS,
+    MoveSyntaxError,
+    string_to_move,
+)
 from .options import Options, read_options
-from .phases import ACT, DEAL, DRAW1, DRAW2, NAMES, OVER, REVEAL as REVEALING
+from .phases import ACT, DEAL, DRAW1, DRAW2, NAMES, OVER
 from .phases import END as ENDING
 from .phases import PILE as PILING
-from .tasks import DEFAULT_DECKS, LETTERS, decks_fault, deal_tasks
+from .phases import REVEAL as REVEALING
+from .round_end import round_over
+from .tasks import DEFAULT_DECKS, LETTERS, deal_tasks, decks_fault
 
 
 class IllegalMove(ValueError):
@@ -84,7 +98,7 @@ class GameState:
         ninja.return_miniatures(self)
 
     def end_turn(self) -> None:
-        if round_end.round_over(self):
+        if round_over(self):
             round_end.end_round(self)
         else:
             self.fresh[self.turn] = 0
@@ -110,9 +124,11 @@ class GameState:
         phase = self.phase
         if phase <= ACT:
             if phase == ACT:
-                out = turn.lay_actions(self) + turn.discard_actions(self)
+                out = turn.second_actions(self)
             else:
-                out = turn.draw_actions(self)
+                piles = self.piles
+                first = self.first if phase == DRAW2 else -1
+                out = [p for p in (0, 1, 2, 3) if piles[p] and p != first]
         elif phase == ENDING:
             out = [END]
         elif phase == PILING:
@@ -134,12 +150,16 @@ class GameState:
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action of the current player, unchecked (see check_action)."""
-        self.logs[-1].append(self.current_player() * ACTIONS + action)
-        if action < DISCARD:
-            turn.draw(self, action)
-        elif action < PILE:
-            i, p = divmod(action - DISCARD, 2)
-            turn.discard(self, i, p + 2)
+        phase = self.phase
+        if phase <= ENDING:
+            self.logs[-1].append(self.turn * ACTIONS + action)
+            if action < DISCARD:
+                turn.draw(self, action)
+                return
+        else:
+            self.logs[-1].append(self.current_player() * ACTIONS + action)
+        if action < PILE:
+            turn.discard(self, (action - DISCARD) >> 1, (action & 1) + 2)
         elif action < END:
             self.place_pending(action - PILE + 2)
         elif action == END:

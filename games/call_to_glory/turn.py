@@ -9,7 +9,6 @@ from .discarding import discard_pile_refusal, discard_piles, place_on_discard_pi
 from .moves import DISCARD, LAY, MAX_SET, PILES
 from .phases import ACT, DRAW1, DRAW2, END, PILE
 
-
 # --- Action 1: draw two cards, each from a different non-empty pile -------------------
 
 
@@ -32,12 +31,6 @@ def draw(st, pile: int) -> None:
         st.phase = DRAW2
     else:
         st.phase = ACT
-
-
-def draw_actions(st) -> list[int]:
-    piles = st.piles
-    first = st.first if st.phase == DRAW2 else -1
-    return [p for p in range(4) if piles[p] and p != first]
 
 
 # --- Action 2a: lay a set --------------------------------------------------------------
@@ -108,22 +101,6 @@ def take_miniature(st, seat: int) -> None:
         st.fresh[seat] += 1
 
 
-def lay_actions(st) -> list[int]:
-    hand = st.hands[st.turn]
-    sets, owner, n = st.sets, st.owner, st.n
-    out = []
-    for i in range(9):
-        held = hand[i]
-        if held >= 2:
-            least = 3 if n >= 3 and 4 <= i <= 6 else 2
-            o = owner[i]
-            if o >= 0 and sets[o][i] >= least:
-                least = sets[o][i] + 1
-            base = LAY + (MAX_SET + 1) * i
-            out.extend(range(base + least, base + held + 1))
-    return out
-
-
 # --- Action 2b: discard a card -----------------------------------------------------------
 
 
@@ -142,10 +119,36 @@ def discard(st, i: int, pile: int) -> None:
     after_second_action(st)
 
 
-def discard_actions(st) -> list[int]:
+def second_actions(st) -> list[int]:
+    """Every legal lay and discard of the turn's player (after the two draws)."""
     hand = st.hands[st.turn]
+    sets, owner = st.sets, st.owner
+    minimum = MINIMUM_3 if st.n >= 3 else MINIMUM_2
     allowed = discard_piles(st.piles)
-    return [DISCARD + 2 * i + p - 2 for i in range(9) if hand[i] for p in allowed]
+    both = len(allowed) == 2
+    only = allowed[0] - 2
+    out = []
+    for i in range(9):
+        held = hand[i]
+        if held:
+            d = DISCARD + 2 * i
+            if both:
+                out += (d, d + 1)
+            else:
+                out.append(d + only)
+            if held >= 2:
+                least = minimum[i]
+                o = owner[i]
+                if o >= 0 and sets[o][i] >= least:
+                    least = sets[o][i] + 1
+                if held >= least:
+                    base = LAY + (MAX_SET + 1) * i
+                    out += range(base + least, base + held + 1)
+    return out
+
+
+MINIMUM_2 = tuple(smallest_set(i, 2) for i in range(9))
+MINIMUM_3 = tuple(smallest_set(i, 3) for i in range(9))
 
 
 # --- End of the turn ---------------------------------------------------------------------

@@ -13,10 +13,11 @@ import json
 from .cards import deal_fault
 from .moves import LOOKUP, MoveSyntaxError, string_to_move
 from .options import read_options
-from .phases import DEAL, OVER
+from .phases import ACT, DEAL, DRAW1, DRAW2, OVER
+from .phases import END as WAIT_END
 from .record import FORMAT, result_of
 from .state import GameState
-from .tasks import DEFAULT_DECKS, LETTERS, decks_fault, dealt_tasks_fault, parse_task
+from .tasks import DEFAULT_DECKS, LETTERS, dealt_tasks_fault, decks_fault, parse_task
 
 DEFAULT_MAX_BYTES = 5_000_000
 
@@ -156,6 +157,7 @@ def _validate(doc) -> dict:
         state.deals.append((rnd["hands"], rnd["draw_piles"]))
         state.begin_round()
         check, apply = state.check_action, state.apply_action
+        hands, piles, ninja = state.hands, state.piles, state.ninja
         for index, move in enumerate(moves, start=1):
             found = lookup.get(move) if type(move) is str else None
             if found is None:
@@ -164,13 +166,43 @@ def _validate(doc) -> dict:
                     string_to_move(move)
                 except MoveSyntaxError as exc:
                     raise Fault(str(exc), number, index, text) from None
+            seat, action = found
             phase = state.phase
+            # Fast paths for the commonest legal moves, a draw and a plain discard; each
+            # does exactly what check_action + apply_action do (tests compare the two).
+            if seat == state.turn:
+                if action < 4:
+                    if phase == DRAW1:
+                        pile = piles[action]
+                        if pile:
+                            hands[seat][pile.pop()] += 1
+                            state.first = action
+                            state.phase = DRAW2
+                            continue
+                    elif phase == DRAW2 and action != state.first:
+                        pile = piles[action]
+                        if pile:
+                            hands[seat][pile.pop()] += 1
+                            state.phase = ACT
+                            continue
+                elif action < 22 and phase == ACT:
+                    i = (action - 4) >> 1
+                    p = (action & 1) + 2
+                    row = hands[seat]
+                    if row[i] and (piles[5 - p] or not piles[p]):
+                        row[i] -= 1
+                        piles[p].append(i)
+                        if ninja and state.minis[seat] > state.fresh[seat]:
+                            state.phase = WAIT_END
+                        else:
+                            state.end_turn()
+                        continue
             if phase == DEAL or phase == OVER:
                 raise Fault("the round has already ended", number, index, move)
-            why = check(*found)
+            why = check(seat, action)
             if why is not None:
                 raise Fault(why, number, index, move)
-            apply(found[1])
+            apply(action)
         if state.phase != DEAL and state.phase != OVER:
             if number == last and not complete:
                 break
