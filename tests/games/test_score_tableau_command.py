@@ -1,0 +1,171 @@
+"""``manage.py score_tableau``: the JSON answer, exit 0 valid, 1 invalid, 2 misuse."""
+
+import io
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection
+
+from games.call_to_adventure.catalogue import EXAMPLE_CATALOGUE
+from tests.games.call_to_adventure.examples import suzanne, table
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = ROOT / ".venv" / "bin" / "python"
+
+
+def score(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    python = str(PYTHON) if PYTHON.exists() else sys.executable
+    return subprocess.run(
+        [python, "manage.py", "score_tableau", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def write(tmp_path: Path, data) -> str:
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_a_valid_tableau_prints_the_answer_and_exits_0(tmp_path):
+    done = score(write(tmp_path, table(suzanne())))
+
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["valid"] is True
+    assert answer["players"][0]["total"] == 40
+
+
+def test_it_reads_standard_input_given_a_dash():
+    done = score("-", stdin=json.dumps(table(suzanne())))
+
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["players"][0]["total"] == 40
+
+
+def test_a_tableau_that_cannot_be_prints_the_error_and_exits_1(tmp_path):
+    done = score(write(tmp_path, table(suzanne(corruption={"level": 9}))))
+
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["error"]["field"] == "corruption.level"
+
+
+@pytest.mark.parametrize("data", [{"format": "chess/1"}, {"players": []}, [1]])
+def test_an_unknown_or_missing_format_is_invalid(tmp_path, data):
+    done = score(write(tmp_path, data))
+
+    assert done.returncode == 1
+    answer = json.loads(done.stdout)
+    assert answer["valid"] is False
+    assert answer["error"]["field"] == "format"
+    assert "call-to-adventure/1" in answer["error"]["reason"]
+
+
+def test_a_file_that_is_not_json_is_invalid():
+    done = score("-", stdin="not json")
+
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["valid"] is False
+
+
+def test_a_missing_file_is_misuse_with_a_message_on_stderr(tmp_path):
+    done = score(str(tmp_path / "nowhere.json"))
+
+    assert done.returncode == 2
+    assert "cannot read" in done.stderr
+    assert done.stdout == ""
+
+
+def test_a_bad_flag_is_misuse(tmp_path):
+    done = score(write(tmp_path, table(suzanne())), "--loudly")
+
+    assert done.returncode == 2
+    assert "unrecognized arguments: --loudly" in done.stderr
+
+
+def test_card_entry_with_the_example_catalogue(tmp_path):
+    player = {
+        "origin": "o-fen-warden",
+        "motivation": "m-oathbound",
+        "destiny": {"card": "d-voice-of-the-wild"},
+        "corruption": {"level": 3},
+    }
+
+    done = score(write(tmp_path, table(player)), "--catalogue", str(EXAMPLE_CATALOGUE))
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    # printed 1 + 1 + 2; corruption 2; destiny 5 (1 strength; 1 nature is short of 2)
+    assert json.loads(done.stdout)["players"][0]["total"] == 11
+
+
+def test_an_unusable_catalogue_is_misuse(tmp_path):
+    bad = tmp_path / "cards.csv"
+    bad.write_text("id,name,kind,triumph\ns-1,One,story,x\n")
+
+    done = score(write(tmp_path, table(suzanne())), "--catalogue", str(bad))
+
+    assert done.returncode == 2
+    assert "row 2, column triumph: 'x' is not a whole number" in done.stderr
+
+
+def test_an_edited_profile_file_rescores_the_table(tmp_path):
+    from games.call_to_adventure import DEFAULT_PROFILE
+
+    profile = tmp_path / "core-2-fixed.json"
+    fixed = DEFAULT_PROFILE.as_dict() | {"version": 2, "icon_bonus": [0, 0, 2, 4, 9]}
+    profile.write_text(json.dumps(fixed))
+
+    done = score(write(tmp_path, table(suzanne())), "--profile", str(profile), "--detail")
+
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["profile_version"] == 2
+    assert answer["players"][0]["total"] == 41
+
+
+def run_in_process(*args: str) -> tuple[int, str]:
+    """call_command in this process (pytest-django refuses any database access here)."""
+    out = io.StringIO()
+    try:
+        call_command("score_tableau", *args, stdout=out)
+    except SystemExit as exit_:
+        return exit_.code, out.getvalue()
+    return 0, out.getvalue()
+
+
+def test_a_call_to_glory_table_goes_to_its_own_scorer(tmp_path, monkeypatch):
+    fake = types.ModuleType("games.call_to_glory.table")
+    fake.score_table = lambda data: {"valid": False, "error": {"seen": data["players"]}}
+    monkeypatch.setitem(sys.modules, "games.call_to_glory.table", fake)
+    data = {"format": "call-to-glory-table/1", "players": ["ann", "ben"], "rounds": []}
+
+    code, out = run_in_process(write(tmp_path, data))
+
+    assert code == 1
+    assert json.loads(out) == {"valid": False, "error": {"seen": ["ann", "ben"]}}
+
+
+def test_without_the_call_to_glory_scorer_the_command_says_so(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "games.call_to_glory.table", None)
+    data = {"format": "call-to-glory-table/1", "players": ["ann", "ben"], "rounds": []}
+
+    with pytest.raises(CommandError, match="not available"):
+        run_in_process(write(tmp_path, data))
+
+
+def test_the_command_does_not_touch_the_database(tmp_path):
+    code, out = run_in_process(write(tmp_path, table(suzanne())))
+
+    assert code == 0
+    assert json.loads(out)["players"][0]["total"] == 40
+    assert connection.connection is None
