@@ -290,9 +290,8 @@ def _csv_card(group: list[tuple[int, dict[str, str]]], profile: Profile) -> Card
         try:
             found = _identity(row.get("id"), row.get("name"), row.get("kind"))
             if identity and found != identity:
-                raise Fault(
-                    "name", f"card {found[0]!r} is named or kinded otherwise on a row above"
-                )
+                column = "name" if found[1] != identity[1] else "kind"
+                raise Fault(column, f"card {found[0]!r} has another {column} on a row above")
             identity = found
             path_name = row.get("path") or "top"
             if path_name not in PATH_NAMES:
