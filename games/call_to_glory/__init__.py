@@ -15,7 +15,7 @@ from .moves import ACTIONS, move_to_string, string_to_move
 from .options import Options
 from .state import GameState, IllegalMove, new_game
 from .table import score_table
-from .validator import DEFAULT_MAX_BYTES, validate_record
+from .validator import DEFAULT_MAX_BYTES, replay, validate_record
 
 __all__ = [
     "ACTIONS",
@@ -28,5 +28,6 @@ __all__ = [
     "new_game",
     "score_table",
     "string_to_move",
+    "replay",
     "validate_record",
 ]

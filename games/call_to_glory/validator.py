@@ -16,7 +16,7 @@ from .options import read_options
 from .phases import ACT, DEAL, DRAW1, DRAW2, OVER
 from .phases import END as WAIT_END
 from .record import FORMAT, result_of
-from .state import GameState
+from .state import GameState, IllegalMove
 from .tasks import DEFAULT_DECKS, LETTERS, dealt_tasks_fault, decks_fault, parse_task
 
 DEFAULT_MAX_BYTES = 5_000_000
@@ -208,3 +208,36 @@ def _validate(doc) -> dict:
                 break
             raise Fault(f"round {number} stops before its end")
     return result_of(state, complete=complete and state.phase == OVER)
+
+
+def replay(record, moves: int | None = None) -> GameState:
+    """The state after the first ``moves`` moves of ``record`` counted over all its rounds
+    (every move by default). ValueError with the validator's reason if the record is not
+    valid up to there."""
+    try:
+        doc = _parse(record, DEFAULT_MAX_BYTES)
+        players, opts, _complete, decks, tasks, rounds = read_header(doc)
+    except Fault as fault:
+        raise ValueError(fault.error["reason"]) from None
+    state = GameState(players, opts, decks, tasks)
+    left = moves
+    for number, rnd in enumerate(rounds, start=1):
+        if left is not None and left <= 0 and number > 1:
+            break
+        if not isinstance(rnd, dict) or not isinstance(rnd.get("moves"), list):
+            raise ValueError(f"round {number} must be an object with a list of moves")
+        why = deal_fault(rnd.get("hands"), rnd.get("draw_piles"), state.n, number)
+        if why:
+            raise ValueError(why)
+        state.deals.append((rnd["hands"], rnd["draw_piles"]))
+        state.begin_round()
+        for index, move in enumerate(rnd["moves"], start=1):
+            if left is not None:
+                if left <= 0:
+                    break
+                left -= 1
+            try:
+                state.apply(move)
+            except IllegalMove as exc:
+                raise ValueError(f"round {number}, move {index} {move!r}: {exc.reason}") from None
+    return state
