@@ -51,8 +51,15 @@ def look_up(value: Any, kind: Kind, field_name: str, catalogue: Catalogue | None
         raise Fault(field_name, f"no card {value!r} in the catalogue")
     card = catalogue[value]
     if card.kind not in ((kind,) if kind is not Kind.STORY else STORY_KINDS):
-        raise Fault(field_name, f"{card.name} ({value}) is a {card.kind} card, not a {kind} card")
+        raise Fault(
+            field_name,
+            f"{card.name} ({value}) is {_a(card.kind)} card, not {_a(kind)} card",
+        )
     return card
+
+
+def _a(kind: Kind) -> str:
+    return f"an {kind}" if kind.value[0] in "aeiou" else f"a {kind}"
 
 
 def derive(
@@ -135,9 +142,11 @@ def _placed(value: Any, kind: Kind, field_name: str, catalogue: Catalogue | None
                 f"{card.name} ({card.id}) has two paths: say which shows, 'top' or 'bottom'",
             )
         path_name = "top"
-    if path_name not in card.paths:
+    if not isinstance(path_name, str) or path_name not in card.paths:
         shown = ", ".join(repr(p) for p in card.paths)
-        raise Fault(path_field, f"{card.name} ({card.id}) has no path {path_name!r}: {shown}")
+        raise Fault(
+            path_field, f"{card.name} ({card.id}) has no path {json_repr(path_name)}: {shown}"
+        )
     return card, card.paths[path_name], field_name
 
 

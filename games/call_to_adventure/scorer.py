@@ -9,7 +9,7 @@ was computed); the plain answer is exactly the spec's.
 """
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ MAX_PLAYERS = 4
 def score_tableau(
     data: Mapping | str,
     catalogue: Catalogue | Mapping | list | Path | None = None,
-    profiles: Mapping | Iterable | None = None,
+    profiles: Mapping | list | tuple | None = None,
     *,
     detail: bool = False,
 ) -> dict:
@@ -81,9 +81,16 @@ def _table(data: Any) -> Mapping:
     return data
 
 
-def _profile(table: Mapping, extra: Mapping | Iterable | None) -> Profile:
+def _profile(table: Mapping, extra: Any) -> Profile:
     known = builtin_profiles()
-    items = extra.values() if isinstance(extra, Mapping) else (extra or ())
+    if isinstance(extra, Mapping):
+        items = list(extra.values())
+    elif isinstance(extra, list | tuple):
+        items = list(extra)
+    elif extra is None:
+        items = []
+    else:
+        raise Fault("profile", "extra profiles are given as a list, or a mapping by name")
     for item in items:
         try:
             profile = item if isinstance(item, Profile) else load_profile(item)

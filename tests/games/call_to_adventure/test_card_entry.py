@@ -137,7 +137,7 @@ def test_it_asks_which_path_of_a_challenge_shows(catalogue):
     ("changes", "field", "reason"),
     [
         ({"origin": "o-nowhere"}, "origin", "no card 'o-nowhere' in the catalogue"),
-        ({"origin": "m-oathbound"}, "origin", "is a motivation card, not a origin card"),
+        ({"origin": "m-oathbound"}, "origin", "is a motivation card, not an origin card"),
         ({"destiny": {"triumph": 4}}, "destiny.card", "card entry names the Destiny card"),
         ({"printed": {"triumph": 1}}, "printed", "card entry derives printed"),
         ({"story": {"epilogue": []}}, "story.epilogue", "unknown Character card"),
