@@ -81,3 +81,24 @@ def save(name: str, data) -> None:
 
 
 __all__ = ["VALUES", "stacked_record", "stacked_state", "finish_round", "load", "save"]
+
+
+def at(script, players=("a", "b"), options=None, hands=None, tasks=None):
+    """The state after ``script`` (draws noted with their cards) from a stacked deal."""
+    n = len(players)
+    hands = hands or [[6, 7, 8], [6, 7, 8], [6, 7, 8], [6, 7, 8]][:n]
+    state, moves = stacked_state(list(players), options or {"rounds": 1}, hands, script, tasks)
+    return play(state, moves)
+
+
+def refusal(state, move) -> str:
+    """The reason ``state.apply(move)`` gives; the state must be left as it was."""
+    from games.call_to_glory import IllegalMove
+
+    before = state.record(), state.view(state.current_player() or 0)
+    try:
+        state.apply(move)
+    except IllegalMove as exc:
+        assert (state.record(), state.view(state.current_player() or 0)) == before
+        return exc.reason
+    raise AssertionError(f"{move!r} was accepted")
