@@ -1,5 +1,29 @@
-"""Demo data of this app, loaded by ``manage.py load_demo`` after the tournaments'."""
+"""Demo data of this app, loaded by ``manage.py load_demo`` after the tournaments':
+a series between two of the demo's built-in bots, played in process so its replays
+are there at once. Idempotent."""
+
+from django.contrib.auth import get_user_model
+
+from bots.chunks import do_play_chunk
+from bots.models import Batch
+from bots.ratings import do_update_bot_ratings
+from bots.scheduling import do_schedule_batch
+from games.models import Bot
+
+NAME = "Demo: Randy v Gready"
 
 
 def load_demo() -> str:
-    return "nothing yet"
+    if Batch.objects.filter(name=NAME).exists():
+        return "bot matches already there"
+    bots = list(Bot.objects.filter(name__in=["Randy", "Gready"]).order_by("name"))
+    if len(bots) < 2:
+        return "no demo bots"
+    owner = get_user_model().objects.get(pk=bots[0].owner_id)
+    batch = do_schedule_batch(
+        owner, Batch.Kind.SERIES, [bots], games_per_lineup=10, seed=2026, name=NAME
+    )
+    for chunk in batch.chunks.all():
+        do_play_chunk(chunk.pk)  # the tasks sent on commit then find nothing to do
+    do_update_bot_ratings()
+    return f"{batch.total} bot matches"

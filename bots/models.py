@@ -79,7 +79,9 @@ class Batch(models.Model):
     total = models.PositiveIntegerField(default=0)
     options = models.JSONField(_("rules options"), default=dict, blank=True)
     seed = models.BigIntegerField(default=0)
-    builtin_only = models.BooleanField(default=True)
+    chunked = models.BooleanField(
+        default=True, help_text=_("played in chunks (built-in bots only), not match by match")
+    )
     status = models.CharField(max_length=10, choices=WorkStatus.choices, default=WorkStatus.QUEUED)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

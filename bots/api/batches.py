@@ -1,0 +1,94 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+
+from bots.batches import batch_progress
+from bots.models import Batch
+from bots.scheduling import ScheduleError, do_schedule_batch, round_robin_lineups
+from games.models import Bot
+from tournaments.permissions import can_schedule_bot_matches
+
+
+class BatchSerializer(serializers.ModelSerializer):
+    kind = serializers.CharField(
+        read_only=True, help_text="single, series, round_robin, ladder or event"
+    )
+    status = serializers.CharField(read_only=True, help_text="queued, running or done")
+    done = serializers.SerializerMethodField()
+    faults = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Batch
+        fields = [
+            "id",
+            "kind",
+            "name",
+            "lineups",
+            "games_per_lineup",
+            "total",
+            "options",
+            "seed",
+            "status",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "done",
+            "faults",
+        ]
+
+    def progress(self, batch):
+        if not hasattr(batch, "_progress"):
+            batch._progress = batch_progress(batch)
+        return batch._progress
+
+    def get_done(self, batch) -> int:
+        return self.progress(batch).done
+
+    def get_faults(self, batch) -> int:
+        return self.progress(batch).faults
+
+
+class ScheduleSerializer(serializers.Serializer):
+    schedule = serializers.ChoiceField(
+        choices=[Batch.Kind.SINGLE, Batch.Kind.SERIES, Batch.Kind.ROUND_ROBIN],
+        help_text="one match, a series of `games` with the seats rotated, or a round robin "
+        "of the bots at tables of `table_size`",
+    )
+    bots = serializers.PrimaryKeyRelatedField(queryset=Bot.objects.all(), many=True)
+    games = serializers.IntegerField(min_value=1, max_value=100_000, default=1)
+    table_size = serializers.IntegerField(min_value=2, max_value=4, default=2)
+    options = serializers.DictField(default=lambda: {"rounds": 1})
+    seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
+
+
+class BatchViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    """Batches of bot matches: schedule one, and follow its progress."""
+
+    queryset = Batch.objects.filter(event__isnull=True)
+    serializer_class = BatchSerializer
+
+    @extend_schema(request=ScheduleSerializer, responses={201: BatchSerializer})
+    def create(self, request):
+        schedule = ScheduleSerializer(data=request.data)
+        schedule.is_valid(raise_exception=True)
+        data = schedule.validated_data
+        if not can_schedule_bot_matches(request.user, data["bots"]):
+            raise PermissionDenied
+        try:
+            lineups = (
+                round_robin_lineups(data["bots"], data["table_size"])
+                if data["schedule"] == Batch.Kind.ROUND_ROBIN
+                else [data["bots"]]
+            )
+            batch = do_schedule_batch(
+                request.user,
+                data["schedule"],
+                lineups,
+                games_per_lineup=1 if data["schedule"] == Batch.Kind.SINGLE else data["games"],
+                options=data["options"],
+                seed=data.get("seed"),
+            )
+        except ScheduleError as exc:
+            raise serializers.ValidationError({"bots": str(exc)}) from None
+        return Response(BatchSerializer(batch).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,56 @@
+from rest_framework import serializers, viewsets
+
+from bots.models import Fault, Match, MatchSeat
+from tournaments.models import Visibility
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    bot = serializers.CharField(source="bot.name")
+
+    class Meta:
+        model = MatchSeat
+        fields = ["position", "bot", "bot_id", "score", "place", "forfeited", "faults"]
+
+
+class FaultSerializer(serializers.ModelSerializer):
+    kind = serializers.CharField(
+        read_only=True, help_text="timeout, illegal, malformed, connection or http_status"
+    )
+
+    class Meta:
+        model = Fault
+        fields = ["position", "bot_id", "kind", "round_number", "move_number", "evidence"]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    status = serializers.CharField(read_only=True, help_text="queued, running, done or failed")
+    seats = SeatSerializer(many=True, read_only=True)
+    faults = FaultSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "batch_id",
+            "number",
+            "table_id",
+            "seed",
+            "status",
+            "attempts",
+            "finished_at",
+            "seats",
+            "faults",
+            "result",
+            "record",
+        ]
+
+
+class MatchViewSet(viewsets.ReadOnlyModelViewSet):
+    """Bot matches with their seats, faults, result and record (public events only)."""
+
+    serializer_class = MatchSerializer
+    queryset = (
+        Match.objects.exclude(table__round__event__visibility=Visibility.PRIVATE)
+        .prefetch_related("seats__bot", "faults")
+        .order_by("-id")
+    )

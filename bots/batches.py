@@ -1,0 +1,77 @@
+"""A batch's progress and its end."""
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+
+from bots.models import Batch, Fault, Match, WorkStatus
+
+
+@dataclass
+class Progress:
+    done: int
+    failed: int
+    total: int
+    faults: int
+    eta: timedelta | None
+    finished: bool
+
+    @property
+    def percent(self) -> int:
+        return round(100 * (self.done + self.failed) / self.total) if self.total else 100
+
+
+def batch_progress(batch: Batch) -> Progress:
+    counts = dict(
+        Match.objects.filter(batch=batch, status__in=[WorkStatus.DONE, WorkStatus.FAILED])
+        .values_list("status")
+        .annotate(n=Count("id"))
+    )
+    done, failed = counts.get(WorkStatus.DONE, 0), counts.get(WorkStatus.FAILED, 0)
+    for first, last in batch.chunks.filter(status=WorkStatus.FAILED).values_list("first", "last"):
+        failed += last - first
+    finished = batch.status == WorkStatus.DONE
+    eta = None
+    if not finished and batch.started_at and done:
+        elapsed = timezone.now() - batch.started_at
+        eta = elapsed / done * (batch.total - done - failed)
+    faults = Fault.objects.filter(match__batch=batch).count()
+    return Progress(done, failed, batch.total, faults, eta, finished)
+
+
+def mark_started(batch_id: int) -> None:
+    Batch.objects.filter(pk=batch_id, started_at__isnull=True).update(
+        started_at=timezone.now(), status=WorkStatus.RUNNING
+    )
+
+
+def do_close_batch_if_finished(batch_id: int) -> bool:
+    """Mark the batch done once all its work is, and then update the bots' ratings.
+    Returns True only for the call that closed it."""
+    from bots.tasks import update_bot_ratings
+
+    batch = Batch.objects.get(pk=batch_id)
+    if batch.chunked:
+        pending = batch.chunks
+    else:
+        pending = batch.matches
+    open_work = pending.filter(status__in=[WorkStatus.QUEUED, WorkStatus.RUNNING]).exists()
+    if open_work:
+        return False
+    with transaction.atomic():
+        closed = (
+            Batch.objects.filter(pk=batch_id)
+            .exclude(status=WorkStatus.DONE)
+            .update(status=WorkStatus.DONE, finished_at=timezone.now())
+        )
+        if closed:
+            transaction.on_commit(update_bot_ratings.delay)
+    return bool(closed)
+
+
+def close_batch_on_commit(batch_id: int | None) -> None:
+    if batch_id is not None:
+        transaction.on_commit(lambda: do_close_batch_if_finished(batch_id))

@@ -1,0 +1,156 @@
+import json
+
+from django import forms
+from django.core.validators import URLValidator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from bots.authoring import BotSettingsError, builtin_choices, check_builtin_settings
+from bots.models import Batch, Ladder
+from games.models import Bot
+from games.validation import RecordTooLarge, read_submitted_record, validate_text
+
+
+class BotForm(forms.ModelForm):
+    endpoint_url = forms.URLField(
+        label=gettext_lazy("endpoint"),
+        required=False,
+        assume_scheme="https",
+        validators=[URLValidator(schemes=["http", "https"])],
+    )
+    builtin_key = forms.ChoiceField(label=gettext_lazy("built-in bot"), required=False, choices=())
+
+    class Meta:
+        model = Bot
+        fields = [
+            "name",
+            "description",
+            "kind",
+            "builtin_key",
+            "settings",
+            "endpoint_url",
+            "move_timeout_ms",
+            "time_bank_ms",
+        ]
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["builtin_key"].choices = [("", "—"), *builtin_choices()]
+        self.fields["settings"].help_text = _('Built-in bots only, as JSON: {"budget": 200}')
+        self.fields["endpoint_url"].help_text = _(
+            "Remote bots only: the base URL; the site POSTs to /start, /move and /end."
+        )
+
+    def clean_move_timeout_ms(self):
+        value = self.cleaned_data["move_timeout_ms"]
+        if not 50 <= value <= 60_000:
+            raise forms.ValidationError(_("Between 50 and 60000 ms."))
+        return value
+
+    def clean_time_bank_ms(self):
+        value = self.cleaned_data["time_bank_ms"]
+        if value > 600_000:
+            raise forms.ValidationError(_("At most 600000 ms (ten minutes)."))
+        return value
+
+    def clean(self):
+        data = super().clean()
+        if data.get("kind") == Bot.Kind.BUILTIN:
+            if not data.get("builtin_key"):
+                self.add_error("builtin_key", _("Choose which built-in bot."))
+            else:
+                try:
+                    check_builtin_settings(data["builtin_key"], data.get("settings") or {})
+                except BotSettingsError as exc:
+                    self.add_error("settings", str(exc))
+            data["endpoint_url"] = ""
+        elif data.get("kind") == Bot.Kind.REMOTE:
+            if not data.get("endpoint_url"):
+                self.add_error("endpoint_url", _("A remote bot needs its endpoint URL."))
+            data["builtin_key"] = ""
+            data["settings"] = {}
+        return data
+
+
+class BatchForm(forms.Form):
+    KINDS = [
+        (Batch.Kind.SINGLE, gettext_lazy("one match")),
+        (Batch.Kind.SERIES, gettext_lazy("a series, seats rotated")),
+        (Batch.Kind.ROUND_ROBIN, gettext_lazy("a round robin")),
+    ]
+    kind = forms.ChoiceField(label=gettext_lazy("what"), choices=KINDS)
+    bots = forms.ModelMultipleChoiceField(
+        label=gettext_lazy("bots"),
+        queryset=Bot.objects.all(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("In seat order for one match or a series."),
+    )
+    games = forms.IntegerField(
+        label=gettext_lazy("games per table"), min_value=1, max_value=100_000, initial=10
+    )
+    table_size = forms.IntegerField(
+        label=gettext_lazy("bots per table (round robin)"), min_value=2, max_value=4, initial=2
+    )
+    rounds = forms.IntegerField(
+        label=gettext_lazy("rounds per game"), min_value=1, max_value=8, initial=1
+    )
+    seed = forms.IntegerField(
+        label=gettext_lazy("seed"),
+        required=False,
+        min_value=0,
+        max_value=2**62,
+        help_text=gettext_lazy("Leave empty for a random one."),
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("kind") == Batch.Kind.SINGLE:
+            data["games"] = 1
+        return data
+
+
+class LadderForm(forms.ModelForm):
+    enabled = forms.BooleanField(label=gettext_lazy("running"), required=False, initial=True)
+
+    class Meta:
+        model = Ladder
+        fields = ["name", "bots", "games_per_pairing", "every_minutes"]
+        widgets = {"bots": forms.CheckboxSelectMultiple}
+
+    def clean_every_minutes(self):
+        value = self.cleaned_data["every_minutes"]
+        if value < 1:
+            raise forms.ValidationError(_("At least one minute."))
+        return value
+
+
+class RecordForm(forms.Form):
+    """A call-to-glory/1 record, pasted or uploaded; valid ones only (the validator's
+    reason is shown for the others)."""
+
+    text = forms.CharField(
+        label=gettext_lazy("record (JSON)"), required=False, widget=forms.Textarea({"rows": 6})
+    )
+    upload = forms.FileField(label=gettext_lazy("or a file"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        try:
+            text = read_submitted_record(data.get("text") or "", data.get("upload"))
+        except RecordTooLarge as exc:
+            raise forms.ValidationError(str(exc)) from None
+        if not text.strip():
+            raise forms.ValidationError(_("Paste a record or choose a file."))
+        answer = validate_text(text)
+        if not answer.get("valid"):
+            error = answer.get("error") or {}
+            where = ""
+            if error.get("round") is not None:
+                where = _('round %(round)s, move %(move)s "%(text)s": ') % error
+            raise forms.ValidationError(
+                _("This record is not valid: %(where)s%(reason)s")
+                % {"where": where, "reason": error.get("reason", "")}
+            )
+        data["record"] = json.loads(text)
+        return data

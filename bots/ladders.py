@@ -1,0 +1,77 @@
+"""Standing ladders: a django-celery-beat PeriodicTask (editable on the ladder's page
+and in the admin) asks for a ladder round every so often; a round pairs the ladder's
+bots by rating, neighbours together, and schedules their games as one batch."""
+
+import json
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django_celery_beat.models import IntervalSchedule, PeriodicTask
+
+from bots.models import Batch, Ladder, WorkStatus
+from bots.scheduling import ScheduleError, do_schedule_batch
+
+TASK = "bots.tasks.run_ladder_round"
+
+
+def ladder_pairings(bots: list, round_number: int) -> list[list]:
+    """Bots by rating, best first, paired with their neighbour; with an odd number,
+    one sits out, a different one each round."""
+    ordered = sorted(bots, key=lambda bot: (-bot.rating, bot.pk))
+    if len(ordered) % 2:
+        ordered.pop(round_number % len(ordered))
+    return [ordered[i : i + 2] for i in range(0, len(ordered), 2)]
+
+
+def _schedule(every_minutes: int) -> IntervalSchedule:
+    schedule, _created = IntervalSchedule.objects.get_or_create(
+        every=every_minutes, period=IntervalSchedule.MINUTES
+    )
+    return schedule
+
+
+def do_save_ladder(by, ladder: Ladder, bots: list, enabled: bool = True) -> Ladder:
+    """Create or change a ladder and its periodic task together."""
+    if len(bots) < 2:
+        raise ScheduleError(_("A ladder needs at least two bots."))
+    with transaction.atomic():
+        if ladder.pk is None:
+            ladder.created_by = by
+            ladder.options = ladder.options or {"rounds": 1}  # quick games, unless set
+        ladder.save()
+        ladder.bots.set(bots)
+        task = ladder.periodic_task or PeriodicTask(task=TASK)
+        task.name = f"bot ladder {ladder.pk}: {ladder.name}"[:200]
+        task.interval = _schedule(ladder.every_minutes)
+        task.args = json.dumps([ladder.pk])
+        task.enabled = enabled
+        task.save()
+        if ladder.periodic_task_id != task.pk:
+            ladder.periodic_task = task
+            ladder.save(update_fields=["periodic_task"])
+    return ladder
+
+
+def do_run_ladder_round(ladder_id: int) -> Batch | None:
+    """Schedule the ladder's next round, unless its previous round is still playing
+    (a slow round is not piled on)."""
+    ladder = Ladder.objects.filter(pk=ladder_id).first()
+    if ladder is None:
+        return None
+    if ladder.batches.exclude(status=WorkStatus.DONE).exists():
+        return None
+    pairs = ladder_pairings(list(ladder.bots.all()), ladder.rounds_played)
+    if not pairs:
+        return None
+    with transaction.atomic():
+        ladder.rounds_played += 1
+        ladder.save(update_fields=["rounds_played"])
+        return do_schedule_batch(
+            ladder.created_by,
+            Batch.Kind.LADDER,
+            pairs,
+            games_per_lineup=ladder.games_per_pairing,
+            options=ladder.options,
+            name=f"{ladder.name} – round {ladder.rounds_played}",
+            ladder=ladder,
+        )

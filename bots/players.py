@@ -1,0 +1,93 @@
+"""Who answers for a seat: a built-in bot in process, or a remote bot over HTTP.
+
+Each player has ``start(info)``, ``choose(state, seat, info) -> move`` and ``end(info)``.
+A remote player raises ``BotFault`` when the bot is at fault; the referee decides what
+follows. The built-in random bot takes a fast path: it picks from the legal moves
+without building the seat's view, which is what it would see anyway.
+"""
+
+import random
+
+from bots.remote import BotFault, RemoteBotClient
+from games.call_to_glory.bots import make_bot
+from games.models import Bot
+
+START_END_TIMEOUT_MS = 2000
+
+
+class BuiltinPlayer:
+    def __init__(self, key: str, settings: dict, seed: int):
+        self.policy = make_bot(key, seed=seed, **settings)
+
+    def start(self, info: dict) -> None:
+        pass
+
+    def choose(self, state, seat: int, info: dict) -> str:
+        return self.policy.choose(state.view(seat))
+
+    def end(self, info: dict) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class FastRandomPlayer(BuiltinPlayer):
+    """The built-in random bot without views: a seeded pick among the legal moves."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, state, seat: int, info: dict) -> str:
+        return self.rng.choice(state.legal_moves())
+
+
+class RemotePlayer:
+    """A remote bot with its per-move time and its time bank for this game."""
+
+    def __init__(self, bot: Bot):
+        self.client = RemoteBotClient(bot.endpoint_url, bot.secret)
+        self.move_ms = bot.move_timeout_ms
+        self.bank_ms = float(bot.time_bank_ms)
+
+    def start(self, info: dict) -> None:
+        self.client.post("/start", info, START_END_TIMEOUT_MS / 1000)
+
+    def choose(self, state, seat: int, info: dict) -> str:
+        view = state.view(seat)
+        legal = view.get("legal_moves") or state.legal_moves()
+        allowed_ms = self.move_ms + self.bank_ms
+        payload = {
+            **info,
+            "view": view,
+            "legal_moves": legal,
+            "deadline_ms": self.move_ms,
+            "time_bank_ms": round(self.bank_ms),
+        }
+        try:
+            answer, elapsed = self.client.post("/move", payload, allowed_ms / 1000)
+        except BotFault as fault:
+            if fault.kind == "timeout":
+                self.bank_ms = 0.0
+            raise
+        self.bank_ms = max(0.0, self.bank_ms - max(0.0, elapsed * 1000 - self.move_ms))
+        move = answer.get("move")
+        if not isinstance(move, str):
+            raise BotFault("malformed", f'the answer has no "move" string: {answer!r}'[:300])
+        if move not in legal:
+            raise BotFault("illegal", f"{move!r} is not one of the {len(legal)} legal moves")
+        return move
+
+    def end(self, info: dict) -> None:
+        self.client.post("/end", info, START_END_TIMEOUT_MS / 1000)
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def player_for(bot: Bot, seed: int):
+    if bot.kind == Bot.Kind.REMOTE:
+        return RemotePlayer(bot)
+    if bot.builtin_key == "random" and not bot.settings:
+        return FastRandomPlayer(seed)
+    return BuiltinPlayer(bot.builtin_key, bot.settings, seed)

@@ -1,0 +1,149 @@
+"""Replaying a call-to-glory/1 record: the position after any number of its moves,
+seen by one seat or by everyone, built by re-applying the record's moves through the
+engine from each round's recorded deal.
+
+Step ``n`` is the position after the first ``n`` moves of the game (step 0: before the
+first move). Positions are rebuilt on each request: a record holds a few hundred
+moves, and replaying them is a matter of milliseconds.
+"""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from games.call_to_glory import GameState, validate_record
+from games.call_to_glory.validator import read_header
+
+
+class ReplayError(ValueError):
+    """A record that cannot be replayed, with the validator's reason."""
+
+
+@dataclass
+class Move:
+    index: int  # 1-based in the whole game: step ``index`` is the position after it
+    round: int
+    number: int  # 1-based within the round
+    text: str
+    seat: int
+
+
+@dataclass
+class Position:
+    step: int
+    steps: int
+    seat: int | None  # whose view; None: everything
+    players: list[str]
+    moves: list[Move]
+    board: dict
+    result: dict
+    round: int
+    last_move: Move | None = None
+
+    @property
+    def nav(self) -> list[tuple[str, int, str]]:
+        """The step buttons: (name, step it goes to, label)."""
+        return [
+            ("first", 0, "⏮"),
+            ("prev", max(0, self.step - 1), "◀"),
+            ("next", min(self.steps, self.step + 1), "▶"),
+            ("last", self.steps, "⏭"),
+        ]
+
+
+def moves_of(record: dict) -> list[Move]:
+    moves, index = [], 0
+    for round_number, round_ in enumerate(record["rounds"], start=1):
+        for number, text in enumerate(round_["moves"], start=1):
+            index += 1
+            moves.append(Move(index, round_number, number, text, int(text.split(" ", 1)[0])))
+    return moves
+
+
+def parse_int(raw, low: int, high: int, default):
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        return default
+    return min(max(value, low), high)
+
+
+def replay_position(record, step_param=None, seat_param=None) -> Position:
+    """The position at ``step_param`` (clamped to the game) seen by seat ``seat_param``
+    (anything else: everything). Raises ``ReplayError`` for a record that does not
+    validate."""
+    if not isinstance(record, dict):
+        raise ReplayError(_("This is not a game record."))
+    result = validate_record(record)
+    if not result.get("valid"):
+        error = result.get("error") or {}
+        raise ReplayError(
+            _("This record is not valid: %(reason)s") % {"reason": error.get("reason", "")}
+        )
+    moves = moves_of(record)
+    players = list(record["players"])
+    step = parse_int(step_param, 0, len(moves), 0)
+    seat = (
+        parse_int(seat_param, 0, len(players) - 1, None) if seat_param not in (None, "") else None
+    )
+    board, round_number = board_at(record, step, seat)
+    return Position(
+        step=step,
+        steps=len(moves),
+        seat=seat,
+        players=players,
+        moves=moves,
+        board=board,
+        result=result,
+        round=round_number,
+        last_move=moves[step - 1] if step else None,
+    )
+
+
+def state_at(record: dict, step: int) -> GameState:
+    """The engine's state after the first ``step`` moves of a valid ``record``: the
+    engine's own state built from the record's deals, the moves applied (checked)."""
+    players, opts, _complete, decks, tasks, rounds = read_header(record)
+    deals = [(round_["hands"], round_["draw_piles"]) for round_ in rounds]
+    state = GameState(players, opts, decks, tasks, deals)
+    for move in [m for round_ in rounds for m in round_["moves"]][:step]:
+        state.apply(move)
+    return state
+
+
+def board_at(record: dict, step: int, seat: int | None) -> tuple[dict, int]:
+    """What the page shows: the position seen by ``seat``, or by everyone (every hand
+    open) when ``seat`` is None; and the round it is in."""
+    state = state_at(record, step)
+    view = state.view(seat)
+    players = view["players"]
+    if seat is None:
+        hands = [state.view(s).get("hand") for s in range(len(players))]
+    else:
+        hands = [view.get("hand") if s == seat else None for s in range(len(players))]
+    sets = view.get("sets") or [{} for _ in players]
+    seats = [
+        {
+            "position": position,
+            "name": name,
+            "hand": sorted(hands[position]) if hands[position] is not None else None,
+            "hand_size": (view.get("hand_sizes") or [0] * len(players))[position],
+            "hidden_cards": range((view.get("hand_sizes") or [0] * len(players))[position]),
+            "sets": sorted(((int(v), n) for v, n in sets[position].items()), reverse=True),
+            "on_table": sum(int(v) for v in sets[position]),
+            "total": view["totals"][position],
+            "to_move": view["to_move"] == position,
+            "miniatures": (view.get("miniatures") or [None] * len(players))[position],
+        }
+        for position, name in enumerate(players)
+    ]
+    board = {
+        "seats": seats,
+        "draw_piles": view.get("draw_piles") or [0, 0],
+        "discard_piles": view.get("discard_piles") or [],
+        "phase": view["phase"],
+        "pending": view.get("pending"),
+        "round_results": view["results"],
+        "tasks": view.get("tasks"),
+    }
+    return board, max(1, view["round"])

@@ -1,0 +1,193 @@
+"""Scheduling bot matches: one match, a series with the seats rotated, a round robin,
+an event round's bot tables. Everything here only writes rows and sends tasks on
+commit; workers play the games (``bots.tasks``)."""
+
+import itertools
+import random
+import secrets
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from bots import conf
+from bots.models import Batch, Chunk, Match, MatchSeat
+from games.models import Bot
+
+MAX_GAMES_PER_BATCH = 100_000
+
+
+class ScheduleError(ValueError):
+    """A schedule that cannot be made, in words for the person who asked for it."""
+
+
+def derive_seed(base: int, number: int) -> int:
+    """The seed of game ``number`` of a batch seeded ``base`` (stable across runs)."""
+    return random.Random(f"{base}:{number}").getrandbits(62)
+
+
+def bot_seed(match_seed: int, position: int) -> int:
+    return random.Random(f"{match_seed}:bot:{position}").getrandbits(62)
+
+
+def seat_order(lineup: list[int], number: int, games_per_lineup: int) -> list[int]:
+    """The lineup rotated by the game's place in its series, so each bot starts in turn."""
+    turn = (number % games_per_lineup) % len(lineup)
+    return lineup[turn:] + lineup[:turn]
+
+
+def lineup_of(batch: Batch, number: int) -> list[int]:
+    lineup = batch.lineups[number // batch.games_per_lineup]
+    return seat_order(lineup, number, batch.games_per_lineup)
+
+
+def round_robin_lineups(bots: list[Bot], table_size: int) -> list[list[Bot]]:
+    if not 2 <= table_size <= 4:
+        raise ScheduleError(_("A table seats 2 to 4 bots."))
+    if len(bots) < table_size:
+        raise ScheduleError(
+            _("A round robin at tables of %(size)d needs at least %(size)d bots.")
+            % {"size": table_size}
+        )
+    return [list(group) for group in itertools.combinations(bots, table_size)]
+
+
+def check_lineups(lineups: list[list[Bot]], games_per_lineup: int) -> None:
+    if not lineups:
+        raise ScheduleError(_("Choose the bots to play."))
+    for lineup in lineups:
+        if not 2 <= len(lineup) <= 4:
+            raise ScheduleError(
+                _("A game seats 2 to 4 bots; this one has %(n)d.") % {"n": len(lineup)}
+            )
+        if len({bot.pk for bot in lineup}) != len(lineup):
+            raise ScheduleError(_("A bot cannot take two seats in one game."))
+    if games_per_lineup < 1:
+        raise ScheduleError(_("Play at least one game."))
+    if len(lineups) * games_per_lineup > MAX_GAMES_PER_BATCH:
+        raise ScheduleError(_("At most %(max)d games per batch.") % {"max": MAX_GAMES_PER_BATCH})
+
+
+def do_schedule_batch(
+    by,
+    kind: str,
+    lineups: list[list[Bot]],
+    games_per_lineup: int = 1,
+    options: dict | None = None,
+    seed: int | None = None,
+    name: str = "",
+    ladder=None,
+) -> Batch:
+    """Store a batch and send its work on commit: chunks of games when every bot is
+    built in and there is more than one game (one task plays many games and
+    bulk-inserts them), else one task per match. Permission is the caller's business
+    (``tournaments.permissions``)."""
+    check_lineups(lineups, games_per_lineup)
+    builtin_only = all(bot.kind == Bot.Kind.BUILTIN for lineup in lineups for bot in lineup)
+    chunked = builtin_only and len(lineups) * games_per_lineup > 1
+    with transaction.atomic():
+        batch = Batch.objects.create(
+            kind=kind,
+            name=name,
+            created_by=by,
+            ladder=ladder,
+            lineups=[[bot.pk for bot in lineup] for lineup in lineups],
+            games_per_lineup=games_per_lineup,
+            total=len(lineups) * games_per_lineup,
+            options=options if options is not None else {"rounds": 1},
+            seed=secrets.randbits(62) if seed is None else seed,
+            chunked=chunked,
+        )
+        if chunked:
+            _queue_chunks(batch)
+        else:
+            _queue_matches(batch)
+    return batch
+
+
+def _queue_chunks(batch: Batch) -> None:
+    from bots.tasks import play_chunk
+
+    chunks = Chunk.objects.bulk_create(
+        Chunk(batch=batch, first=first, last=min(first + conf.CHUNK_SIZE, batch.total))
+        for first in range(0, batch.total, conf.CHUNK_SIZE)
+    )
+    ids = [chunk.pk for chunk in chunks]
+    transaction.on_commit(lambda: [play_chunk.delay(pk) for pk in ids])
+
+
+def _queue_matches(batch: Batch) -> None:
+    matches = Match.objects.bulk_create(
+        Match(
+            batch=batch,
+            number=number,
+            seed=derive_seed(batch.seed, number),
+            options=batch.options,
+        )
+        for number in range(batch.total)
+    )
+    MatchSeat.objects.bulk_create(
+        MatchSeat(match=match, position=position, bot_id=bot_id)
+        for match in matches
+        for position, bot_id in enumerate(lineup_of(batch, match.number))
+    )
+    send_matches([match.pk for match in matches])
+
+
+def send_matches(ids: list[int]) -> None:
+    from bots.tasks import play_match
+
+    transaction.on_commit(lambda: [play_match.delay(pk) for pk in ids])
+
+
+def do_schedule_event_round(by, round_) -> Batch:
+    """Schedule a match for every table of ``round_`` whose seats are all bots and
+    which has neither a result nor a match under way. The results are written through
+    ``tournaments.results.do_record_result`` when the matches end."""
+    event = round_.event
+    tables = [
+        table
+        for table in round_.tables.prefetch_related("seats__entrant").select_related("result").all()
+        if _is_open_bot_table(table)
+    ]
+    if not tables:
+        raise ScheduleError(
+            _("Round %(n)d has no table of bots waiting for a match.") % {"n": round_.number}
+        )
+    with transaction.atomic():
+        batch = Batch.objects.create(
+            kind=Batch.Kind.EVENT,
+            name=f"{event.name} – round {round_.number}",
+            created_by=by,
+            event=event,
+            lineups=[[seat.entrant.bot_id for seat in table.seats.all()] for table in tables],
+            total=len(tables),
+            options=event.rules_options,
+            seed=event.seed,
+            chunked=False,
+        )
+        matches = Match.objects.bulk_create(
+            Match(
+                batch=batch,
+                number=number,
+                table=table,
+                seed=derive_seed(event.seed, table.pk),
+                options=event.rules_options,
+            )
+            for number, table in enumerate(tables)
+        )
+        MatchSeat.objects.bulk_create(
+            MatchSeat(match=match, position=seat.position, bot_id=seat.entrant.bot_id)
+            for match, table in zip(matches, tables, strict=True)
+            for seat in table.seats.all()
+        )
+        send_matches([match.pk for match in matches])
+    return batch
+
+
+def _is_open_bot_table(table) -> bool:
+    seats = list(table.seats.all())
+    if not seats or any(seat.entrant.bot_id is None for seat in seats):
+        return False
+    if hasattr(table, "result"):
+        return False
+    return not table.bot_matches.exclude(status="failed").exists()

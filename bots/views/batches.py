@@ -1,0 +1,62 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from bots.access import access_batch
+from bots.batches import batch_progress
+from bots.forms import BatchForm
+from bots.models import Batch
+from bots.scheduling import ScheduleError, do_schedule_batch, round_robin_lineups
+from tournaments.permissions import can_schedule_bot_matches
+
+
+@login_required
+def batch_new(request):
+    form = BatchForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        bots = list(data["bots"])
+        if not can_schedule_bot_matches(request.user, bots):
+            raise PermissionDenied
+        order = request.POST.getlist("bots")
+        bots.sort(key=lambda bot: order.index(str(bot.pk)))
+        try:
+            if data["kind"] == Batch.Kind.ROUND_ROBIN:
+                lineups = round_robin_lineups(bots, data["table_size"])
+            else:
+                lineups = [bots]
+            batch = do_schedule_batch(
+                request.user,
+                data["kind"],
+                lineups,
+                games_per_lineup=data["games"],
+                options={"rounds": data["rounds"]},
+                seed=data["seed"],
+                name=", ".join(bot.name for bot in bots)[:160],
+            )
+        except ScheduleError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Scheduled %(n)d games.") % {"n": batch.total})
+            return redirect("bots:batch-detail", batch_id=batch.pk)
+    return render(request, "bots/batch_form.html", {"form": form})
+
+
+def batch_detail(request, batch_id):
+    batch = access_batch(request.user, batch_id)
+    matches = batch.matches.filter(status="done").prefetch_related("seats__bot")[:20]
+    return render(
+        request,
+        "bots/batch_detail.html",
+        {"batch": batch, "progress": batch_progress(batch), "matches": matches},
+    )
+
+
+def batch_progress_fragment(request, batch_id):
+    """The progress bar alone, polled by htmx until the batch is done."""
+    batch = access_batch(request.user, batch_id)
+    return render(
+        request, "bots/_batch_progress.html", {"batch": batch, "progress": batch_progress(batch)}
+    )

@@ -1,0 +1,67 @@
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from bots.access import access_bot_as_author
+from bots.authoring import do_register_bot, do_rotate_secret, do_update_bot
+from bots.forms import BotForm
+from bots.models import Batch, Fault, MatchSeat
+from games.models import Bot
+from tournaments.permissions import can_edit_bot
+
+RECENT = 20
+
+
+def bot_list(request):
+    bots = sorted(Bot.objects.select_related("owner"), key=lambda bot: -bot.rating)
+    batches = Batch.objects.filter(event__isnull=True)[:10]
+    return render(request, "bots/bot_list.html", {"bots": bots, "batches": batches})
+
+
+def bot_detail(request, bot_id):
+    bot = get_object_or_404(Bot.objects.select_related("owner"), pk=bot_id)
+    seats = (
+        MatchSeat.objects.filter(bot=bot, match__status="done")
+        .select_related("match")
+        .prefetch_related("match__seats__bot")
+        .order_by("-match__finished_at", "-match_id")[:RECENT]
+    )
+    faults = Fault.objects.filter(bot=bot).select_related("match")[:RECENT]
+    return render(
+        request,
+        "bots/bot_detail.html",
+        {
+            "bot": bot,
+            "seats": seats,
+            "faults": faults,
+            "fault_count": Fault.objects.filter(bot=bot).count(),
+            "can_edit": can_edit_bot(request.user, bot),
+        },
+    )
+
+
+@login_required
+def bot_new(request):
+    form = BotForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        bot, secret = do_register_bot(request.user, form.save(commit=False))
+        return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
+    return render(request, "bots/bot_form.html", {"form": form})
+
+
+@login_required
+def bot_edit(request, bot_id):
+    bot = access_bot_as_author(request.user, bot_id)
+    form = BotForm(request.POST or None, instance=bot)
+    if request.method == "POST" and form.is_valid():
+        do_update_bot(form.save(commit=False))
+        return redirect("bots:bot-detail", bot_id=bot.pk)
+    return render(request, "bots/bot_form.html", {"form": form, "bot": bot})
+
+
+@login_required
+@require_POST
+def bot_rotate_secret(request, bot_id):
+    bot = access_bot_as_author(request.user, bot_id)
+    secret = do_rotate_secret(bot)
+    return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})

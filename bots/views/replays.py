@@ -1,0 +1,100 @@
+"""The replay viewer: any call-to-glory/1 record, from a bot match, an event result
+(uploaded elsewhere, kept in ``Result.detail["record"]``) or pasted here (kept as a
+``games.GameRecord`` so its replay has a link). The step and the point of view are in
+the URL (``?step=12&seat=0``), so every position has a link to share; htmx swaps the
+board in place and static/js/replay.js adds the arrow keys."""
+
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from bots.access import access_match, access_result_record
+from bots.forms import RecordForm
+from bots.replay import ReplayError, replay_position
+from games.models import GameRecord
+
+
+def _viewer(request, record: dict, title: str, download_url: str, extra=None):
+    try:
+        position = replay_position(record, request.GET.get("step"), request.GET.get("seat"))
+    except ReplayError as exc:
+        return render(
+            request,
+            "bots/replay.html",
+            {"title": title, "error": str(exc), "download_url": download_url, **(extra or {})},
+            status=422,
+        )
+    context = {
+        "title": title,
+        "position": position,
+        "download_url": download_url,
+        "base_url": request.path,
+        **(extra or {}),
+    }
+    template = "bots/_replay_board.html" if request.htmx else "bots/replay.html"
+    return render(request, template, context)
+
+
+def _download(record: dict, name: str) -> JsonResponse:
+    response = JsonResponse(record, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response
+
+
+def match_replay(request, match_id):
+    match = access_match(request.user, match_id)
+    if match.record is None:
+        return render(request, "bots/replay.html", {"title": str(match), "match": match})
+    return _viewer(
+        request,
+        match.record,
+        _("Match #%(id)d") % {"id": match.pk},
+        reverse("bots:match-record", args=[match.pk]),
+        {"match": match, "faults": match.faults.all()},
+    )
+
+
+def match_record(request, match_id):
+    match = access_match(request.user, match_id)
+    get_object_or_404(type(match), pk=match.pk, record__isnull=False)
+    return _download(match.record, f"bot-match-{match.pk}")
+
+
+def result_replay(request, result_id):
+    result, record = access_result_record(request.user, result_id)
+    return _viewer(
+        request, record, str(result.table), reverse("bots:result-record", args=[result.pk])
+    )
+
+
+def result_record(request, result_id):
+    result, record = access_result_record(request.user, result_id)
+    return _download(record, f"result-{result.pk}")
+
+
+def record_replay(request):
+    """Paste or upload a record: it is checked, kept, and its replay opens."""
+    form = RecordForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        stored = GameRecord.objects.create(
+            record=form.cleaned_data["record"],
+            created_by=request.user if request.user.is_authenticated else None,
+        )
+        return redirect("bots:stored-replay", key=stored.key)
+    return render(request, "bots/replay_upload.html", {"form": form})
+
+
+def stored_replay(request, key):
+    stored = get_object_or_404(GameRecord, key=key)
+    return _viewer(
+        request,
+        stored.record,
+        _("A game record"),
+        reverse("bots:stored-record", args=[stored.key]),
+    )
+
+
+def stored_record(request, key):
+    stored = get_object_or_404(GameRecord, key=key)
+    return _download(stored.record, f"record-{stored.key}")

@@ -1,0 +1,68 @@
+"""On a phone: a batch's progress bar fills by itself while the worker plays, and a
+replay steps with the arrow keys and the buttons, from everyone's or one seat's view."""
+
+import re
+
+import pytest
+
+from tests.fixtures.browser import log_in, screenshot
+from tests.fixtures.personas import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def wait_for_step(page, step: int) -> None:
+    page.wait_for_function(
+        "step => document.querySelector('#replay .step-counter').innerText.startsWith(step + ' /')",
+        arg=step,
+    )
+
+
+def test_a_batch_fills_its_progress_bar_and_a_game_replays_step_by_step(
+    celery_worker, phone_page, player, builtin_bot
+):
+    page = phone_page
+    randy, greta = builtin_bot("Randy"), builtin_bot("Greta", key="greedy")
+    log_in(page, player.username, PASSWORD)
+
+    page.goto("/bots/batches/new/")
+    page.select_option("select[name=kind]", "series")
+    page.check(f"input[name=bots][value='{randy.pk}']")
+    page.check(f"input[name=bots][value='{greta.pk}']")
+    page.fill("input[name=games]", "400")
+    page.click("form.stack button")
+    page.wait_for_url(re.compile(r"/bots/batches/\d+/$"))
+
+    bar = page.locator("#batch-progress progress")
+    assert bar.get_attribute("max") == "400"
+    page.wait_for_selector("#batch-progress[data-finished=true]", timeout=90_000)
+    assert page.locator("#batch-progress progress").get_attribute("value") == "400"
+    assert "400 of 400 games" in page.locator("#batch-progress").inner_text()
+    screenshot(page, "bots-batch-progress-done")
+
+    page.reload()
+    page.locator("a[href^='/bots/matches/']").first.click()
+    page.wait_for_selector("#replay")
+    counter = page.locator("#replay .step-counter")
+    assert counter.inner_text().startswith("0 /")
+
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "document.querySelector('#replay .step-counter').innerText.startsWith('3 /')"
+    )
+    assert "step=3" in page.url
+    third_move = page.locator("#replay .moves li").nth(2)
+    assert "current" in third_move.get_attribute("class")
+
+    page.locator("#replay [data-step-link=prev]").click()
+    page.wait_for_function(
+        "document.querySelector('#replay .step-counter').innerText.startsWith('2 /')"
+    )
+
+    page.locator("#replay .seat-choice a", has_text="Greta").click()
+    page.wait_for_function("location.search.includes('seat=1')")
+    assert page.locator("#replay .seat .cardv.hidden").count() > 0
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the replay must not scroll sideways on a phone"
+    screenshot(page, "bots-replay-seat-view")
