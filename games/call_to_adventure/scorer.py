@@ -1,4 +1,4 @@
-"""Score one table's final tableaux: the answer of ``docs``' contract, never an exception.
+"""Score one table's final tableaux: the spec's answer, never an exception.
 
 ``score_tableau(data)`` reads the table JSON (a dict or its text), checks every player's
 entry and answers ``{"valid": true, "profile", "players": [{"name", "lines", "total"}],
