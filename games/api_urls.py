@@ -1,1 +1,7 @@
-urlpatterns = []
+from django.urls import path
+
+from games import api
+
+urlpatterns = [
+    path("games/call-to-glory/validate/", api.validate, name="api-validate-record"),
+]

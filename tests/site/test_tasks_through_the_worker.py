@@ -40,7 +40,10 @@ def test_a_recompute_request_reaches_the_worker_and_the_standings_are_stored(
 
 
 def test_healthz_lists_the_running_worker(celery_worker, client):
-    data = client.get("/healthz").json()
+    def health_naming_the_worker():
+        data = client.get("/healthz").json()
+        return data if celery_worker.hostname in data["workers"] else None
+
+    data = wait_for(health_naming_the_worker, timeout=20, what="healthz to list the worker")
     assert data["database"] == "ok"
     assert data["broker"] == "ok"
-    assert celery_worker.hostname in data["workers"]
