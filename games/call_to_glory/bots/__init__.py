@@ -1,0 +1,28 @@
+"""Built-in bots for Call to Glory, chosen by key from a registry.
+
+    from games.call_to_glory.bots import BOTS, make_bot
+    bot = make_bot("greedy", seed=3)
+    move = bot.choose(state.view(seat))   # one of view["legal_moves"]
+
+A bot sees only the view of its seat (the information set), never hidden cards; a
+search bot samples the hidden cards consistently with that view. See docs/bots.md.
+"""
+
+from .base import Bot
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+from .search import SearchBot
+
+BOTS: dict[str, type[Bot]] = {bot.key: bot for bot in (RandomBot, GreedyBot, SearchBot)}
+
+
+def make_bot(key: str, seed: int = 0, **settings) -> Bot:
+    """A new bot of kind ``key``; ValueError for an unknown key or setting."""
+    try:
+        kind = BOTS[key]
+    except KeyError:
+        raise ValueError(f"there is no bot {key!r} (the bots: {', '.join(sorted(BOTS))})") from None
+    return kind(seed=seed, **settings)
+
+
+__all__ = ["BOTS", "Bot", "make_bot"]

@@ -1,0 +1,46 @@
+"""What every bot is: a key, a name, declared options, and ``choose(view) -> move``."""
+
+import random
+
+
+class Bot:
+    """A policy for one seat. It sees only the seat's view and keeps its own seeded
+    ``random.Random``, so a bot made with the same seed decides the same way."""
+
+    key = ""
+    name = ""
+    # Each option: name -> (default, type, one-line description).
+    options: dict = {}
+
+    def __init__(self, seed: int = 0, **settings):
+        unknown = sorted(set(settings) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(
+                f"the {self.key} bot has no setting {unknown[0]!r} (its settings: {known})"
+            )
+        self.rng = random.Random(seed)
+        self.settings = {}
+        for option, (default, kind, _about) in self.options.items():
+            value = settings.get(option, default)
+            self.settings[option] = check_setting(self.key, option, value, kind)
+
+    def choose(self, view: dict) -> str:
+        raise NotImplementedError
+
+
+def check_setting(bot: str, option: str, value, kind):
+    """The value as ``kind``, or a ValueError naming the setting."""
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        if kind is int and float(value).is_integer():
+            value = int(value)
+            if value >= 0:
+                return value
+        elif kind is float and value >= 0:
+            return float(value)
+    raise ValueError(
+        f"the {bot} bot's setting {option!r} must be a non-negative {kind.__name__}, not {value!r}"
+    )

@@ -1,0 +1,140 @@
+"""Decisions on a seat's knowledge (``Known``), answered as engine move strings.
+
+Both functions pick from ``legal`` (the view's legal moves) only; the model is used to
+rank them, so a move the model would not list can still be chosen by the fallback.
+"""
+
+import time
+
+from . import tactics
+from .rollout import judge, play_out
+from .sampling import Known, public_world, sample_world
+from .sim import ACT, DRAW1, DRAW2, END, PILES, VALUES
+
+
+def greedy_move(known: Known, legal: list) -> str:
+    """The tactics' choice for a turn decision (draw, lay/discard, ninja, end)."""
+    world = public_world(known)
+    me = known.me
+    wanted = None
+    target = tactics.choose_ninja(world, me) if known.ninja else None
+    if target is not None:
+        wanted = f"{me} ninja {target[0]} {VALUES[target[1]]}"
+    elif known.phase in (DRAW1, DRAW2):
+        wanted = f"{me} draw {PILES[tactics.choose_draw(world, me)]}"
+    elif known.phase == ACT:
+        action = tactics.choose_action(world, me)
+        if action[0] == "lay":
+            wanted = f"{me} lay {VALUES[action[1]]} {action[2]}"
+        else:
+            wanted = f"{me} discard {VALUES[action[1]]} {PILES[action[2]]}"
+    elif known.phase == END:
+        wanted = f"{me} end"
+    if wanted in legal:
+        return wanted
+    return _fallback(legal)
+
+
+def _fallback(legal: list) -> str:
+    """A sane legal move when the model and the engine disagree (never expected)."""
+    for verb in (" end", " lay ", " draw ", " discard ", " pile ", " reveal "):
+        for move in legal:
+            if verb in move:
+                return move
+    return legal[0]
+
+
+def candidates(known: Known, legal: list, max_discards: int) -> list:
+    """The moves worth searching: one blind draw pile for both draw piles, full lays
+    only, and the few cheapest discards (by the tactics), each to its better pile."""
+    world = public_world(known)
+    me = known.me
+    look = tactics.Outlook(world, me)
+    keep = []
+    draws = [m for m in legal if " draw D" in m]
+    if draws:
+        sizes = known.pile_sizes
+        keep.append(f"{me} draw {'D1' if sizes[0] >= sizes[1] else 'D2'}")
+        if keep[0] not in legal:
+            keep = [draws[0]]
+    discards = {}
+    for move in legal:
+        words = move.split()
+        verb = words[1]
+        if verb == "draw" and words[2].startswith("X"):
+            keep.append(move)
+        elif verb == "lay":
+            if int(words[3]) == known.hand[_index(words[2])]:
+                keep.append(move)
+        elif verb == "discard":
+            discards.setdefault(_index(words[2]), []).append(move)
+        elif verb in ("ninja", "end"):
+            keep.append(move)
+    if discards:
+        ranked = sorted(
+            discards, key=lambda i: look.marginal_loss(i) + tactics.feeding_risk(world, look, i)
+        )
+        for i in ranked[:max_discards]:
+            moves = discards[i]
+            best = f"{me} discard {VALUES[i]} {PILES[tactics.choose_place(world, me, i, 1)]}"
+            keep.append(best if best in moves else moves[0])
+    return keep or list(legal)
+
+
+def _index(text: str) -> int:
+    return VALUES.index(int(text))
+
+
+def search_move(
+    known: Known,
+    legal: list,
+    rng,
+    iterations: int,
+    time_limit_ms: float,
+    max_discards: int,
+    win_weight: float,
+    horizon: int = 2,
+    hand_weight: float = 0.5,
+    confidence: float = 1.0,
+) -> str:
+    """Determinized Monte Carlo: each iteration samples one world from ``known`` and
+    plays every candidate in it to the round's end with the tactics (the same world
+    for every candidate, so their differences are not noise of the deal)."""
+    if len(legal) == 1:
+        return legal[0]
+    moves = candidates(known, legal, max_discards)
+    if len(moves) == 1:
+        return moves[0]
+    first = greedy_move(known, legal)
+    if first in moves:
+        moves.remove(first)
+        moves.insert(0, first)
+    deadline = time.perf_counter() + time_limit_ms / 1000 if time_limit_ms else None
+    me = known.me
+    # Paired differences against the greedy move (index 0), the same world for all.
+    sums = [0.0] * len(moves)
+    squares = [0.0] * len(moves)
+    runs = 0
+    for _ in range(iterations):
+        world = sample_world(known, rng)
+        values = []
+        for move in moves:
+            w = world.clone()
+            w.apply_text(move, tactics.choose_place)
+            play_out(w, horizon)
+            values.append(judge(w, me, win_weight, hand_weight))
+        for c in range(1, len(moves)):
+            d = values[c] - values[0]
+            sums[c] += d
+            squares[c] += d * d
+        runs += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    best, best_gain = 0, 0.0
+    for c in range(1, len(moves)):
+        mean = sums[c] / runs
+        spread = max(squares[c] / runs - mean * mean, 0.0) ** 0.5
+        gain = mean - confidence * spread / runs**0.5
+        if gain > best_gain:
+            best, best_gain = c, gain
+    return moves[best]

@@ -1,0 +1,26 @@
+"""The greedy bot: the tactics' one-ply choice, on the public model of its view."""
+
+from . import tactics
+from .base import Bot
+from .decide import greedy_move
+from .sampling import public_world
+from .seen import read_view
+
+
+class GreedyBot(Bot):
+    key = "greedy"
+    name = "Greedy"
+    options = {}
+
+    def choose(self, view: dict) -> str:
+        legal = view["legal_moves"]
+        if len(legal) == 1:
+            return legal[0]
+        seen = read_view(view)
+        if seen.kind == "pile":
+            return seen.pile_move(tactics.choose_place(public_world(seen.known), *seen.placing))
+        if seen.kind == "reveal":
+            return seen.reveal_move(
+                tactics.choose_reveal(public_world(seen.known), *seen.revealing)
+            )
+        return greedy_move(seen.known, legal)

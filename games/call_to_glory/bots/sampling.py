@@ -1,0 +1,204 @@
+"""One seat's knowledge of a round, and worlds built from it.
+
+``Known`` holds exactly what a seat may see (see the rules' "Hidden information").
+``public_world`` turns it into a model whose hidden parts are placeholders (``None``
+cards, empty hands), so a heuristic that peeked at hidden cards would fail loudly;
+``sample_world`` fills the hidden parts at random with the cards the seat has not
+seen, in the right numbers: a determinization consistent with the view.
+"""
+
+from dataclasses import dataclass, field
+
+from .sim import INDEX, TASK_POINTS, VALUES, Sim, min_set
+from .tactics import Outlook
+
+# A sampled hand is the best of this many more cards, by its owner's own tactics.
+EXTRA_SEEN = 8
+
+
+@dataclass
+class Known:
+    n: int
+    me: int
+    hand: list  # my counts per value index
+    sets: list  # per seat, counts per value index
+    pile_sizes: list  # D1, D2, X1, X2
+    tops: list  # value index of X1's and X2's top card, or None
+    hand_sizes: list
+    turn: int
+    phase: int
+    first_pile: int = -1
+    ninja: bool = False
+    minis: list = field(default_factory=list)
+    fresh: list = field(default_factory=list)
+    supply: int = 4
+    # Imperial tasks: my unrevealed tasks as (points, index), the decks ("A", "B", "C")
+    # of each other seat's hidden tasks, and per deck the cards those may be.
+    my_tasks: list | None = None
+    hidden_task_letters: list | None = None
+    task_pool: dict | None = None
+    # Cards off the table but on no pile yet (a displaced set awaiting its pile).
+    limbo: list | None = None
+    totals: list = field(default_factory=list)
+    start: int = 0
+    last_round: bool = True
+
+    def unseen_cards(self) -> list:
+        """Every card this seat has not seen, as value indexes."""
+        left = [VALUES[i] - self.hand[i] for i in range(9)]
+        for s in self.sets:
+            for i in range(9):
+                left[i] -= s[i]
+        for top in self.tops:
+            if top is not None:
+                left[top] -= 1
+        if self.limbo:
+            for i in range(9):
+                left[i] -= self.limbo[i]
+        if min(left) < 0:
+            raise ValueError("the view shows more cards of a value than the game has")
+        return [i for i in range(9) for _ in range(left[i])]
+
+
+def _world(known: Known) -> Sim:
+    sim = Sim(known.n)
+    sim.sets = [s[:] for s in known.sets]
+    sim.hands[known.me] = known.hand[:]
+    sim.ninja = known.ninja
+    sim.minis = known.minis[:] if known.minis else [0] * known.n
+    sim.fresh = known.fresh[:] if known.fresh else [0] * known.n
+    sim.supply = known.supply
+    sim.turn = known.turn
+    sim.phase = known.phase
+    sim.first_pile = known.first_pile
+    sim.waits_for_end = known.phase == 3
+    sim.totals = known.totals[:] if known.totals else [0] * known.n
+    sim.start = known.start
+    sim.last_round = known.last_round
+    return sim
+
+
+def public_world(known: Known) -> Sim:
+    """The model with every hidden card a ``None`` placeholder (for heuristics)."""
+    sim = _world(known)
+    for p in range(4):
+        size = known.pile_sizes[p]
+        sim.piles[p] = [None] * size
+        if p >= 2 and size:
+            sim.piles[p][-1] = known.tops[p - 2]
+    if known.my_tasks is not None:
+        sim.tasks = [[] for _ in range(known.n)]
+        sim.tasks[known.me] = list(known.my_tasks)
+    return sim
+
+
+def sample_world(known: Known, rng, hand_model: bool = True) -> Sim:
+    """A world drawn at random from those consistent with ``known``.
+
+    With ``hand_model`` the other hands hold no set they could lay right now (as far as
+    the cards allow): players lay a set as soon as they may, so a hand of unplayed pairs
+    is unlikely, and a uniform deal would have the search fear sets that are not there.
+    Without it, every consistent world is equally likely."""
+    sim = _world(known)
+    cards = known.unseen_cards()
+    rng.shuffle(cards)
+    if hand_model:
+        cards = _deal_without_ready_sets(sim, known, cards)
+    else:
+        for q in range(known.n):
+            if q != known.me:
+                hand = sim.hands[q]
+                for card in cards[: known.hand_sizes[q]]:
+                    hand[card] += 1
+                del cards[: known.hand_sizes[q]]
+    at = 0
+    for p in range(4):
+        size = known.pile_sizes[p]
+        if p >= 2:
+            if size:
+                sim.piles[p] = cards[at : at + size - 1] + [known.tops[p - 2]]
+                at += size - 1
+        else:
+            sim.piles[p] = cards[at : at + size]
+            at += size
+    if at != len(cards):
+        raise ValueError("the view's card counts do not add up to the 110 cards")
+    if known.my_tasks is not None:
+        pools = {letter: list(cards) for letter, cards in known.task_pool.items()}
+        sim.tasks = []
+        for q in range(known.n):
+            if q == known.me:
+                sim.tasks.append(list(known.my_tasks))
+            else:
+                dealt = []
+                for letter in known.hidden_task_letters[q]:
+                    pool = pools[letter]
+                    if pool:
+                        dealt.append(pool.pop(rng.randrange(len(pool))))
+                sim.tasks.append(dealt)
+    return sim
+
+
+def _deal_without_ready_sets(sim: Sim, known: Known, cards: list) -> list:
+    """Deal the other hands from ``cards`` as their owners would have kept them: no set
+    they could lay right now (as far as the cards allow), and, of a few more cards than
+    they hold, the ones the tactics would keep; returns the cards left for the piles."""
+    ceiling = [VALUES[i] for i in range(9)]
+    for i in range(9):
+        biggest = max(s[i] for s in known.sets)
+        ceiling[i] = max(min_set(i, known.n), biggest + 1) - 1
+    rest = []
+    at = 0
+    for q in range(known.n):
+        if q == known.me:
+            continue
+        hand = sim.hands[q]
+        wanted = known.hand_sizes[q]
+        extra = min(wanted, EXTRA_SEEN)
+        wanted += extra
+        while wanted and at < len(cards):
+            card = cards[at]
+            at += 1
+            if hand[card] < ceiling[card]:
+                hand[card] += 1
+                wanted -= 1
+            else:
+                rest.append(card)
+        for _ in range(wanted):  # not enough harmless cards: take any
+            hand[(rest or cards).pop()] += 1
+        if extra:
+            look = Outlook(sim, q)
+            for _ in range(extra):
+                drop = min((i for i in range(9) if hand[i]), key=look.marginal_loss)
+                hand[drop] -= 1
+                rest.append(drop)
+    rest.extend(cards[at:])
+    return rest
+
+
+def known_from_world(sim: Sim, me: int) -> Known:
+    """What seat ``me`` may see of a world (for matches played inside the model)."""
+    return Known(
+        n=sim.n,
+        me=me,
+        hand=sim.hands[me][:],
+        sets=[s[:] for s in sim.sets],
+        pile_sizes=[len(p) for p in sim.piles],
+        tops=[sim.piles[p][-1] if sim.piles[p] else None for p in (2, 3)],
+        hand_sizes=[sum(h) for h in sim.hands],
+        turn=sim.turn,
+        phase=sim.phase,
+        first_pile=sim.first_pile,
+        ninja=sim.ninja,
+        minis=sim.minis[:],
+        fresh=sim.fresh[:],
+        supply=sim.supply,
+        totals=sim.totals[:],
+        start=sim.start,
+        last_round=sim.last_round,
+    )
+
+
+def task_card(text: str) -> tuple:
+    """``"A7"`` -> ``(5, index of 7)``."""
+    return (TASK_POINTS[text[0]], INDEX[int(text[1:])])

@@ -1,0 +1,50 @@
+"""The search bot: determinized Monte Carlo over worlds sampled from its view."""
+
+from . import tactics
+from .base import Bot
+from .decide import search_move
+from .sampling import public_world
+from .seen import read_view
+
+
+class SearchBot(Bot):
+    key = "search"
+    name = "Search"
+    options = {
+        "iterations": (24, int, "worlds sampled per decision (each plays every candidate)"),
+        "time_limit_ms": (
+            0,
+            float,
+            "stop sampling after this long (0: no limit; not reproducible)",
+        ),
+        "horizon": (1000, int, "turns each rollout plays before it is judged by estimate"),
+        "candidates": (3, int, "discards searched besides every lay and draw"),
+        "confidence": (1.0, float, "how sure (in standard errors) a move must be to beat greedy's"),
+        "win_bonus": (30.0, float, "points a won game is worth above its margin (last round)"),
+        "hand_weight": (0.5, float, "how much a hand's worth counts in the estimate"),
+    }
+
+    def choose(self, view: dict) -> str:
+        legal = view["legal_moves"]
+        if len(legal) == 1:
+            return legal[0]
+        seen = read_view(view)
+        if seen.kind == "pile":
+            return seen.pile_move(tactics.choose_place(public_world(seen.known), *seen.placing))
+        if seen.kind == "reveal":
+            return seen.reveal_move(
+                tactics.choose_reveal(public_world(seen.known), *seen.revealing)
+            )
+        s = self.settings
+        return search_move(
+            seen.known,
+            legal,
+            self.rng,
+            iterations=max(1, s["iterations"]),
+            time_limit_ms=s["time_limit_ms"],
+            max_discards=s["candidates"],
+            win_weight=s["win_bonus"],
+            horizon=s["horizon"],
+            hand_weight=s["hand_weight"],
+            confidence=s["confidence"],
+        )

@@ -1,0 +1,270 @@
+"""A fast, compact model of one Call to Glory round, for the search bot's rollouts.
+
+The engine is the authority on the rules; this model plays the same rules on small
+integer arrays so that a rollout costs microseconds, not milliseconds. It only ever
+holds a *determinization*: a world sampled from one seat's view (see ``sampling.py``),
+never the real game's hidden state. A rule this model got wrong could make the search
+bot play weaker, never illegally: bots always answer with one of the view's legal moves.
+
+Words used here:
+- value index ``i`` (0..8) stands for ``VALUES[i]``; hands and sets are lists of nine
+  counts (``sets[p][i] == 0``: player ``p`` has no set of that value);
+- piles 0..3 are D1, D2, X1, X2; each is a list with its top card at the END;
+- a *phase* says which decision comes next inside the current turn.
+"""
+
+VALUES = (6, 7, 8, 9, 12, 14, 16, 18, 20)
+INDEX = {value: i for i, value in enumerate(VALUES)}
+PILES = ("D1", "D2", "X1", "X2")
+PILE_INDEX = {name: i for i, name in enumerate(PILES)}
+NINJA = INDEX[14]
+THREE_CARD_SETS = (INDEX[12], INDEX[14], INDEX[16])
+END_DISTINCT = {2: 6, 3: 5, 4: 4}
+TASK_POINTS = {"A": 5, "B": 4, "C": 3}
+
+# Phases of a turn.
+DRAW1, DRAW2, ACT, END, OVER = range(5)
+
+
+def min_set(i: int, players: int) -> int:
+    """The fewest cards a set of value index ``i`` may have when laid."""
+    return 3 if players >= 3 and i in THREE_CARD_SETS else 2
+
+
+def discard_choices(piles) -> tuple:
+    """The discard piles (2 or 3) a card may go to, by the "form the second pile" rule."""
+    x1, x2 = piles[2], piles[3]
+    if x1 and not x2:
+        return (3,)
+    if x2 and not x1:
+        return (2,)
+    return (2, 3)
+
+
+class Sim:
+    """One round in progress, every card known (a sampled world)."""
+
+    __slots__ = (
+        "n",
+        "hands",
+        "sets",
+        "piles",
+        "ninja",
+        "minis",
+        "fresh",
+        "supply",
+        "turn",
+        "phase",
+        "first_pile",
+        "waits_for_end",
+        "tasks",
+        "totals",
+        "start",
+        "last_round",
+        "streams",
+    )
+
+    def __init__(self, n: int):
+        self.n = n
+        self.hands = [[0] * 9 for _ in range(n)]
+        self.sets = [[0] * 9 for _ in range(n)]
+        self.piles = [[], [], [], []]
+        self.ninja = False
+        self.minis = [0] * n
+        self.fresh = [0] * n
+        self.supply = 4
+        self.turn = 0
+        self.phase = DRAW1
+        self.first_pile = -1
+        self.waits_for_end = False
+        # Unrevealed tasks per seat as (points, value index); None when the variant is off.
+        self.tasks = None
+        self.totals = [0] * n
+        self.start = 0
+        self.last_round = True
+        # When set, a blind draw gives the turn player the next card of its own stream
+        # instead of the draw pile's card (the pile still shrinks). Rollouts of different
+        # moves in one sampled world then deal each player the same blind cards, which
+        # keeps their comparison from drowning in the luck of the draw.
+        self.streams = None
+
+    def clone(self) -> "Sim":
+        other = Sim.__new__(Sim)
+        other.n = self.n
+        other.hands = [h[:] for h in self.hands]
+        other.sets = [s[:] for s in self.sets]
+        other.piles = [p[:] for p in self.piles]
+        other.ninja = self.ninja
+        other.minis = self.minis[:]
+        other.fresh = self.fresh[:]
+        other.supply = self.supply
+        other.turn = self.turn
+        other.phase = self.phase
+        other.first_pile = self.first_pile
+        other.waits_for_end = self.waits_for_end
+        other.tasks = None if self.tasks is None else [t[:] for t in self.tasks]
+        other.totals = self.totals
+        other.start = self.start
+        other.last_round = self.last_round
+        other.streams = None if self.streams is None else [t[:] for t in self.streams]
+        return other
+
+    # --- primitive steps -------------------------------------------------------------
+
+    def draw(self, pile: int) -> None:
+        card = self.piles[pile].pop()
+        if pile < 2 and self.streams is not None:
+            own = self.streams[self.turn]
+            if own:
+                card = own.pop()
+            else:
+                card = max(self.streams, key=len).pop()
+        self.hands[self.turn][card] += 1
+        if self.phase == DRAW1:
+            self.first_pile = pile
+            self.phase = DRAW2
+        else:
+            self.phase = ACT
+
+    def lay(self, i: int, k: int, place) -> None:
+        """Lay ``k`` cards of index ``i``; ``place(owner, i, k)`` picks the pile for a
+        displaced set (its owner's decision)."""
+        me = self.turn
+        self.hands[me][i] -= k
+        for q in range(self.n):
+            size = self.sets[q][i]
+            if size:
+                self.sets[q][i] = 0
+                self.piles[place(self, q, i, size)].extend([i] * size)
+        self.sets[me][i] = k
+        if self.ninja and i == NINJA and self.supply:
+            self.supply -= 1
+            self.minis[me] += 1
+            self.fresh[me] += 1
+        self._after_action()
+
+    def discard(self, i: int, pile: int) -> None:
+        self.hands[self.turn][i] -= 1
+        self.piles[pile].append(i)
+        self._after_action()
+
+    def use_ninja(self, target: int, i: int, place) -> None:
+        self.minis[self.turn] -= 1
+        self.supply += 1
+        self.sets[target][i] -= 1
+        self.piles[place(self, target, i, 1)].append(i)
+
+    def end_turn(self) -> None:
+        self.fresh[self.turn] = 0
+        self.waits_for_end = False
+        if self.round_ended():
+            self.phase = OVER
+        else:
+            self.turn = (self.turn + 1) % self.n
+            self.phase = DRAW1
+            self.first_pile = -1
+
+    def _after_action(self) -> None:
+        me = self.turn
+        if self.ninja and self.minis[me] > self.fresh[me]:
+            self.phase = END
+            self.waits_for_end = True
+        else:
+            self.end_turn()
+
+    def usable_minis(self) -> int:
+        return self.minis[self.turn] - self.fresh[self.turn] if self.ninja else 0
+
+    # --- the end of a round ------------------------------------------------------------
+
+    def round_ended(self) -> bool:
+        if not self.piles[0] or not self.piles[1]:
+            return True
+        need = END_DISTINCT[self.n]
+        on_table = 0
+        for s in self.sets:
+            distinct = 0
+            for i in range(9):
+                if s[i]:
+                    distinct += 1
+                    on_table |= 1 << i
+            if distinct >= need:
+                return True
+        return on_table == 511
+
+    def base_scores(self) -> list:
+        return [sum(VALUES[i] for i in range(9) if s[i]) for s in self.sets]
+
+    def round_scores(self, reveal) -> list:
+        """Base plus task bonus, each seat revealing with ``reveal(sim, seat, revealed)``."""
+        scores = self.base_scores()
+        if self.tasks is None:
+            return scores
+        revealed = []
+        for step in range(self.n):
+            seat = (self.start + step) % self.n
+            if self.tasks[seat]:
+                task = reveal(self, seat, revealed)
+                self.tasks[seat].remove(task)
+                revealed.append(task)
+        for points, i in revealed:
+            for q in range(self.n):
+                scores[q] += points * self.sets[q][i]
+        return scores
+
+    # --- engine move strings -------------------------------------------------------------
+
+    def apply_text(self, move: str, place) -> None:
+        """Play one engine move string (the bot's own root move) in this world."""
+        words = move.split()
+        verb = words[1]
+        if verb == "draw":
+            self.draw(PILE_INDEX[words[2]])
+        elif verb == "lay":
+            self.lay(INDEX[int(words[2])], int(words[3]), place)
+        elif verb == "discard":
+            self.discard(INDEX[int(words[2])], PILE_INDEX[words[3]])
+        elif verb == "ninja":
+            self.use_ninja(int(words[2]), INDEX[int(words[3])], place)
+        elif verb == "end":
+            self.end_turn()
+        else:
+            raise ValueError(f"the model cannot play {move!r} at this point")
+
+    def split_draw_piles(self) -> None:
+        """Deal the draw piles' cards out as per-player streams (see ``streams``)."""
+        cards = self.piles[0] + self.piles[1]
+        self.streams = [cards[q :: self.n] for q in range(self.n)]
+
+    def legal_moves(self) -> list:
+        """The turn player's legal moves in engine notation (pile and reveal decisions,
+        which this model makes inside ``lay``, ``use_ninja`` and ``round_scores``, are
+        not listed)."""
+        me = self.turn
+        phase = self.phase
+        moves = []
+        if phase == OVER:
+            return moves
+        if self.usable_minis() > 0:
+            for q in range(self.n):
+                if q != me:
+                    for i in range(9):
+                        if self.sets[q][i]:
+                            moves.append(f"{me} ninja {q} {VALUES[i]}")
+        if phase == DRAW1 or phase == DRAW2:
+            for p in range(4):
+                if self.piles[p] and p != (self.first_pile if phase == DRAW2 else -1):
+                    moves.append(f"{me} draw {PILES[p]}")
+        elif phase == ACT:
+            hand = self.hands[me]
+            for i in range(9):
+                k = hand[i]
+                if k >= min_set(i, self.n) and all(k > s[i] for s in self.sets):
+                    moves.append(f"{me} lay {VALUES[i]} {k}")
+            for i in range(9):
+                if hand[i]:
+                    for p in discard_choices(self.piles):
+                        moves.append(f"{me} discard {VALUES[i]} {PILES[p]}")
+        elif phase == END:
+            moves.append(f"{me} end")
+        return moves

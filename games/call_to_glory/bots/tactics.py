@@ -1,0 +1,249 @@
+"""The greedy heuristics: one-ply rules of thumb for every kind of decision.
+
+The greedy bot plays them on the public model of its view, and the search bot's
+rollouts play them in sampled worlds. Each function decides for seat ``me`` and reads
+only what ``me`` may see: its own hand, every set, the discard piles' top cards, pile
+sizes, miniatures and its own tasks (never another hand or a draw pile's cards).
+
+The core idea is a *worth* for holding ``c`` cards of a value: the points a set of it
+would bring (plus the points an opponent's set would lose when displaced), scaled by
+how far ``c`` is from the cards such a set needs, and zero when the cards still unseen
+can no longer make a legal set. A draw takes the card that adds most worth (a draw
+pile is worth the average over the cards still unseen); a discard gives up the card
+that costs least; a lay is taken when its points, discounted by the threat of being
+displaced, beat holding on.
+"""
+
+from .sim import ACT, DRAW1, END, END_DISTINCT, NINJA, VALUES, discard_choices, min_set
+
+# Chance that some opponent can displace a set of k cards while more than k cards of
+# the value are unseen (one opponent; more opponents compound it).
+THREAT = (0.0, 0.6, 0.45, 0.3, 0.18, 0.1, 0.06)
+ROUND_END_SWING = 100.0
+
+
+def displaced_weight(n: int) -> float:
+    """How much an opponent's lost points count: fully heads-up, less with more players."""
+    return 1.0 if n == 2 else 0.6
+
+
+class Outlook:
+    """What seat ``me`` can tell about each value right now (computed once per decision)."""
+
+    __slots__ = ("me", "n", "hand", "mine", "other", "unseen", "dispw")
+
+    def __init__(self, sim, me: int):
+        n = sim.n
+        self.me = me
+        self.n = n
+        self.hand = hand = sim.hands[me]
+        self.mine = mine = sim.sets[me]
+        other = [0] * 9
+        unseen = [VALUES[i] - hand[i] - mine[i] for i in range(9)]
+        for q in range(n):
+            if q != me:
+                s = sim.sets[q]
+                for i in range(9):
+                    if s[i]:
+                        unseen[i] -= s[i]
+                        if s[i] > other[i]:
+                            other[i] = s[i]
+        for p in (2, 3):
+            pile = sim.piles[p]
+            if pile:
+                unseen[pile[-1]] -= 1
+        self.other = other
+        self.unseen = unseen
+        self.dispw = displaced_weight(n)
+
+    def need(self, i: int) -> int:
+        return max(min_set(i, self.n), self.other[i] + 1, self.mine[i] + 1)
+
+    def worth(self, i: int, c: int) -> float:
+        """Worth of holding ``c`` cards of value index ``i``."""
+        if c <= 0:
+            return 0.0
+        value = VALUES[i]
+        need = self.need(i)
+        if self.mine[i]:
+            gain = 0.15 * value  # a bigger set only protects what is already scored
+        else:
+            gain = value + (self.dispw * value if self.other[i] else 0.0)
+        if c >= need:
+            return gain * (1.0 + 0.05 * min(c - need, 3))
+        if c + max(self.unseen[i], 0) < need:
+            return 0.0
+        progress = c / need
+        return gain * progress * progress
+
+    def marginal_gain(self, i: int) -> float:
+        c = self.hand[i]
+        return self.worth(i, c + 1) - self.worth(i, c)
+
+    def marginal_loss(self, i: int) -> float:
+        c = self.hand[i]
+        return self.worth(i, c) - self.worth(i, c - 1)
+
+    def threat(self, i: int, k: int, extra_seen: int = 0) -> float:
+        """Chance a fresh set of ``k`` cards is displaced before the round ends."""
+        if self.unseen[i] + extra_seen <= k:
+            return 0.0
+        one = THREAT[k] if k < len(THREAT) else 0.04
+        return 1.0 - (1.0 - one) ** (self.n - 1)
+
+
+def choose_draw(sim, me: int) -> int:
+    """The pile (0..3) to draw from next."""
+    look = Outlook(sim, me)
+    piles = sim.piles
+    first = sim.first_pile if sim.phase != DRAW1 else -1
+    unseen_total = 0
+    expected = 0.0
+    for i in range(9):
+        u = look.unseen[i]
+        if u > 0:
+            unseen_total += u
+            expected += u * look.marginal_gain(i)
+    blind = expected / unseen_total if unseen_total else 0.0
+    best, best_score = -1, -1.0
+    for p in (2, 3, 0, 1):
+        if p == first or not piles[p]:
+            continue
+        if p >= 2:
+            top = piles[p][-1]
+            score = look.marginal_gain(top)
+            if look.hand[top] + 1 >= look.need(top):
+                score += 0.25 * VALUES[top]
+        else:
+            score = blind + (0.001 if len(piles[p]) > len(piles[1 - p]) else 0.0)
+        if score > best_score:
+            best, best_score = p, score
+    return best
+
+
+def lay_score(sim, look: Outlook, i: int, k: int) -> float:
+    """How good laying ``k`` cards of index ``i`` is now (points, roughly)."""
+    value = VALUES[i]
+    displacing = look.other[i]
+    gain = 0.0 if look.mine[i] else float(value)
+    if displacing:
+        gain += look.dispw * value
+    if look.mine[i]:
+        gain += 0.3 * value * (look.threat(i, look.mine[i]) - look.threat(i, k))
+    score = gain * (1.0 - 0.6 * look.threat(i, k, displacing))
+    ends, margin = lay_ends_round(sim, look, i)
+    if ends:
+        score += ROUND_END_SWING if margin > 0 else -ROUND_END_SWING
+    return score
+
+
+def lay_ends_round(sim, look: Outlook, i: int) -> tuple:
+    """Whether laying index ``i`` ends the round, and my base-score margin then."""
+    me, n = look.me, look.n
+    distinct = sum(1 for x in look.mine if x) + (0 if look.mine[i] else 1)
+    on_table = all(any(sim.sets[q][j] for q in range(n)) or j == i for j in range(9))
+    if distinct < END_DISTINCT[n] and not on_table:
+        return False, 0
+    scores = []
+    for q in range(n):
+        s = sim.sets[q]
+        total = sum(VALUES[j] for j in range(9) if s[j] and j != i)
+        if q == me:
+            total += VALUES[i]
+        scores.append(total + sim.totals[q])
+    best_other = max(scores[q] for q in range(n) if q != me)
+    return True, scores[me] - best_other
+
+
+def choose_action(sim, me: int) -> tuple:
+    """``("lay", i, k)`` or ``("discard", i, pile)`` after the draws."""
+    look = Outlook(sim, me)
+    hand = look.hand
+    best_lay, best_lay_score = None, 0.0
+    for i in range(9):
+        k = hand[i]
+        if k >= 2 and k >= look.need(i):
+            score = lay_score(sim, look, i, k)
+            if score > best_lay_score:
+                best_lay, best_lay_score = i, score
+    if best_lay is not None and best_lay_score >= 2.0:
+        return ("lay", best_lay, hand[best_lay])
+    cheapest, cheapest_loss = -1, 1e9
+    for i in range(9):
+        if hand[i]:
+            loss = look.marginal_loss(i) + feeding_risk(sim, look, i)
+            if loss < cheapest_loss:
+                cheapest, cheapest_loss = i, loss
+    return ("discard", cheapest, choose_place(sim, me, cheapest, 1))
+
+
+def feeding_risk(sim, look: Outlook, i: int) -> float:
+    """What a card on a discard pile may give the next player (a small tie-breaker)."""
+    nxt = (look.me + 1) % look.n
+    if sim.sets[nxt][i]:
+        return 0.0
+    return 0.08 * VALUES[i]
+
+
+def usefulness_to_others(sim, owner: int, i: int) -> float:
+    for q in range(sim.n):
+        if q != owner and sim.sets[q][i]:
+            return 0.2 * VALUES[i]
+    return 0.5 * VALUES[i]
+
+
+def choose_place(sim, owner: int, i: int, size: int) -> int:
+    """The discard pile for ``owner``'s cards: bury the top most useful to the others."""
+    choices = discard_choices(sim.piles)
+    if len(choices) == 1:
+        return choices[0]
+    x1, x2 = sim.piles[2], sim.piles[3]
+    if not x1:
+        return 2
+    bury1 = usefulness_to_others(sim, owner, x1[-1])
+    bury2 = usefulness_to_others(sim, owner, x2[-1])
+    return 3 if bury2 > bury1 else 2
+
+
+def choose_ninja(sim, me: int):
+    """``(target, i)`` to eliminate now, or None to keep the miniature."""
+    if sim.usable_minis() <= 0:
+        return None
+    hand = sim.hands[me]
+    late = min(len(sim.piles[0]), len(sim.piles[1])) <= 2 * sim.n or sim.phase == END
+    best, best_score = None, 0.0
+    for q in range(sim.n):
+        if q == me:
+            continue
+        s = sim.sets[q]
+        for i in range(9):
+            size = s[i]
+            if not size:
+                continue
+            value = VALUES[i]
+            if size == 1:
+                score = value * 1.5
+            elif hand[i] >= max(size, min_set(i, sim.n)) and sim.phase == ACT:
+                score = value * 1.2  # shrink it, then displace it with this turn's lay
+            elif late:
+                score = value / size
+            else:
+                score = 0.0
+            if i == NINJA:
+                score *= 0.9
+            if score > best_score:
+                best, best_score = (q, i), score
+    return best
+
+
+def choose_reveal(sim, seat: int, revealed) -> tuple:
+    """The task ``(points, i)`` to reveal: the best bonus for me against the others."""
+    best, best_score = None, -1e9
+    for task in sim.tasks[seat]:
+        points, i = task
+        mine = points * sim.sets[seat][i]
+        other = max(points * sim.sets[q][i] for q in range(sim.n) if q != seat)
+        score = mine - other - 0.01 * points
+        if score > best_score:
+            best, best_score = task, score
+    return best
