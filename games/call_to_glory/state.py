@@ -191,7 +191,7 @@ class GameState:
         if phase == OVER:
             return "the game is over"
         if phase == DEAL:
-            return "the round has ended"
+            return "the round has already ended"
         deciding = self.current_player()
         if seat != deciding:
             return f"seat {deciding} decides now ({self.decision()}), not seat {seat}"

@@ -222,15 +222,17 @@ def replay(record, moves: int | None = None) -> GameState:
     state = GameState(players, opts, decks, tasks)
     left = moves
     for number, rnd in enumerate(rounds, start=1):
-        if left is not None and left <= 0 and number > 1:
-            break
         if not isinstance(rnd, dict) or not isinstance(rnd.get("moves"), list):
             raise ValueError(f"round {number} must be an object with a list of moves")
         why = deal_fault(rnd.get("hands"), rnd.get("draw_piles"), state.n, number)
         if why:
             raise ValueError(why)
+        if state.phase != DEAL:
+            break
         state.deals.append((rnd["hands"], rnd["draw_piles"]))
         state.begin_round()
+        if left is not None and left <= 0:
+            break
         for index, move in enumerate(rnd["moves"], start=1):
             if left is not None:
                 if left <= 0:

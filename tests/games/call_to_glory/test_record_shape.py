@@ -58,7 +58,7 @@ def test_players_are_two_to_four_strings_empty_or_repeated_allowed():
     ({"rounds": True}, "option rounds must be a whole number of at least 1"),
     ({"rounds": 0}, "option rounds must be a whole number of at least 1"),
     ({"rounds": 1, "ninja": 1}, "option ninja must be true or false"),
-    ({"rounds": 1, "speed": 2}, "unknown option 'speed' (the options: rounds, imperial_tasks, ninja)"),
+    ({"rounds": 1, "speed": 2}, "unknown option 'speed' (the options: rounds, imperial_tasks, ninja)"),  # noqa: E501
 ])  # fmt: skip
 def test_options_are_typed_and_unknown_keys_are_errors(options, why):
     doc = record()
@@ -117,8 +117,9 @@ def test_complete_must_be_a_boolean_and_is_checked_before_the_rounds():
 def test_zero_rounds_are_allowed_in_an_incomplete_record():
     doc = record()
     doc["rounds"], doc["complete"] = [], False
-    assert validate_record(doc) == {"valid": True, "players": ["alice", "bob"], "rounds": [],
-                                    "totals": [0, 0], "places": [1, 1], "complete": False}  # fmt: skip
+    expected = {"valid": True, "players": ["alice", "bob"], "rounds": [], "totals": [0, 0],
+                "places": [1, 1], "complete": False}  # fmt: skip
+    assert validate_record(doc) == expected
 
 
 def test_an_incomplete_record_whose_rounds_all_finished_still_says_so():
