@@ -6,10 +6,11 @@ import pytest
 
 from games.call_to_glory import score_table
 
+FORMAT = "call-to-glory-table/1"
 
 def table(entries, players=("ann", "ben", "cat"), **options):
-    return {"format": "call-to-glory-table/1", "players": list(players),
-            "options": options or {"rounds": 3, "imperial_tasks": True}, "rounds": entries}  # fmt: skip
+    options = options or {"rounds": 3, "imperial_tasks": True}
+    return {"format": FORMAT, "players": list(players), "options": options, "rounds": entries}
 
 
 def error(data):
