@@ -48,7 +48,7 @@ class GameState:
         "players", "n", "opts", "ninja", "decks", "tasks", "unrevealed", "revealed",
         "round_reveals", "deals", "logs", "results", "totals", "start", "hands", "sets",
         "owner", "nvals", "onboard", "piles", "supply", "minis", "fresh", "turn", "phase",
-        "first", "pending", "order",
+        "first", "pending", "order", "turns",
     )  # fmt: skip
 
     def __init__(self, players, opts: Options, decks=None, tasks=None, deals=None):
@@ -68,6 +68,7 @@ class GameState:
         self.start = 0
         self.order = []
         self.phase = DEAL
+        self.turns = 0  # turns played in the whole game
         if self.deals:
             self.begin_round()
 
@@ -98,6 +99,7 @@ class GameState:
         ninja.return_miniatures(self)
 
     def end_turn(self) -> None:
+        self.turns += 1
         if round_over(self):
             round_end.end_round(self)
         else:
@@ -295,7 +297,7 @@ class GameState:
 
 SHARED = (
     "players", "n", "opts", "ninja", "decks", "tasks", "start", "onboard", "supply", "turn",
-    "phase", "first", "pending",
+    "phase", "first", "pending", "turns",
 )  # fmt: skip
 
 

@@ -124,31 +124,40 @@ def second_actions(st) -> list[int]:
     hand = st.hands[st.turn]
     sets, owner = st.sets, st.owner
     minimum = MINIMUM_3 if st.n >= 3 else MINIMUM_2
-    allowed = discard_piles(st.piles)
-    both = len(allowed) == 2
-    only = allowed[0] - 2
+    piles = st.piles
+    discards = DISCARDS[discard_piles(piles)]
     out = []
-    for i in range(9):
-        held = hand[i]
+    i = -1
+    for held in hand:
+        i += 1
         if held:
-            d = DISCARD + 2 * i
-            if both:
-                out += (d, d + 1)
-            else:
-                out.append(d + only)
+            out += discards[i]
             if held >= 2:
                 least = minimum[i]
                 o = owner[i]
                 if o >= 0 and sets[o][i] >= least:
                     least = sets[o][i] + 1
                 if held >= least:
-                    base = LAY + (MAX_SET + 1) * i
-                    out += range(base + least, base + held + 1)
+                    out += LAYS[i][least][held]
     return out
 
 
 MINIMUM_2 = tuple(smallest_set(i, 2) for i in range(9))
 MINIMUM_3 = tuple(smallest_set(i, 3) for i in range(9))
+# Precomputed action tuples: the discards of value index i to the allowed piles, and the
+# lays of i with ``least`` to ``held`` cards.
+DISCARDS = {
+    allowed: tuple(tuple(DISCARD + 2 * i + p - 2 for p in allowed) for i in range(9))
+    for allowed in ((2, 3), (2,), (3,))
+}
+LAYS = tuple(
+    tuple(
+        tuple(tuple(range(LAY + (MAX_SET + 1) * i + least, LAY + (MAX_SET + 1) * i + held + 1))
+              for held in range(MAX_SET + 1))
+        for least in range(MAX_SET + 2)
+    )
+    for i in range(9)
+)  # fmt: skip
 
 
 # --- End of the turn ---------------------------------------------------------------------
