@@ -5,7 +5,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from games.models import Bot
-from tournaments.models import Entrant, Event, League, Round, Season, Seat, Table
+from tournaments.models import Entrant, Event, League, Season
+from tournaments.pairing import do_pair_round
 from tournaments.results import SeatOutcome, do_record_result
 from tournaments.standings import do_store_standings
 
@@ -60,26 +61,28 @@ def load_demo() -> str:
             "rules_options": {"rounds": 4},
         },
     )
-    if created:
-        seat_first_round(event, players)
+    if not event.rounds.exists():
+        pair_demo_rounds(event, players)
     return f"{event.name} at /events/{event.slug}/"
 
 
-def seat_first_round(event, players):
-    entrants = [Entrant.objects.create(event=event, user=p, name=str(p)) for p in players]
-    first = Round.objects.create(event=event, number=1)
-    for number, group in enumerate((entrants[:4], entrants[4:]), start=1):
-        table = Table.objects.create(
-            round=first, number=number, explanation={"summary": "demo seating"}
-        )
-        for position, entrant in enumerate(group):
-            Seat.objects.create(table=table, entrant=entrant, position=position)
-    table = first.tables.get(number=1)
+def pair_demo_rounds(event, players):
+    """Round 1 paired by the real Swiss code and fully reported; round 2 paired and one
+    table reported, so the status board has something to show."""
+    for user in players:
+        Entrant.objects.get_or_create(event=event, user=user, defaults={"name": str(user)})
+    first = do_pair_round(event)
+    for offset, table in enumerate(first.tables.filter(is_bye=False)):
+        report(table, offset)
+    second = do_pair_round(event)
+    report(second.tables.filter(is_bye=False).first(), 7)
+    do_store_standings(event)
+
+
+def report(table, salt):
+    count = table.seats.count()
     outcomes = [
-        SeatOutcome(0, 148, 1),
-        SeatOutcome(1, 131, 2),
-        SeatOutcome(2, 97, 3),
-        SeatOutcome(3, 90, 4),
+        SeatOutcome(position, 150 - 17 * ((position + salt) % count), 1 + (position + salt) % count)
+        for position in range(count)
     ]
     do_record_result(table, outcomes, source="organiser", detail={"note": "demo"})
-    do_store_standings(event)

@@ -84,6 +84,17 @@ class Event(models.Model):
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(default=0)
+    late_entry_points = models.FloatField(
+        _("late entry starting points"),
+        default=0,
+        help_text=_("points an entrant added after round 1 starts with"),
+    )
+    standings_requested = models.PositiveIntegerField(
+        default=0, editable=False, help_text=_("bumped by every change the standings follow")
+    )
+    standings_computed = models.PositiveIntegerField(
+        default=0, editable=False, help_text=_("the request number the stored rows cover")
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
     )
@@ -126,6 +137,9 @@ class Entrant(models.Model):
     joined_round = models.PositiveSmallIntegerField(default=1)
     start_points = models.FloatField(_("starting points"), default=0)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    seed = models.PositiveIntegerField(
+        _("seed"), default=0, help_text=_("knockout seeding, 1 the top seed; 0 by standings")
+    )
 
     class Meta:
         ordering = ["event", "name"]
@@ -165,6 +179,9 @@ class Round(models.Model):
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
+    is_bye = models.BooleanField(
+        default=False, help_text=_("a single entrant sits this round out and scores a bye")
+    )
     explanation = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -238,6 +255,7 @@ class StandingRow(models.Model):
     points = models.FloatField(default=0)
     games = models.PositiveIntegerField(default=0)
     tiebreaks = models.JSONField(default=dict, blank=True)
+    rank_by_round = models.JSONField(default=list, blank=True)
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -245,3 +263,38 @@ class StandingRow(models.Model):
 
     def __str__(self):
         return f"{self.rank}. {self.entrant}"
+
+
+class Rating(models.Model):
+    """An OpenSkill (Plackett-Luce) rating of a person or bot, per league or, with no
+    league, per game across all leagues. Rebuilt from confirmed results in order."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, null=True, blank=True, related_name="ratings"
+    )
+    game = models.CharField(max_length=30, choices=Game.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="ratings",
+    )
+    bot = models.ForeignKey(
+        Bot, on_delete=models.CASCADE, null=True, blank=True, related_name="ratings"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    history = models.JSONField(default=list, blank=True, help_text=_("[result id, ordinal]"))
+
+    class Meta:
+        ordering = ["-mu"]
+        indexes = [models.Index(fields=["league", "game"])]
+
+    def __str__(self):
+        return f"{self.user or self.bot}: {self.ordinal:.1f}"
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma

@@ -35,8 +35,6 @@ def do_record_result(
 ) -> Result:
     """Write (or replace) the official result of ``table`` and send the standings
     update on commit. ``outcomes`` has one entry per seat, by position."""
-    from tournaments.tasks import update_standings
-
     event = table.round.event
     seats = {seat.position: seat for seat in table.seats.all()}
     if sorted(o.position for o in outcomes) != sorted(seats):
@@ -64,12 +62,30 @@ def do_record_result(
             )
             for o in outcomes
         )
-        transaction.on_commit(lambda: update_standings.delay(event.pk))
+        request_standings_update(event)
+        request_ratings_update(event)
     return result
 
 
+# A burst of results inside this window becomes one standings run (the later tasks
+# find the request already covered and skip).
+STANDINGS_COUNTDOWN_SECONDS = 0.5
+
+
 def request_standings_update(event) -> None:
-    """Ask a worker to recompute the event's standings once the transaction commits."""
+    """Mark the event's standings stale and ask a worker to recompute them once the
+    transaction commits."""
+    from tournaments.standings import do_request_standings
     from tournaments.tasks import update_standings
 
-    transaction.on_commit(lambda: update_standings.delay(event.pk))
+    do_request_standings(event.pk)
+    transaction.on_commit(
+        lambda: update_standings.apply_async((event.pk,), countdown=STANDINGS_COUNTDOWN_SECONDS)
+    )
+
+
+def request_ratings_update(event) -> None:
+    from tournaments.tasks import update_ratings
+
+    league_id, game = event.season.league_id, event.game
+    transaction.on_commit(lambda: update_ratings.delay(league_id, game))

@@ -1,52 +1,112 @@
-"""Standings: computed from the results alone, stored as rows for pages to read."""
+"""Standings: computed from the results alone, stored as rows for pages to read.
+
+``update_standings`` (the task) coalesces: every change bumps the event's
+``standings_requested``; a run claims the latest request with a conditional UPDATE of
+``standings_computed`` and recomputes in the same transaction, so a burst of results
+becomes one run and a repeated run does nothing.
+"""
 
 from collections import defaultdict
 
 from django.db import transaction
+from django.db.models import F
 
-from tournaments.models import Entrant, Event, SeatResult, StandingRow
+from tournaments.models import Entrant, Event, Seat, SeatResult, StandingRow
+from tournaments.tiebreaks import DEFAULT_ORDER, Game, Ledger, rank
+
+
+def bye_points(event: Event) -> float:
+    default = event.points_by_place[0] if event.points_by_place else 1
+    return float(event.format_options.get("bye_points", default))
+
+
+def build_ledger(event: Event) -> tuple[Ledger, dict]:
+    """The event's games per entrant, and points per round (for rank-by-round)."""
+    starts = dict(Entrant.objects.filter(event=event).values_list("pk", "start_points"))
+    ledger = Ledger(start=starts)
+    per_round = defaultdict(lambda: defaultdict(float))
+    tables = defaultdict(list)
+    rows = SeatResult.objects.filter(result__table__round__event=event).values_list(
+        "entrant_id", "points", "score", "place", "result__table_id", "result__table__round__number"
+    )
+    for entrant, points, score, place, table, number in rows:
+        tables[table].append(entrant)
+        ledger.games[entrant].append(Game(table, number, points, score, place))
+        per_round[number][entrant] += points
+    for entrant, games in ledger.games.items():
+        for game in games:
+            game.opponents = [e for e in tables[game.table] if e != entrant]
+    value = bye_points(event)
+    byes = Seat.objects.filter(table__round__event=event, table__is_bye=True).values_list(
+        "entrant_id", "table__round__number"
+    )
+    for entrant, number in byes:
+        ledger.byes[entrant] += value
+        per_round[number][entrant] += value
+    return ledger, per_round
+
+
+def rank_by_round(ledger: Ledger, per_round: dict) -> dict:
+    """Each entrant's rank by points after every round (ties share)."""
+    totals = dict(ledger.start)
+    history = defaultdict(list)
+    for number in sorted(per_round):
+        for entrant, points in per_round[number].items():
+            totals[entrant] = totals.get(entrant, 0) + points
+        ordered = sorted(totals.values(), reverse=True)
+        first = {}
+        for index, points in enumerate(ordered, start=1):
+            first.setdefault(points, index)
+        for entrant, points in totals.items():
+            history[entrant].append(first[points])
+    return history
 
 
 def compute_standings(event: Event) -> list[dict]:
-    """Rank the event's entrants by points, then game-score total; equal entrants share
-    a rank."""
-    entrants = list(Entrant.objects.filter(event=event))
-    points = defaultdict(float)
-    scores = defaultdict(int)
-    games = defaultdict(int)
-    for entrant in entrants:
-        points[entrant.pk] = entrant.start_points
-    for row in SeatResult.objects.filter(result__table__round__event=event).values(
-        "entrant_id", "points", "score"
-    ):
-        points[row["entrant_id"]] += row["points"]
-        scores[row["entrant_id"]] += row["score"]
-        games[row["entrant_id"]] += 1
-
-    def key(entrant):
-        return (points[entrant.pk], scores[entrant.pk])
-
-    ordered = sorted(entrants, key=lambda e: (-key(e)[0], -key(e)[1], e.name))
-    rows, previous, rank = [], None, 0
-    for index, entrant in enumerate(ordered, start=1):
-        if key(entrant) != previous:
-            rank, previous = index, key(entrant)
-        rows.append(
-            {
-                "entrant_id": entrant.pk,
-                "rank": rank,
-                "points": points[entrant.pk],
-                "games": games[entrant.pk],
-                "tiebreaks": {"score_total": scores[entrant.pk]},
-            }
-        )
-    return rows
+    """Rank the event's entrants by its tie-break order; equal entrants share a rank."""
+    ledger, per_round = build_ledger(event)
+    names = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
+    order = event.tiebreak_order or DEFAULT_ORDER
+    history = rank_by_round(ledger, per_round)
+    return [
+        {
+            "entrant_id": row["entrant_id"],
+            "rank": row["rank"],
+            "points": row["values"]["points"],
+            "games": len(ledger.games.get(row["entrant_id"], ())),
+            "tiebreaks": {k: v for k, v in row["values"].items() if k != "points"},
+            "rank_by_round": history.get(row["entrant_id"], []),
+        }
+        for row in rank(ledger, list(names), order, names)
+    ]
 
 
 def do_store_standings(event: Event) -> int:
     """Recompute and replace the event's standings rows in one transaction."""
-    rows = compute_standings(event)
     with transaction.atomic():
+        rows = compute_standings(event)
         StandingRow.objects.filter(event=event).delete()
         StandingRow.objects.bulk_create(StandingRow(event=event, **row) for row in rows)
     return len(rows)
+
+
+def do_request_standings(event_id: int) -> None:
+    """Mark the standings stale (inside the caller's transaction)."""
+    Event.objects.filter(pk=event_id).update(standings_requested=F("standings_requested") + 1)
+
+
+def do_update_standings(event_id: int) -> int | None:
+    """Recompute if a request is not yet covered; ``None`` when there was nothing to do
+    (the event is gone, or a run already covered the latest request)."""
+    with transaction.atomic():
+        requested = (
+            Event.objects.filter(pk=event_id).values_list("standings_requested", flat=True).first()
+        )
+        if requested is None:
+            return None
+        claimed = Event.objects.filter(pk=event_id, standings_computed__lt=requested).update(
+            standings_computed=requested
+        )
+        if not claimed:
+            return None
+        return do_store_standings(Event.objects.get(pk=event_id))

@@ -1,14 +1,17 @@
 from celery import shared_task
 
-from tournaments.models import Event
-from tournaments.standings import do_store_standings
+from tournaments.ratings import do_rebuild_ratings
+from tournaments.standings import do_update_standings
 
 
 @shared_task(acks_late=True)
-def update_standings(event_id: int) -> int:
-    """Recompute an event's standings from its results. Idempotent: it replaces the
-    stored rows with what the results say, however often it runs."""
-    event = Event.objects.filter(pk=event_id).first()
-    if event is None:
-        return 0
-    return do_store_standings(event)
+def update_standings(event_id: int) -> int | None:
+    """Recompute an event's standings from its results, unless a run already covered
+    the latest request (see ``tournaments.standings``). Idempotent."""
+    return do_update_standings(event_id)
+
+
+@shared_task(acks_late=True)
+def update_ratings(league_id: int, game: str) -> int:
+    """Rebuild the league's and the game's ratings from the results, in order."""
+    return do_rebuild_ratings(league_id, game)

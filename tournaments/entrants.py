@@ -1,0 +1,66 @@
+"""Entering, late entry and dropping. Walk-in players without an account get a
+placeholder user (inactive, no usable password) so every entrant stays a user or a
+bot; the account can be handed over later by staff."""
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.crypto import get_random_string
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournaments.models import Entrant, Event
+from tournaments.pairing import next_round_number
+from tournaments.results import request_standings_update
+
+
+def check_not_entered(event: Event, user=None, bot=None) -> None:
+    if user is not None and event.entrants.filter(user=user).exists():
+        raise ValidationError(_("%(name)s is already entered.") % {"name": user})
+    if bot is not None and event.entrants.filter(bot=bot).exists():
+        raise ValidationError(_("%(name)s is already entered.") % {"name": bot})
+
+
+def do_add_entrant(event: Event, user=None, bot=None, name: str = "", start_points=None):
+    """Enter a user or a bot. After round 1 is paired it is a late entry: it joins from
+    the next round with the event's late-entry points unless ``start_points`` is given."""
+    if (user is None) == (bot is None):
+        raise ValidationError(_("An entrant is a user or a bot."))
+    with transaction.atomic():
+        check_not_entered(event, user, bot)
+        joined = next_round_number(event)
+        if start_points is None:
+            start_points = event.late_entry_points if joined > 1 else 0
+        entrant = Entrant.objects.create(
+            event=event,
+            user=user,
+            bot=bot,
+            name=(name or str(user or bot))[:80],
+            joined_round=joined,
+            start_points=start_points,
+        )
+        request_standings_update(event)
+    return entrant
+
+
+def do_add_walk_in(event: Event, name: str, start_points=None) -> Entrant:
+    """Enter a player with no account, through a placeholder user."""
+    name = name.strip()
+    if not name:
+        raise ValidationError(_("Give the walk-in player's name."))
+    User = get_user_model()
+    with transaction.atomic():
+        username = f"walkin-{slugify(name)[:20]}-{get_random_string(6).lower()}"
+        user = User(username=username, display_name=name[:80], is_active=False)
+        user.set_unusable_password()
+        user.save()
+        return do_add_entrant(event, user=user, name=name, start_points=start_points)
+
+
+def do_drop_entrant(entrant: Entrant) -> Entrant:
+    """Drop an entrant from the next pairing on; their results stay."""
+    with transaction.atomic():
+        entrant.status = Entrant.Status.DROPPED
+        entrant.dropped_after_round = next_round_number(entrant.event) - 1
+        entrant.save(update_fields=["status", "dropped_after_round"])
+    return entrant

@@ -1,0 +1,180 @@
+"""Running rounds: pair, re-pair, swap seats. Loads the event into the format's plain
+Python request, stores the planned tables with their explanations in one transaction."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from tournaments.formats import (
+    Contender,
+    FormatError,
+    History,
+    PairingRequest,
+    PastTable,
+    get_format,
+)
+from tournaments.models import Entrant, Event, Result, Round, Seat, SeatResult, Table
+from tournaments.results import request_standings_update
+from tournaments.standings import compute_standings
+
+
+def load_history(event: Event, before: int | None = None) -> History:
+    seats = Seat.objects.filter(table__round__event=event)
+    if before is not None:
+        seats = seats.filter(table__round__number__lt=before)
+    places = dict(
+        SeatResult.objects.filter(result__table__round__event=event).values_list(
+            "result__table_id", "result_id"
+        )
+    )
+    place_of = {
+        (table, entrant): place
+        for table, entrant, place in SeatResult.objects.filter(
+            result__table__round__event=event
+        ).values_list("result__table_id", "entrant_id", "place")
+    }
+    rounds: dict = {}
+    rows = seats.order_by("table__round__number", "table__number", "position").values_list(
+        "table__round__number", "table_id", "table__is_bye", "entrant_id"
+    )
+    for number, table, bye, entrant in rows:
+        rounds.setdefault(number, {}).setdefault(table, (bye, []))[1].append(entrant)
+    history = History()
+    for number in sorted(rounds):
+        tables = []
+        for table, (bye, entrants) in rounds[number].items():
+            known = tuple(place_of[(table, e)] for e in entrants) if table in places else ()
+            tables.append(PastTable(tuple(entrants), (1,) if bye else known, bye))
+        history.rounds.append(tables)
+    return history
+
+
+def contenders(event: Event, round_number: int) -> list[Contender]:
+    standing = {row["entrant_id"]: row for row in compute_standings(event)}
+    active = Entrant.objects.filter(
+        event=event, status=Entrant.Status.ACTIVE, joined_round__lte=round_number
+    )
+    return [
+        Contender(
+            key=e.pk,
+            name=e.name,
+            points=standing[e.pk]["points"],
+            rank=standing[e.pk]["rank"],
+            seed=e.seed,
+        )
+        for e in active
+    ]
+
+
+def current_round(event: Event) -> Round | None:
+    return event.rounds.order_by("-number").first()
+
+
+def missing_results(round_: Round) -> int:
+    return round_.tables.filter(is_bye=False, result__isnull=True).count()
+
+
+def check_can_pair(event: Event, override_reason: str = "") -> int:
+    """The number of the round to pair next, or a ``ValidationError`` saying why not."""
+    fmt = get_format(event.format, event.format_options)
+    if not fmt.pairs_rounds:
+        raise ValidationError(_("This format has no rounds to pair."))
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError(_("The event is finished."))
+    last = current_round(event)
+    if last is not None:
+        missing = missing_results(last)
+        if missing and not override_reason.strip():
+            raise ValidationError(
+                _(
+                    "Round %(number)s still has %(missing)s table(s) without a result; "
+                    "give a reason to pair anyway."
+                )
+                % {"number": last.number, "missing": missing}
+            )
+    return (last.number if last else 0) + 1
+
+
+def do_pair_round(event: Event, by=None, override_reason: str = "") -> Round:
+    """Pair the next round through the event's format and store it with the reasons."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        number = check_can_pair(event, override_reason)
+        round_ = Round.objects.create(
+            event=event, number=number, override_reason=override_reason.strip()
+        )
+        store_tables(event, round_)
+        if event.status == Event.Status.DRAFT:
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+        request_standings_update(event)
+    return round_
+
+
+def store_tables(event: Event, round_: Round) -> None:
+    fmt = get_format(event.format, event.format_options)
+    request = PairingRequest(
+        contenders=contenders(event, round_.number),
+        history=load_history(event, before=round_.number),
+        table_size=event.table_size,
+        round_number=round_.number,
+        seed=event.seed,
+    )
+    if len(request.contenders) < 2:
+        raise ValidationError(_("At least two active entrants are needed to pair a round."))
+    try:
+        planned = fmt.pair(request)
+    except FormatError as error:
+        raise ValidationError(str(error)) from error
+    # Played tables first, then byes; numbered from 1.
+    planned.sort(key=lambda t: t.bye)
+    tables = Table.objects.bulk_create(
+        Table(round=round_, number=n, explanation=t.explanation, is_bye=t.bye)
+        for n, t in enumerate(planned, start=1)
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, entrant_id=key, position=position)
+        for table, t in zip(tables, planned, strict=True)
+        for position, key in enumerate(t.seats)
+    )
+
+
+def check_no_results(round_: Round) -> None:
+    if Result.objects.filter(table__round=round_).exists():
+        raise ValidationError(_("Results are in for this round: it can no longer be changed."))
+
+
+def do_repair_round(round_: Round, by=None) -> Round:
+    """Throw away a round's tables (before any result) and pair it again."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        check_no_results(round_)
+        if round_.event.rounds.filter(number__gt=round_.number).exists():
+            raise ValidationError(_("Only the latest round can be paired again."))
+        round_.tables.all().delete()
+        store_tables(round_.event, round_)
+        request_standings_update(round_.event)
+    return round_
+
+
+def do_swap_seats(round_: Round, first: Seat, second: Seat, by=None) -> None:
+    """Exchange two seated entrants (same table: their seat order; different tables:
+    their tables), before any result of the round."""
+    with transaction.atomic():
+        check_no_results(round_)
+        if first.table.round_id != round_.pk or second.table.round_id != round_.pk:
+            raise ValidationError(_("Both seats must be in this round."))
+        if first.table.is_bye or second.table.is_bye:
+            if first.table_id != second.table_id:
+                request_standings_update(round_.event)
+        a, b = first.entrant_id, second.entrant_id
+        Seat.objects.filter(pk=first.pk).update(entrant_id=b)
+        Seat.objects.filter(pk=second.pk).update(entrant_id=a)
+        for table in {first.table, second.table}:
+            note = dict(table.explanation)
+            note["swapped_by_organiser"] = note.get("swapped_by_organiser", 0) + 1
+            Table.objects.filter(pk=table.pk).update(explanation=note)
+
+
+def next_round_number(event: Event) -> int:
+    return (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1

@@ -1,0 +1,133 @@
+"""Tie-breaks, by key, applied in the organiser's order. Plain Python over a ledger of
+games; no Django. To add one: subclass ``TieBreak`` with a key, a name and ``value``,
+and add it to ``REGISTRY``."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+DEFAULT_ORDER = ["points", "score_total", "opponents_points", "wins", "best_round", "head_to_head"]
+
+
+@dataclass
+class Game:
+    table: int
+    round: int
+    points: float
+    score: int
+    place: int
+    opponents: list = field(default_factory=list)
+
+
+@dataclass
+class Ledger:
+    """Every entrant's games and byes in an event."""
+
+    start: dict  # entrant -> starting points
+    games: dict = field(default_factory=lambda: defaultdict(list))
+    byes: dict = field(default_factory=lambda: defaultdict(float))  # entrant -> bye points
+
+    def points(self, entrant) -> float:
+        return (
+            self.start.get(entrant, 0)
+            + self.byes.get(entrant, 0)
+            + sum(g.points for g in self.games.get(entrant, ()))
+        )
+
+
+class TieBreak:
+    key = ""
+    name = ""
+    group_dependent = False
+
+    def value(self, ledger: Ledger, entrant, group: frozenset) -> float:
+        raise NotImplementedError
+
+
+class Points(TieBreak):
+    key, name = "points", "points by place (ties share)"
+
+    def value(self, ledger, entrant, group):
+        return ledger.points(entrant)
+
+
+class ScoreTotal(TieBreak):
+    key, name = "score_total", "game-score total"
+
+    def value(self, ledger, entrant, group):
+        return sum(g.score for g in ledger.games.get(entrant, ()))
+
+
+class BestRound(TieBreak):
+    key, name = "best_round", "best round score"
+
+    def value(self, ledger, entrant, group):
+        return max((g.score for g in ledger.games.get(entrant, ())), default=0)
+
+
+class Wins(TieBreak):
+    key, name = "wins", "wins (first places)"
+
+    def value(self, ledger, entrant, group):
+        return sum(1 for g in ledger.games.get(entrant, ()) if g.place == 1)
+
+
+class OpponentsPoints(TieBreak):
+    key, name = "opponents_points", "opponents' points"
+
+    def value(self, ledger, entrant, group):
+        return sum(ledger.points(o) for g in ledger.games.get(entrant, ()) for o in g.opponents)
+
+
+class HeadToHead(TieBreak):
+    """Points scored at tables shared with the others still tied."""
+
+    key, name = "head_to_head", "head-to-head"
+    group_dependent = True
+
+    def value(self, ledger, entrant, group):
+        return sum(
+            g.points for g in ledger.games.get(entrant, ()) if any(o in group for o in g.opponents)
+        )
+
+
+REGISTRY: dict[str, TieBreak] = {
+    t.key: t() for t in (Points, ScoreTotal, BestRound, Wins, OpponentsPoints, HeadToHead)
+}
+
+
+def check_order(order: list) -> list:
+    unknown = [k for k in order if k not in REGISTRY]
+    if unknown:
+        raise ValueError(f"unknown tie-break(s): {', '.join(map(str, unknown))}")
+    return order
+
+
+def rank(ledger: Ledger, entrants: list, order: list, names: dict) -> list[dict]:
+    """Rank ``entrants`` by the tie-breaks in ``order`` (points always first). Returns
+    rows in order with ``rank`` (shared by entrants equal on every key) and the values."""
+    order = ["points", *[k for k in check_order(order) if k != "points"]]
+    values = {e: {} for e in entrants}
+    groups = [list(entrants)]
+    for key in order:
+        breaker = REGISTRY[key]
+        split = []
+        for group in groups:
+            members = frozenset(group)
+            for e in group:
+                values[e][key] = breaker.value(ledger, e, members)
+            if len(group) == 1:
+                split.append(group)
+                continue
+            buckets = defaultdict(list)
+            for e in group:
+                buckets[values[e][key]].append(e)
+            split.extend(buckets[v] for v in sorted(buckets, reverse=True))
+        groups = split
+    rows, position = [], 1
+    for group in groups:
+        for e in sorted(group, key=lambda e: (names.get(e, ""), e)):
+            rows.append({"entrant_id": e, "rank": position, "values": values[e]})
+        position += len(group)
+    return rows
