@@ -44,10 +44,10 @@ class Position:
     def nav(self) -> list[tuple[str, int, str]]:
         """The step buttons: (name, step it goes to, label)."""
         return [
-            ("first", 0, "⏮"),
-            ("prev", max(0, self.step - 1), "◀"),
-            ("next", min(self.steps, self.step + 1), "▶"),
-            ("last", self.steps, "⏭"),
+            ("first", 0, _("« start")),
+            ("prev", max(0, self.step - 1), _("◀ back")),
+            ("next", min(self.steps, self.step + 1), _("next ▶")),
+            ("last", self.steps, _("end »")),
         ]
 
 
