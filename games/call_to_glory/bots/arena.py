@@ -101,9 +101,13 @@ def rotated(seats: list, game: int) -> list:
 
 
 def play_series(seats: list, games: int, options: dict, seed: int, timed=False, progress=None):
-    """Play ``games`` games, seats rotated between games; yields each ``Played``."""
+    """Play ``games`` games, seats rotated between games; yields each ``Played``.
+
+    Each deal is played once per rotation (games 0 and 1 of a heads-up series share a
+    deal with the seats swapped), so luck of the deal cancels out of the comparison."""
     for game in range(games):
-        played = play_game(rotated(seats, game), options, seed + game, timed=timed)
+        deal_seed = seed + game // len(seats)
+        played = play_game(rotated(seats, game), options, deal_seed, timed=timed)
         if progress is not None:
             progress(game + 1, games)
         yield played

@@ -168,10 +168,12 @@ def _deal_without_ready_sets(sim: Sim, known: Known, cards: list) -> list:
             hand[(rest or cards).pop()] += 1
         if extra:
             look = Outlook(sim, q)
+            loss = [look.marginal_loss(i) if hand[i] else 1e9 for i in range(9)]
             for _ in range(extra):
-                drop = min((i for i in range(9) if hand[i]), key=look.marginal_loss)
+                drop = loss.index(min(loss))
                 hand[drop] -= 1
                 rest.append(drop)
+                loss[drop] = look.marginal_loss(drop) if hand[drop] else 1e9
     rest.extend(cards[at:])
     return rest
 

@@ -19,6 +19,8 @@ from .sim import ACT, DRAW1, END, END_DISTINCT, NINJA, VALUES, discard_choices, 
 # Chance that some opponent can displace a set of k cards while more than k cards of
 # the value are unseen (one opponent; more opponents compound it).
 THREAT = (0.0, 0.6, 0.45, 0.3, 0.18, 0.1, 0.06)
+# The fewest cards of a set, per number of players, per value index.
+MIN_SETS = {n: [min_set(i, n) for i in range(9)] for n in (2, 3, 4)}
 ROUND_END_SWING = 100.0
 
 
@@ -30,7 +32,7 @@ def displaced_weight(n: int) -> float:
 class Outlook:
     """What seat ``me`` can tell about each value right now (computed once per decision)."""
 
-    __slots__ = ("me", "n", "hand", "mine", "other", "unseen", "dispw")
+    __slots__ = ("me", "n", "hand", "mine", "other", "unseen", "dispw", "needs", "gains")
 
     def __init__(self, sim, me: int):
         n = sim.n
@@ -54,27 +56,37 @@ class Outlook:
                 unseen[pile[-1]] -= 1
         self.other = other
         self.unseen = unseen
-        self.dispw = displaced_weight(n)
+        self.dispw = dispw = displaced_weight(n)
+        lowest = MIN_SETS[n]
+        needs = [0] * 9
+        gains = [0.0] * 9
+        for i in range(9):
+            needs[i] = max(lowest[i], other[i] + 1, mine[i] + 1)
+            value = VALUES[i]
+            if mine[i]:
+                gains[i] = 0.15 * value  # a bigger set only protects what is already scored
+            elif other[i]:
+                gains[i] = value * (1.0 + dispw)
+            else:
+                gains[i] = float(value)
+        self.needs = needs
+        self.gains = gains
 
     def need(self, i: int) -> int:
-        return max(min_set(i, self.n), self.other[i] + 1, self.mine[i] + 1)
+        return self.needs[i]
 
     def worth(self, i: int, c: int) -> float:
         """Worth of holding ``c`` cards of value index ``i``."""
         if c <= 0:
             return 0.0
-        value = VALUES[i]
-        need = self.need(i)
-        if self.mine[i]:
-            gain = 0.15 * value  # a bigger set only protects what is already scored
-        else:
-            gain = value + (self.dispw * value if self.other[i] else 0.0)
+        need = self.needs[i]
         if c >= need:
-            return gain * (1.0 + 0.05 * min(c - need, 3))
-        if c + max(self.unseen[i], 0) < need:
+            extra = c - need
+            return self.gains[i] * (1.0 + 0.05 * (extra if extra < 3 else 3))
+        if c + self.unseen[i] < need:
             return 0.0
         progress = c / need
-        return gain * progress * progress
+        return self.gains[i] * progress * progress
 
     def marginal_gain(self, i: int) -> float:
         c = self.hand[i]
