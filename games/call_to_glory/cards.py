@@ -74,6 +74,8 @@ def deal_fault(hands, piles, players: int, round_number: int) -> str | None:
         )
     cards = [card for hand in hands for card in hand] + piles[0] + piles[1]
     kinds = set(map(type, cards))
+    if kinds == INT_ONLY and sorted(cards) == SORTED_DECK:
+        return None
     if kinds - {int}:
         bad = next(card for card in cards if type(card) is not int)
         return f"{where}: {_json(bad)} is not a card value (values are {_listing()})"
@@ -85,6 +87,10 @@ def deal_fault(hands, piles, players: int, round_number: int) -> str | None:
         if have != value:
             return f"{where}: the deal has {have} cards of {value}; the game has {value}"
     return None
+
+
+INT_ONLY = {int}
+SORTED_DECK = sorted(the_deck())
 
 
 def _listing() -> str:

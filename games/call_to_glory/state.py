@@ -86,7 +86,8 @@ class GameState:
         self.owner = [-1] * 9
         self.nvals = [0] * self.n
         self.onboard = 0
-        self.piles = [[INDEX[v] for v in reversed(d1)], [INDEX[v] for v in reversed(d2)], [], []]
+        index = INDEX.__getitem__
+        self.piles = [list(map(index, reversed(d1))), list(map(index, reversed(d2))), [], []]
         self.return_miniatures()
         self.round_reveals = []
         self.turn = self.start

@@ -5,7 +5,6 @@ names; it is written ``A7`` (deck letter, value).
 """
 
 import random
-import re
 
 from .cards import INDEX, VALUES
 
@@ -13,7 +12,6 @@ from .cards import INDEX, VALUES
 DEFAULT_DECKS = {"A": (6, 7, 8, 9), "B": (12, 14, 16, 9), "C": (16, 18, 20, 12)}
 LETTERS = ("A", "B", "C")
 POINTS = (5, 4, 3)  # per card in the named set, for decks A, B, C
-NAME = re.compile(r"([ABC])(0|[1-9][0-9]*)")
 
 
 def task_name(task: tuple[int, int]) -> str:
@@ -22,12 +20,11 @@ def task_name(task: tuple[int, int]) -> str:
 
 def parse_task(name) -> tuple[int, int] | None:
     """``(deck, i)`` for a strictly written name like ``A7``; None if it is not one."""
-    if type(name) is not str:
-        return None
-    match = NAME.fullmatch(name)
-    if not match or int(match[2]) not in INDEX:
-        return None
-    return LETTERS.index(match[1]), INDEX[int(match[2])]
+    return TASKS_BY_NAME.get(name) if type(name) is str else None
+
+
+TASKS_BY_NAME = {f"{letter}{value}": (d, i) for d, letter in enumerate(LETTERS)
+                 for i, value in enumerate(VALUES)}  # fmt: skip
 
 
 def decks_fault(decks) -> str | None:
