@@ -107,3 +107,25 @@ def can_schedule_event_matches(user, event: Event) -> bool:
 
 def can_edit_ladder(user, ladder) -> bool:
     return is_staff(user) or (user.is_authenticated and ladder.created_by_id == user.pk)
+
+
+# Running events (the tournaments app).
+
+
+def can_create_league(user) -> bool:
+    return bool(user and user.is_authenticated)
+
+
+def access_round(user, slug: str, number: int):
+    event = access_event(user, slug)
+    return get_object_or_404(event.rounds.select_related("event__season__league"), number=number)
+
+
+def access_round_as_organiser(user, slug: str, number: int):
+    event = access_event_as_organiser(user, slug)
+    return get_object_or_404(event.rounds.select_related("event__season__league"), number=number)
+
+
+def access_entrant_as_organiser(user, slug: str, entrant_id: int):
+    event = access_event_as_organiser(user, slug)
+    return get_object_or_404(event.entrants.select_related("event"), pk=entrant_id)

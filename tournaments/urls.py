@@ -1,13 +1,31 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments.views import entrants, events, exports, rounds
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("events/<slug:slug>/", views.event_detail, name="event-detail"),
+    path("", events.home, name="home"),
+    path("leagues/new/", events.league_create, name="league-create"),
+    path("leagues/<slug:slug>/", events.league_detail, name="league-detail"),
+    path("leagues/<slug:slug>/seasons/new/", events.season_create, name="season-create"),
+    path("leagues/<slug:slug>/events/new/", events.event_create, name="event-create"),
+    path("events/<slug:slug>/", events.event_detail, name="event-detail"),
     path(
         "events/<slug:slug>/standings/recompute/",
-        views.recompute_standings,
+        events.recompute_standings,
         name="event-recompute-standings",
     ),
+    path("events/<slug:slug>/entrants/", entrants.entrants, name="event-entrants"),
+    path(
+        "events/<slug:slug>/entrants/<int:entrant_id>/",
+        events.entrant_detail,
+        name="entrant-detail",
+    ),
+    path("events/<slug:slug>/entrants/<int:entrant_id>/drop/", entrants.drop, name="entrant-drop"),
+    path("events/<slug:slug>/rounds/pair/", rounds.pair_next, name="round-pair"),
+    path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),
+    path("events/<slug:slug>/rounds/<int:number>/board/", rounds.round_board, name="round-board"),
+    path("events/<slug:slug>/rounds/<int:number>/print/", rounds.round_print, name="round-print"),
+    path("events/<slug:slug>/rounds/<int:number>/repair/", rounds.repair, name="round-repair"),
+    path("events/<slug:slug>/rounds/<int:number>/swap/", rounds.swap, name="round-swap"),
+    path("events/<slug:slug>/export/<str:kind>.csv", exports.export_csv, name="event-export"),
 ]

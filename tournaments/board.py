@@ -1,0 +1,42 @@
+"""The round status board: one status per table. Tournaments knows only whether a
+result is recorded; other apps (scoring: submitted, confirmed, disputed) add their own
+knowledge with ``register_status_provider``."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Result, Round
+
+WAITING = "waiting"
+RECORDED = "recorded"
+BYE = "bye"
+
+LABELS = {WAITING: _("waiting for a result"), RECORDED: _("result recorded"), BYE: _("bye")}
+
+
+@dataclass
+class TableStatus:
+    key: str
+    label: str
+
+
+_providers = []
+
+
+def register_status_provider(provider) -> None:
+    """``provider(round_, statuses)`` may replace entries of ``statuses`` (table id ->
+    TableStatus) with what it knows better; it is called after the default."""
+    if provider not in _providers:
+        _providers.append(provider)
+
+
+def table_statuses(round_: Round) -> dict[int, TableStatus]:
+    recorded = set(Result.objects.filter(table__round=round_).values_list("table_id", flat=True))
+    statuses = {}
+    for table_id, is_bye in round_.tables.values_list("pk", "is_bye"):
+        key = BYE if is_bye else RECORDED if table_id in recorded else WAITING
+        statuses[table_id] = TableStatus(key, str(LABELS[key]))
+    for provider in _providers:
+        provider(round_, statuses)
+    return statuses

@@ -1,0 +1,1 @@
+"""Pages: thin views over the service modules, split by what they show."""

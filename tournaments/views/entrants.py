@@ -1,0 +1,55 @@
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.models import Bot
+from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
+from tournaments.forms import EntrantForm
+from tournaments.permissions import access_entrant_as_organiser, access_event_as_organiser
+
+
+@login_required
+def entrants(request, slug):
+    event = access_event_as_organiser(request.user, slug)
+    form = EntrantForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            add_from_form(event, form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Entrant added."))
+            return redirect("event-entrants", slug=event.slug)
+    return render(
+        request,
+        "tournaments/entrants.html",
+        {"event": event, "form": form, "entrants": event.entrants.select_related("user", "bot")},
+    )
+
+
+def add_from_form(event, data):
+    start = data.get("start_points")
+    if data.get("walk_in"):
+        return do_add_walk_in(event, data["walk_in"], start_points=start)
+    if data.get("username"):
+        user = get_user_model().objects.filter(username=data["username"].strip()).first()
+        if user is None:
+            raise ValidationError(_("No user is called %(name)s.") % {"name": data["username"]})
+        return do_add_entrant(event, user=user, start_points=start)
+    bot = Bot.objects.filter(name=data["bot"].strip()).first()
+    if bot is None:
+        raise ValidationError(_("No bot is called %(name)s.") % {"name": data["bot"]})
+    return do_add_entrant(event, bot=bot, start_points=start)
+
+
+@login_required
+@require_POST
+def drop(request, slug, entrant_id):
+    entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
+    do_drop_entrant(entrant)
+    messages.info(request, _("%(name)s is dropped from the next round on.") % {"name": entrant})
+    return redirect("event-entrants", slug=slug)

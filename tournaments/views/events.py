@@ -1,0 +1,122 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.forms import EventForm, LeagueForm, SeasonForm
+from tournaments.leagues import do_create_event, do_create_league, do_create_season
+from tournaments.models import Event, League, Rating, StandingRow, Visibility
+from tournaments.permissions import (
+    access_event,
+    access_event_as_organiser,
+    access_league_as_organiser,
+    can_create_league,
+    can_view_event,
+    is_event_organiser,
+)
+from tournaments.plots import rank_by_round_svg, rating_svg
+from tournaments.results import request_standings_update
+
+
+def home(request):
+    leagues = League.objects.filter(visibility=Visibility.PUBLIC)
+    events = Event.objects.select_related("season__league").filter(visibility=Visibility.PUBLIC)
+    if request.user.is_authenticated:
+        mine = Q(organisers=request.user) | Q(created_by=request.user)
+        leagues = League.objects.filter(Q(visibility=Visibility.PUBLIC) | mine).distinct()
+        events = (
+            Event.objects.select_related("season__league")
+            .filter(Q(visibility=Visibility.PUBLIC) | mine | Q(entrants__user=request.user))
+            .distinct()
+        )
+    return render(request, "home.html", {"leagues": leagues, "events": events[:50]})
+
+
+def event_detail(request, slug):
+    """The standings page: reads the stored rows, never recomputes."""
+    event = access_event(request.user, slug)
+    rows = list(StandingRow.objects.filter(event=event).select_related("entrant"))
+    return render(
+        request,
+        "tournaments/event_detail.html",
+        {
+            "event": event,
+            "rows": rows,
+            "rounds": list(event.rounds.values_list("number", flat=True)),
+            "plot": rank_by_round_svg(rows),
+            "is_organiser": is_event_organiser(request.user, event),
+        },
+    )
+
+
+def entrant_detail(request, slug, entrant_id):
+    event = access_event(request.user, slug)
+    entrant = get_object_or_404(event.entrants, pk=entrant_id)
+    rating = Rating.objects.filter(
+        league=event.season.league, game=event.game, user=entrant.user, bot=entrant.bot
+    ).first()
+    history = rating.history if rating else []
+    return render(
+        request,
+        "tournaments/entrant_detail.html",
+        {"event": event, "entrant": entrant, "rating": rating, "plot": rating_svg(history)},
+    )
+
+
+@login_required
+@require_POST
+def recompute_standings(request, slug):
+    event = access_event_as_organiser(request.user, slug)
+    request_standings_update(event)
+    messages.info(request, _("The standings are being recomputed."))
+    return redirect("event-detail", slug=event.slug)
+
+
+@login_required
+def league_create(request):
+    if not can_create_league(request.user):
+        raise PermissionDenied
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league = do_create_league(request.user, **form.cleaned_data)
+        return redirect("league-detail", slug=league.slug)
+    return render(request, "tournaments/form.html", {"form": form, "title": _("New league")})
+
+
+def league_detail(request, slug):
+    league = get_object_or_404(League, slug=slug)
+    events = [
+        e
+        for e in Event.objects.filter(season__league=league).select_related("season__league")
+        if can_view_event(request.user, e)
+    ]
+    if league.visibility == Visibility.PRIVATE and not events:
+        access_league_as_organiser(request.user, slug)
+    return render(
+        request,
+        "tournaments/league_detail.html",
+        {"league": league, "events": events, "seasons": league.seasons.all()},
+    )
+
+
+@login_required
+def season_create(request, slug):
+    league = access_league_as_organiser(request.user, slug)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        do_create_season(league, **form.cleaned_data)
+        return redirect("league-detail", slug=league.slug)
+    return render(request, "tournaments/form.html", {"form": form, "title": _("New season")})
+
+
+@login_required
+def event_create(request, slug):
+    league = access_league_as_organiser(request.user, slug)
+    form = EventForm(request.POST or None, league=league)
+    if request.method == "POST" and form.is_valid():
+        event = do_create_event(form.cleaned_data["season"], request.user, **form.event_fields())
+        return redirect("event-entrants", slug=event.slug)
+    return render(request, "tournaments/form.html", {"form": form, "title": _("New event")})

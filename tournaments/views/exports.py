@@ -1,0 +1,57 @@
+"""CSV exports of an event's pairings, results and standings."""
+
+import csv
+
+from django.http import Http404, HttpResponse
+
+from tournaments.models import Seat, SeatResult, StandingRow
+from tournaments.permissions import access_event
+
+
+def rows_for(event, kind):
+    if kind == "pairings":
+        yield ["round", "table", "seat", "entrant", "bye"]
+        seats = Seat.objects.filter(table__round__event=event).select_related(
+            "table__round", "entrant"
+        )
+        for s in seats.order_by("table__round__number", "table__number", "position"):
+            yield [s.table.round.number, s.table.number, s.position, s.entrant.name, s.table.is_bye]
+    elif kind == "results":
+        yield ["round", "table", "seat", "entrant", "score", "place", "points"]
+        results = SeatResult.objects.filter(result__table__round__event=event).select_related(
+            "result__table__round", "entrant"
+        )
+        for r in results.order_by("result__table__round__number", "result__table__number"):
+            table = r.result.table
+            yield [
+                table.round.number,
+                table.number,
+                r.position,
+                r.entrant.name,
+                r.score,
+                r.place,
+                r.points,
+            ]
+    elif kind == "standings":
+        keys = event.tiebreak_order or []
+        yield ["rank", "entrant", "points", "games", *keys]
+        for row in StandingRow.objects.filter(event=event).select_related("entrant"):
+            yield [
+                row.rank,
+                row.entrant.name,
+                row.points,
+                row.games,
+                *[row.tiebreaks.get(k, "") for k in keys],
+            ]
+    else:
+        raise Http404
+
+
+def export_csv(request, slug, kind):
+    event = access_event(request.user, slug)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{kind}.csv"'
+    writer = csv.writer(response)
+    for row in rows_for(event, kind):
+        writer.writerow(row)
+    return response

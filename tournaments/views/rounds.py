@@ -1,0 +1,122 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.board import table_statuses
+from tournaments.explain import explanation_lines
+from tournaments.forms import PairForm, SwapForm
+from tournaments.models import Seat
+from tournaments.pairing import do_pair_round, do_repair_round, do_swap_seats
+from tournaments.permissions import (
+    access_event_as_organiser,
+    access_round,
+    access_round_as_organiser,
+    is_event_organiser,
+)
+
+
+def round_tables(round_):
+    tables = list(round_.tables.prefetch_related("seats__entrant"))
+    names = {s.entrant_id: s.entrant.name for t in tables for s in t.seats.all()}
+    statuses = table_statuses(round_)
+    for table in tables:
+        table.lines = explanation_lines(table.explanation, names)
+        table.status = statuses[table.pk]
+    return tables
+
+
+def round_detail(request, slug, number):
+    round_ = access_round(request.user, slug, number)
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {
+            "round": round_,
+            "event": round_.event,
+            "tables": round_tables(round_),
+            "is_organiser": is_event_organiser(request.user, round_.event),
+            "pair_form": PairForm(),
+        },
+    )
+
+
+def round_board(request, slug, number):
+    """The status board fragment, polled by htmx."""
+    round_ = access_round(request.user, slug, number)
+    return render(
+        request, "tournaments/_round_board.html", {"round": round_, "tables": round_tables(round_)}
+    )
+
+
+def round_print(request, slug, number):
+    round_ = access_round(request.user, slug, number)
+    tables = round_tables(round_)
+    by_name = sorted(
+        ((s.entrant.name, t.number, s.position) for t in tables for s in t.seats.all()),
+        key=lambda row: row[0].lower(),
+    )
+    return render(
+        request,
+        "tournaments/round_print.html",
+        {
+            "round": round_,
+            "event": round_.event,
+            "tables": tables,
+            "by_name": by_name,
+            "slips": request.GET.get("slips") == "1",
+        },
+    )
+
+
+@login_required
+@require_POST
+def pair_next(request, slug):
+    event = access_event_as_organiser(request.user, slug)
+    form = PairForm(request.POST)
+    reason = form.data.get("override_reason", "") if form.is_valid() else ""
+    try:
+        round_ = do_pair_round(event, by=request.user, override_reason=reason)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect("event-detail", slug=event.slug)
+    messages.success(request, _("Round %(n)s is paired.") % {"n": round_.number})
+    return redirect("round-detail", slug=event.slug, number=round_.number)
+
+
+@login_required
+@require_POST
+def repair(request, slug, number):
+    round_ = access_round_as_organiser(request.user, slug, number)
+    try:
+        do_repair_round(round_, by=request.user)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Round %(n)s is paired again.") % {"n": number})
+    return redirect("round-detail", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def swap(request, slug, number):
+    round_ = access_round_as_organiser(request.user, slug, number)
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose two seats to swap."))
+        return redirect("round-detail", slug=slug, number=number)
+    seats = Seat.objects.filter(table__round=round_).select_related("table")
+    first = get_object_or_404(seats, pk=form.cleaned_data["first"])
+    second = get_object_or_404(seats, pk=form.cleaned_data["second"])
+    try:
+        do_swap_seats(round_, first, second, by=request.user)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Seats swapped."))
+    return redirect("round-detail", slug=slug, number=number)
