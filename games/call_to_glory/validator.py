@@ -12,14 +12,15 @@ import json
 
 from .cards import NINJA as NINJA_INDEX
 from .cards import deal_fault
-from .moves import DISCARD, LAY, LOOKUP, MAX_SET, NINJA, PILE, MoveSyntaxError, string_to_move
+from .moves import DISCARD, END, LAY, LOOKUP, MAX_SET, NINJA, PILE, MoveSyntaxError, string_to_move
 from .options import read_options
 from .phases import ACT, DEAL, DRAW1, DRAW2, OVER, THRESHOLD
 from .phases import END as WAIT_END
+from .phases import PILE as PILING
 from .record import FORMAT, result_of
 from .state import GameState, IllegalMove
 from .tasks import DEFAULT_DECKS, LETTERS, dealt_tasks_fault, decks_fault, parse_task
-from .turn import MINIMUM_2, MINIMUM_3
+from .turn import MINIMUM_2, MINIMUM_3, lay
 
 DEFAULT_MAX_BYTES = 5_000_000
 
@@ -223,10 +224,9 @@ def replay_moves(state: GameState, moves: list, number: int) -> None:
                 state.end_turn()
                 phase = state.phase
                 continue
-            elif kind == 3 and phase == ACT and owner[i] < 0 and minimum[i] <= p <= hand[i]:
-                if ninja and i == NINJA_INDEX:
-                    pass  # takes a miniature: the general path
-                else:
+            elif kind == 3 and phase == ACT and minimum[i] <= p <= hand[i]:
+                o = owner[i]
+                if o < 0 and not (ninja and i == NINJA_INDEX):
                     hand[i] -= p
                     sets[seat][i] = p
                     owner[i] = seat
@@ -245,6 +245,19 @@ def replay_moves(state: GameState, moves: list, number: int) -> None:
                     state.end_turn()
                     phase = state.phase
                     continue
+                if o < 0 or sets[o][i] < p:  # checked: a lay that displaces, or takes a ninja
+                    state.phase, state.turn, state.first = phase, turn, first
+                    lay(state, i, p)
+                    phase, turn, first = state.phase, state.turn, state.first
+                    minis, fresh, hand = state.minis, state.fresh, hands[turn]
+                    continue
+        elif kind == 4 and phase == PILING and seat == state.pending[0]:
+            if piles[5 - p] or not piles[p]:
+                state.phase, state.turn, state.first = phase, turn, first
+                state.place_pending(p)
+                phase, turn, first = state.phase, state.turn, state.first
+                minis, fresh, hand = state.minis, state.fresh, hands[turn]
+                continue
         state.phase, state.turn, state.first = phase, turn, first
         if phase == DEAL or phase == OVER:
             raise Fault("the round has already ended", number, index, move)
@@ -264,11 +277,13 @@ def _fast_entry(seat: int, action: int) -> tuple:
         return seat, action, 1, (action - DISCARD) >> 1, (action & 1) + 2
     if LAY <= action < NINJA:
         return seat, action, 3, *divmod(action - LAY, MAX_SET + 1)
+    if PILE <= action < END:
+        return seat, action, 4, 0, action - PILE + 2
     return seat, action, 2, 0, 0
 
 
 # Every canonical move string -> (seat, action, kind, value index, pile or count): kind 0
-# a draw, 1 a discard, 3 a lay, 2 anything else.
+# a draw, 1 a discard, 3 a lay, 4 a pile, 2 anything else.
 FAST = {move: _fast_entry(*found) for move, found in LOOKUP.items()}
 
 
