@@ -11,9 +11,10 @@ docs/call-to-glory-decisions.md.
 """
 
 from .cards import VALUES
+from .game import new_game
 from .moves import ACTIONS, move_to_string, string_to_move
 from .options import Options
-from .state import GameState, IllegalMove, new_game
+from .state import GameState, IllegalMove
 from .table import score_table
 from .validator import DEFAULT_MAX_BYTES, replay, validate_record
 

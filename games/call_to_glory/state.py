@@ -10,8 +10,9 @@ current round on small integer lists (see ``cards.py`` for the words).
 import random
 
 from . import ninja, round_end, turn
-from .cards import INDEX, VALUES, deal
-from .discarding import discard_pile_refusal, discard_piles, place_on_discard_pile
+from .cards import INDEX, VALUES
+from .checks import decision, refusal
+from .discarding import discard_piles, place_on_discard_pile
 from .moves import (
     ACTIONS,
     DISCARD,
@@ -26,13 +27,13 @@ from .moves import (
     MoveSyntaxError,
     string_to_move,
 )
-from .options import Options, read_options
+from .options import Options
 from .phases import ACT, DEAL, DRAW1, DRAW2, NAMES, OVER
 from .phases import END as ENDING
 from .phases import PILE as PILING
 from .phases import REVEAL as REVEALING
 from .round_end import round_over
-from .tasks import DEFAULT_DECKS, LETTERS, deal_tasks, decks_fault
+from .tasks import DEFAULT_DECKS
 
 
 class IllegalMove(ValueError):
@@ -188,53 +189,10 @@ class GameState:
 
     def check_action(self, seat: int, action: int) -> str | None:
         """Why ``seat`` may not take ``action`` now, or None when it may."""
-        if seat >= self.n:
-            return f"there is no seat {seat} (seats are 0 to {self.n - 1})"
-        phase = self.phase
-        if phase == OVER:
-            return "the game is over"
-        if phase == DEAL:
-            return "the round has already ended"
-        deciding = self.current_player()
-        if seat != deciding:
-            return f"seat {deciding} decides now ({self.decision()}), not seat {seat}"
-        if phase == PILING:
-            if PILE <= action < END:
-                return discard_pile_refusal(self.piles, action - PILE + 2)
-            return f"seat {seat} must first put its {self.pending_kind()} on a discard pile"
-        if phase == REVEALING and not action >= REVEAL:
-            return "the round has ended: each player now reveals one task"
-        if action < DISCARD:
-            return turn.draw_refusal(self, action)
-        if action < PILE:
-            i, p = divmod(action - DISCARD, 2)
-            return turn.discard_refusal(self, i, p + 2)
-        if action < END:
-            return "there is no displaced set or eliminated card to place"
-        if action == END:
-            return turn.end_refusal(self)
-        if action < NINJA:
-            i, k = divmod(action - LAY, MAX_SET + 1)
-            return turn.lay_refusal(self, i, k)
-        if action < REVEAL:
-            target, i = divmod(action - NINJA, 9)
-            return ninja.ninja_refusal(self, target, i)
-        return round_end.reveal_refusal(self, divmod(action - REVEAL, 9))
+        return refusal(self, seat, action)
 
     def decision(self) -> str:
-        phase = self.phase
-        if phase == PILING:
-            return f"where its {self.pending_kind()} goes"
-        if phase == REVEALING:
-            return "which task to reveal"
-        return {
-            DRAW1: "its turn: draw",
-            DRAW2: "its turn: draw",
-            ACT: "its turn: lay or discard",
-        }.get(phase, "its turn: use a ninja or end")
-
-    def pending_kind(self) -> str:
-        return "eliminated card" if self.pending[3] >= 0 else "displaced set"
+        return decision(self)
 
     def apply(self, move: str) -> None:
         """Apply a move string after checking it; IllegalMove(reason) leaves the state as it was."""
@@ -302,25 +260,4 @@ SHARED = (
 )  # fmt: skip
 
 
-def new_game(players, options=None, rng: random.Random | None = None, task_decks=None):
-    """A new game: ``players`` (2 to 4 names, seat order), ``options`` as in a record (a
-    dict, missing keys take the defaults, unknown keys raise ValueError; or an Options),
-    and a seeded ``random.Random`` from which every deal is drawn up front."""
-    players = list(players)
-    if not 2 <= len(players) <= 4 or not all(isinstance(p, str) for p in players):
-        raise ValueError("a game has 2 to 4 players, each a name")
-    opts = read_options(options)
-    if rng is None:
-        rng = random.Random()
-    decks = DEFAULT_DECKS
-    if task_decks is not None:
-        why = decks_fault({k: list(v) for k, v in task_decks.items()})
-        if why:
-            raise ValueError(why)
-        decks = {letter: tuple(task_decks[letter]) for letter in LETTERS}
-    tasks = deal_tasks(len(players), decks, rng) if opts.imperial_tasks else None
-    deals = [deal(len(players), rng) for _ in range(opts.rounds)]
-    return GameState(players, opts, decks, tasks, deals)
-
-
-__all__ = ["GameState", "IllegalMove", "new_game", "VALUES"]
+__all__ = ["GameState", "IllegalMove", "VALUES"]

@@ -9,9 +9,9 @@ engine's own rules (scoring.py, tasks.py), and refused when they cannot happen.
 from .cards import INDEX, VALUES, copies, smallest_set
 from .options import read_options
 from .phases import THRESHOLD
+from .reading import DEFAULT_MAX_BYTES, Fault, parse
 from .scoring import base_score, places, round_scores, start_player
 from .tasks import DEFAULT_DECKS, LETTERS, decks_fault, parse_task, task_name
-from .validator import DEFAULT_MAX_BYTES, Fault, _parse
 
 FORMAT = "call-to-glory-table/1"
 MASKS_BY_SUM: dict[int, list[int]] = {}
@@ -41,7 +41,7 @@ def score_table(data, max_bytes: int = DEFAULT_MAX_BYTES) -> dict:
 
 def _read(data, max_bytes):
     try:
-        doc = _parse(data, max_bytes)
+        doc = parse(data, max_bytes)
     except Fault as fault:
         raise TableFault(fault.error["reason"].replace("record", "table")) from None
     if not isinstance(doc, dict):

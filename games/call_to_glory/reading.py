@@ -1,0 +1,115 @@
+"""Reading a record safely: size limit, UTF-8, JSON without NaN, nesting, and the
+whole-document checks in the spec's order (format, players, options, complete,
+task_decks, tasks, number of rounds). A fault is raised as ``Fault`` with the
+validator's error dict."""
+
+import json
+
+from .options import read_options
+from .record import FORMAT
+from .tasks import DEFAULT_DECKS, LETTERS, dealt_tasks_fault, decks_fault, parse_task
+
+DEFAULT_MAX_BYTES = 5_000_000
+
+
+class Fault(Exception):
+    def __init__(self, reason: str, round_=None, move=None, text=None):
+        super().__init__(reason)
+        self.error = {"round": round_, "move": move, "text": text, "reason": reason}
+
+
+def _error(reason: str) -> dict:
+    return {"round": None, "move": None, "text": None, "reason": reason}
+
+
+def reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse(record, max_bytes: int):
+    if isinstance(record, dict):
+        return record
+    if isinstance(record, str):
+        if len(record) > max_bytes:
+            raise Fault(f"the record is larger than the limit of {max_bytes} bytes")
+        try:
+            size = len(record.encode("utf-8")) if len(record) * 4 > max_bytes else len(record)
+        except UnicodeEncodeError:
+            raise Fault("the record is not valid UTF-8 text") from None
+        text = record
+    elif isinstance(record, (bytes, bytearray)):
+        size = len(record)
+        text = None
+    else:
+        raise Fault("a record must be JSON text or a JSON object")
+    if size > max_bytes:
+        raise Fault(f"the record is {size} bytes; the limit is {max_bytes} bytes")
+    if text is None:
+        try:
+            text = bytes(record).decode("utf-8")
+        except UnicodeDecodeError:
+            raise Fault("the record is not valid UTF-8 text") from None
+    try:
+        return json.loads(text, parse_constant=reject_constant)
+    except RecursionError:
+        raise Fault("the record is nested too deeply to read") from None
+    except ValueError as exc:
+        raise Fault(f"the record is not well-formed JSON: {exc}") from None
+
+
+def _require(doc: dict, key: str):
+    if key not in doc:
+        raise Fault(f"the record has no {key!r} key")
+    return doc[key]
+
+
+def read_header(doc):
+    """(players, options, complete, decks, tasks, rounds) of a record, checked in the
+    spec's order; Fault otherwise."""
+    if not isinstance(doc, dict):
+        raise Fault("the record must be a JSON object")
+    if _require(doc, "format") != FORMAT:
+        raise Fault(f'format must be "{FORMAT}"')
+    players = _require(doc, "players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise Fault("players must be a list of 2 to 4 names")
+    if not all(isinstance(p, str) for p in players):
+        raise Fault("every player's name must be a string")
+    try:
+        opts = read_options(_require(doc, "options"))
+    except ValueError as exc:
+        raise Fault(str(exc)) from None
+    complete = doc.get("complete", True)
+    if type(complete) is not bool:
+        raise Fault("complete must be true or false")
+    decks = DEFAULT_DECKS
+    if "task_decks" in doc:
+        why = decks_fault(doc["task_decks"])
+        if why:
+            raise Fault(why)
+        decks = {letter: tuple(doc["task_decks"][letter]) for letter in LETTERS}
+    tasks = doc.get("tasks")
+    if opts.imperial_tasks:
+        if "tasks" not in doc:
+            raise Fault("the record has no 'tasks' key (imperial tasks are on)")
+        why = dealt_tasks_fault(tasks, len(players), decks)
+        if why:
+            raise Fault(why)
+        tasks = [sorted(parse_task(name) for name in entry) for entry in tasks]
+    elif tasks is not None:
+        raise Fault("tasks must be null when imperial tasks are off")
+    rounds = _require(doc, "rounds")
+    if not isinstance(rounds, list):
+        raise Fault("rounds must be a list")
+    if complete and len(rounds) != opts.rounds:
+        raise Fault(f"the record has {len(rounds)} rounds; the options say {opts.rounds}")
+    if len(rounds) > opts.rounds:
+        raise Fault(f"the record has {len(rounds)} rounds; the options say {opts.rounds}")
+    return players, opts, complete, decks, tasks, rounds
+
+
+def move_text(item) -> str:
+    try:
+        return json.dumps(item)
+    except (ValueError, TypeError, RecursionError):
+        return "(unreadable)"
