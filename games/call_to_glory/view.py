@@ -10,7 +10,7 @@ spectator sees: the same without any hand or unrevealed task.
 import random
 
 from .cards import VALUES, deal
-from .phases import NAMES, OVER
+from .phases import NAMES
 from .tasks import task_name
 
 
@@ -22,7 +22,7 @@ def view_of(st, seat: int | None) -> dict:
     if seat is not None and not (type(seat) is int and 0 <= seat < st.n):
         raise ValueError(f"there is no seat {seat!r}")
     to_move = st.current_player()
-    in_round = bool(st.logs) and st.phase != OVER or bool(st.logs)
+    in_round = bool(st.logs)  # a round has been dealt (always, but for an empty record)
     view = {
         "seat": seat,
         "to_move": to_move,
