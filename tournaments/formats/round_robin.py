@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
-from tournaments.formats.base import Format, FormatError, PairingRequest, PlannedTable
+from tournaments.formats.base import (
+    Contender,
+    Format,
+    FormatError,
+    History,
+    PairingRequest,
+    PastTable,
+    PlannedTable,
+)
 from tournaments.formats.seating import balance_seats, seat_note
 from tournaments.formats.swiss import pair_by_cost
 
@@ -66,6 +75,8 @@ class RoundRobin(Format):
             schedule = [[slots[a], slots[b]] for a, b in circle_round(len(slots), r)]
         elif n == k * k and field(k) and r <= k:
             schedule = [[keys[p] for p in line] for line in affine_round(k, r)]
+        elif r < self.rounds_for(n, k):
+            schedule = searched_schedule(tuple(keys), k, self.rounds_for(n, k), request.seed)[r]
         met = request.history.meetings()
         if schedule is None or any(met.get(tuple(sorted(p))) for p in pairs_of(schedule)):
             # No fixed design, or the field changed (a drop, a late entry): minimise
@@ -84,10 +95,36 @@ class RoundRobin(Format):
                 planned.append(PlannedTable([present[0]], {"bye": True}, bye=True))
                 continue
             seats = balance_seats(present, counts, seat_rng)
-            design = "circle" if k == 2 else f"affine plane of order {k}"
+            design = (
+                "circle" if k == 2 else f"affine plane of order {k}" if n == k * k else "searched"
+            )
             note = {"design": design, "round_of_design": r + 1, "repeats_forced": []}
             planned.append(PlannedTable(seats, {**note, "seat_balance": seat_note(seats, counts)}))
         return planned
+
+
+ATTEMPTS = 40
+
+
+@lru_cache(maxsize=32)
+def searched_schedule(keys: tuple, size: int, rounds: int, seed: int) -> list:
+    """The whole schedule, round by round through the repeat-minimising grouping,
+    tried from up to ``ATTEMPTS`` seeded starts; the one with the fewest repeats wins."""
+    best = None
+    for attempt in range(ATTEMPTS):
+        history, schedule = History(), []
+        for number in range(1, rounds + 1):
+            request = PairingRequest([Contender(key=k) for k in keys], history, size, number, seed)
+            rng = random.Random(f"{seed}:round-robin:{attempt}:{number}")
+            tables = pair_by_cost(request, rng, "smaller", 0, 0.0)
+            history.rounds.append([PastTable(tuple(t.seats), (), t.bye) for t in tables])
+            schedule.append([list(t.seats) for t in tables])
+        repeats = sum(c - 1 for c in history.meetings().values())
+        if best is None or repeats < best[0]:
+            best = (repeats, schedule)
+        if repeats == 0:
+            break
+    return best[1]
 
 
 def pairs_of(schedule):

@@ -1,0 +1,67 @@
+"""Building events of any size quickly, and playing rounds with seeded random results."""
+
+import random
+
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Entrant, Event, Season
+from tournaments.pairing import do_pair_round
+from tournaments.results import SeatOutcome, do_record_result
+
+
+def make_event(league, organiser, *, players=0, table_size=4, format="swiss", **extra):
+    season = Season.objects.create(league=league, name=f"Season {Season.objects.count() + 1}")
+    slug = f"event-{Event.objects.count() + 1}"
+    fields = {"points_by_place": [4, 2, 1, 0], "rounds_planned": 5, "seed": 7, **extra}
+    event = Event.objects.create(
+        season=season,
+        name=slug.title(),
+        slug=slug,
+        table_size=table_size,
+        format=format,
+        created_by=organiser,
+        **fields,
+    )
+    enter(event, players)
+    return event
+
+
+def enter(event, count, prefix="p"):
+    User = get_user_model()
+    start = Entrant.objects.filter(event=event).count()
+    users = User.objects.bulk_create(
+        User(username=f"{prefix}{event.pk}-{start + i}", password="!") for i in range(count)
+    )
+    return Entrant.objects.bulk_create(
+        Entrant(event=event, user=u, name=f"{prefix.upper()}{start + i:03d}")
+        for i, u in enumerate(users)
+    )
+
+
+def report_round(round_, rng: random.Random):
+    for table in round_.tables.filter(is_bye=False).prefetch_related("seats"):
+        count = table.seats.count()
+        places = list(range(1, count + 1))
+        rng.shuffle(places)
+        outcomes = [
+            SeatOutcome(position, 100 - 10 * place + position, place)
+            for position, place in enumerate(places)
+        ]
+        do_record_result(table, outcomes, source="organiser")
+
+
+def play(event, rounds, seed=1):
+    rng = random.Random(seed)
+    played = []
+    for _ in range(rounds):
+        round_ = do_pair_round(event)
+        report_round(round_, rng)
+        played.append(round_)
+    return played
+
+
+def tables_of(round_):
+    return [
+        [s.entrant_id for s in t.seats.all()]
+        for t in round_.tables.filter(is_bye=False).prefetch_related("seats")
+    ]
