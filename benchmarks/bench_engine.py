@@ -4,8 +4,8 @@
 ``python -m benchmarks.bench_engine [--quick]`` prints them as a table. Times are CPU
 time of this process (``time.process_time``) on one core, so other work on the machine
 disturbs the figures less; each figure is the best of three runs. Games are random play
-over every variant combination (ninja x imperial tasks); a turn is one player's whole turn (its draws, its one lay or
-discard, and any pile, ninja and end decisions in it).
+over every variant combination (ninja x imperial tasks); a turn is one player's whole
+turn (its draws, its one lay or discard, and any pile, ninja and end decisions in it).
 """
 
 import itertools

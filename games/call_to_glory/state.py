@@ -49,7 +49,7 @@ class GameState:
         "players", "n", "opts", "ninja", "decks", "tasks", "unrevealed", "revealed",
         "round_reveals", "deals", "logs", "results", "totals", "start", "hands", "sets",
         "owner", "nvals", "onboard", "piles", "supply", "minis", "fresh", "turn", "phase",
-        "first", "pending", "order", "turns",
+        "first", "pending", "order", "turns", "log",
     )  # fmt: skip
 
     def __init__(self, players, opts: Options, decks=None, tasks=None, deals=None):
@@ -95,7 +95,8 @@ class GameState:
         self.phase = DRAW1
         self.first = -1
         self.pending = None
-        self.logs.append([])
+        self.log = []  # this round's moves
+        self.logs.append(self.log)
 
     def return_miniatures(self) -> None:
         ninja.return_miniatures(self)
@@ -156,12 +157,18 @@ class GameState:
         """Apply a legal action of the current player, unchecked (see check_action)."""
         phase = self.phase
         if phase <= ENDING:
-            self.logs[-1].append(self.turn * ACTIONS + action)
-            if action < DISCARD:
-                turn.draw(self, action)
+            seat = self.turn
+            self.log.append(seat * ACTIONS + action)
+            if action < DISCARD:  # a draw, the commonest action: turn.draw, inlined
+                self.hands[seat][self.piles[action].pop()] += 1
+                if phase == DRAW1:
+                    self.first = action
+                    self.phase = DRAW2
+                else:
+                    self.phase = ACT
                 return
         else:
-            self.logs[-1].append(self.current_player() * ACTIONS + action)
+            self.log.append(self.current_player() * ACTIONS + action)
         if action < PILE:
             turn.discard(self, (action - DISCARD) >> 1, (action & 1) + 2)
         elif action < END:
@@ -235,6 +242,7 @@ class GameState:
         other.round_reveals = self.round_reveals[:]
         other.deals = self.deals[:]
         other.logs = self.logs[:-1] + [self.logs[-1][:]] if self.logs else []
+        other.log = other.logs[-1] if other.logs else None
         other.results = self.results[:]
         other.totals = self.totals[:]
         other.order = self.order[:]

@@ -5,7 +5,7 @@ is), and the verb itself applies a move already known to be legal.
 """
 
 from .cards import NINJA, VALUES, smallest_set
-from .discarding import discard_pile_refusal, discard_piles, place_on_discard_pile
+from .discarding import discard_pile_refusal, discard_piles
 from .moves import DISCARD, LAY, MAX_SET, PILES
 from .phases import ACT, DRAW1, DRAW2, END, PILE
 
@@ -24,6 +24,7 @@ def draw_refusal(st, pile: int) -> str | None:
 
 
 def draw(st, pile: int) -> None:
+    """Take the top card of ``pile``. (``GameState.apply_action`` inlines this for speed.)"""
     i = st.piles[pile].pop()
     st.hands[st.turn][i] += 1
     if st.phase == DRAW1:
@@ -115,7 +116,7 @@ def discard_refusal(st, i: int, pile: int) -> str | None:
 
 def discard(st, i: int, pile: int) -> None:
     st.hands[st.turn][i] -= 1
-    place_on_discard_pile(st.piles, pile, i, 1)
+    st.piles[pile].append(i)
     after_second_action(st)
 
 

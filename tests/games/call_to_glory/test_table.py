@@ -8,6 +8,7 @@ from games.call_to_glory import score_table
 
 FORMAT = "call-to-glory-table/1"
 
+
 def table(entries, players=("ann", "ben", "cat"), **options):
     options = options or {"rounds": 3, "imperial_tasks": True}
     return {"format": FORMAT, "players": list(players), "options": options, "rounds": entries}
