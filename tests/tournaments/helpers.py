@@ -11,7 +11,7 @@ from tournaments.results import SeatOutcome, do_record_result
 
 def make_event(league, organiser, *, players=0, table_size=4, format="swiss", **extra):
     season = Season.objects.create(league=league, name=f"Season {Season.objects.count() + 1}")
-    slug = f"event-{Event.objects.count() + 1}"
+    slug = extra.pop("slug", f"event-{Event.objects.count() + 1}")
     fields = {"points_by_place": [4, 2, 1, 0], "rounds_planned": 5, "seed": 7, **extra}
     event = Event.objects.create(
         season=season,

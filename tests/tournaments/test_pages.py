@@ -1,0 +1,136 @@
+"""The organiser's pages and the public ones: forms, round page, print, CSV, queries."""
+
+import csv
+import io
+
+import pytest
+
+from tests.tournaments.helpers import make_event, play
+from tournaments.models import Event, League, Season
+from tournaments.standings import do_store_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_organiser_creates_a_league_a_season_and_an_event(organiser, client_for):
+    client = client_for(organiser)
+    response = client.post(
+        "/leagues/new/", {"name": "Friday Club", "slug": "friday", "visibility": "public"}
+    )
+    assert response["Location"] == "/leagues/friday/"
+    client.post("/leagues/friday/seasons/new/", {"name": "Winter"})
+    season = Season.objects.get(league__slug="friday")
+    response = client.post(
+        "/leagues/friday/events/new/",
+        {
+            "season": season.pk,
+            "name": "Winter Swiss",
+            "slug": "winter-swiss",
+            "game": "call-to-glory",
+            "format": "swiss",
+            "table_size": 4,
+            "rounds_planned": 4,
+            "visibility": "public",
+            "seed": 5,
+            "late_entry_points": 0,
+            "points_text": "4, 2, 1, 0",
+            "tiebreaks_text": "score_total, wins",
+            "fill": "smaller",
+        },
+    )
+    assert response["Location"] == "/events/winter-swiss/entrants/"
+    event = Event.objects.get(slug="winter-swiss")
+    assert event.points_by_place == [4, 2, 1, 0] and event.tiebreak_order == ["score_total", "wins"]
+    assert event.format_options == {"fill": "smaller"}
+    assert League.objects.get(slug="friday").organisers.filter(pk=organiser.pk).exists()
+
+
+def test_the_event_form_names_a_wrong_tie_break_and_creates_nothing(league, organiser, client_for):
+    season = Season.objects.create(league=league, name="S")
+    response = client_for(organiser).post(
+        f"/leagues/{league.slug}/events/new/",
+        {
+            "season": season.pk,
+            "name": "E",
+            "slug": "e",
+            "game": "call-to-glory",
+            "format": "swiss",
+            "table_size": 7,
+            "rounds_planned": 3,
+            "visibility": "public",
+            "seed": 0,
+            "late_entry_points": 0,
+            "points_text": "4, x",
+            "tiebreaks_text": "coin_toss",
+        },
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert "coin_toss" in str(errors["tiebreaks_text"])
+    assert "table_size" in errors and "points_text" in errors
+    assert not Event.objects.filter(slug="e").exists()
+
+
+def test_adding_an_unknown_username_says_so_and_adds_nobody(league, organiser, client_for):
+    event = make_event(league, organiser)
+    response = client_for(organiser).post(
+        f"/events/{event.slug}/entrants/", {"username": "nobody-here"}
+    )
+    assert "No user is called nobody-here" in response.content.decode()
+    assert event.entrants.count() == 0
+
+
+def test_the_round_page_explains_each_table(league, organiser, client):
+    event = make_event(league, organiser, players=8)
+    play(event, 1)
+    from tournaments.pairing import do_pair_round
+
+    do_pair_round(event)
+    page = client.get(f"/events/{event.slug}/rounds/2/").content.decode()
+    assert "Score group" in page and "meet again" in page and "starts (had started" in page
+    assert 'hx-trigger="every 10s"' in page
+    board = client.get(f"/events/{event.slug}/rounds/1/board/").content.decode()
+    assert board.count('data-status="recorded"') == 2
+
+
+def test_printable_pairings_list_by_table_and_by_name_and_slips_one_per_table(
+    league, organiser, client
+):
+    event = make_event(league, organiser, players=10)
+    from tournaments.pairing import do_pair_round
+
+    do_pair_round(event)
+    page = client.get(f"/events/{event.slug}/rounds/1/print/").content.decode()
+    assert "By table" in page and "By name" in page and page.count("P00") >= 20
+    slips = client.get(f"/events/{event.slug}/rounds/1/print/?slips=1").content.decode()
+    assert slips.count('class="slip"') == 3
+
+
+def test_csv_exports_of_pairings_results_and_standings(league, organiser, client):
+    event = make_event(league, organiser, players=8, tiebreak_order=["wins"])
+    play(event, 1)
+    do_store_standings(event)
+
+    def read(kind):
+        response = client.get(f"/events/{event.slug}/export/{kind}.csv")
+        return list(csv.reader(io.StringIO(response.content.decode())))
+
+    assert len(read("pairings")) == 9 and read("pairings")[0][0] == "round"
+    assert len(read("results")) == 9
+    standings = read("standings")
+    assert standings[0] == ["rank", "entrant", "points", "games", "wins"] and len(standings) == 9
+    assert client.get(f"/events/{event.slug}/export/secrets.csv").status_code == 404
+
+
+@pytest.mark.parametrize("players", [8, 64])
+def test_the_standings_page_runs_at_most_five_queries_whatever_the_size(
+    league, organiser, client, django_assert_max_num_queries, players
+):
+    event = make_event(league, organiser, players=players)
+    play(event, 2)
+    do_store_standings(event)
+    with django_assert_max_num_queries(5):
+        response = client.get(f"/events/{event.slug}/")
+    assert response.status_code == 200
+    assert response.content.decode().count("<tr><td>") == players
+    assert "<svg" in response.content.decode()
