@@ -102,9 +102,13 @@ def read_header(doc):
     if not isinstance(rounds, list):
         raise Fault("rounds must be a list")
     if complete and len(rounds) != opts.rounds:
-        raise Fault(f"the record has {len(rounds)} rounds; the options say {opts.rounds}")
+        raise Fault(
+            f"the record has {len(rounds)} {_rounds(len(rounds))}; the options say {opts.rounds}"
+        )
     if len(rounds) > opts.rounds:
-        raise Fault(f"the record has {len(rounds)} rounds; the options say {opts.rounds}")
+        raise Fault(
+            f"the record has {len(rounds)} {_rounds(len(rounds))}; the options say {opts.rounds}"
+        )
     return players, opts, complete, decks, tasks, rounds
 
 
@@ -113,3 +117,7 @@ def move_text(item) -> str:
         return json.dumps(item)
     except (ValueError, TypeError, RecursionError):
         return "(unreadable)"
+
+
+def _rounds(count: int) -> str:
+    return "round" if count == 1 else "rounds"

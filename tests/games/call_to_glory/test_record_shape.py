@@ -69,7 +69,7 @@ def test_options_are_typed_and_unknown_keys_are_errors(options, why):
 def test_missing_options_take_the_defaults():
     doc = record()
     doc["options"] = {}
-    assert reason(doc) == "the record has 1 rounds; the options say 4"
+    assert reason(doc) == "the record has 1 round; the options say 4"
 
 
 @pytest.mark.parametrize("card", [6.0, True, "6", None])
