@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from games.call_to_glory import IllegalMove, new_game, replay, validate_record
 from games.call_to_glory.cards import DECK_SIZE
-from games.call_to_glory.moves import STRINGS
+from games.call_to_glory.moves import ACTIONS, STRINGS
 
 games = st.fixed_dictionaries(
     {
@@ -146,3 +146,22 @@ def test_a_clone_is_independent_and_plays_the_same(game, steps):
     if not copy.is_over():
         copy.apply(copy.legal_moves()[0])
         assert copy.record() != state.record()
+
+
+@FEW
+@given(games, st.integers(0, 10**6))
+def test_the_legal_moves_are_exactly_the_moves_the_checked_apply_accepts(game, seed):
+    state, rng = started(game)
+    stops = random.Random(seed)
+    while not state.is_over():
+        if stops.random() < 0.2:
+            seat = state.current_player()
+            legal = set(state.legal_actions())
+            for other in range(game["players"]):
+                for action in range(ACTIONS):
+                    accepted = state.check_action(other, action) is None
+                    assert accepted == (other == seat and action in legal), (
+                        STRINGS[other][action],
+                        state.check_action(other, action),
+                    )
+        state.apply(rng.choice(state.legal_moves()))

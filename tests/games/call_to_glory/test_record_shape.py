@@ -197,3 +197,22 @@ def test_deep_nesting_gets_a_clear_error_quickly():
     doc["rounds"][0]["moves"][0] = deep
     assert error(doc)["reason"] == "a move must be a string"
     assert time.perf_counter() - started < 2
+
+
+def test_incomplete_lets_only_the_last_round_stop_early():
+    doc = record()
+    doc["options"] = {"rounds": 2}
+    doc["complete"] = False
+    short = json.loads(json.dumps(doc["rounds"][0]))
+    short["moves"].pop()
+    doc["rounds"] = [short, record()["rounds"][0]]
+    assert reason(doc) == "round 1 stops before its end"
+    doc["rounds"] = [record()["rounds"][0], short]
+    assert validate_record(doc)["complete"] is False
+
+
+def test_more_rounds_than_the_options_is_an_error_even_when_incomplete():
+    doc = record()
+    doc["complete"] = False
+    doc["rounds"] = doc["rounds"] * 2
+    assert reason(doc) == "the record has 2 rounds; the options say 1"
