@@ -207,6 +207,7 @@ def test_incomplete_lets_only_the_last_round_stop_early():
     short["moves"].pop()
     doc["rounds"] = [short, record()["rounds"][0]]
     assert reason(doc) == "round 1 stops before its end"
+    short["moves"] = ["1 draw D1"]  # round 2 starts with seat 1, behind on points
     doc["rounds"] = [record()["rounds"][0], short]
     assert validate_record(doc)["complete"] is False
 
