@@ -30,47 +30,49 @@ def replay_moves(state: GameState, moves: list, number: int) -> None:
     phase, turn, first = state.phase, state.turn, state.first
     minis, fresh, hand = state.minis, state.fresh, hands[turn]
     d1, d2 = piles[0], piles[1]
+    draw1, draw2, act, wait_end = DRAW1, DRAW2, ACT, WAIT_END  # locals: quicker to read
     for index, move in enumerate(moves, start=1):
-        info = fast.get(move) if type(move) is str else None
-        if info is None:
+        try:
+            seat, action, kind, i, p = fast[move]
+        except (KeyError, TypeError):
             text = move if type(move) is str else move_text(move)
             try:
                 string_to_move(move)
             except MoveSyntaxError as exc:
                 raise Fault(str(exc), number, index, text) from None
-        seat, action, kind, i, p = info
+            raise  # pragma: no cover - FAST holds every canonical move
         if seat == turn:
             if kind == 0:
-                if phase == DRAW1:
+                if phase == draw1:
                     pile = piles[action]
                     if pile:
                         hand[pile.pop()] += 1
                         first = action
-                        phase = DRAW2
+                        phase = draw2
                         continue
-                elif phase == DRAW2 and action != first:
+                elif phase == draw2 and action != first:
                     pile = piles[action]
                     if pile:
                         hand[pile.pop()] += 1
-                        phase = ACT
+                        phase = act
                         continue
-            elif kind == 1 and phase == ACT and hand[i] and (piles[5 - p] or not piles[p]):
+            elif kind == 1 and phase == act and hand[i] and (piles[5 - p] or not piles[p]):
                 hand[i] -= 1
                 piles[p].append(i)
                 if ninja and minis[seat] > fresh[seat]:
-                    phase = WAIT_END
+                    phase = wait_end
                     continue
                 if d1 and d2:
                     fresh[turn] = 0
                     turn = turn + 1 if turn + 1 < n else 0
                     hand = hands[turn]
-                    phase = DRAW1
+                    phase = draw1
                     continue
                 state.phase, state.turn, state.first = ACT, turn, first
                 state.end_turn()
                 phase = state.phase
                 continue
-            elif kind == 3 and phase == ACT and minimum[i] <= p <= hand[i]:
+            elif kind == 3 and phase == act and minimum[i] <= p <= hand[i]:
                 o = owner[i]
                 if o < 0 and not (ninja and i == NINJA_INDEX):
                     hand[i] -= p
@@ -79,13 +81,13 @@ def replay_moves(state: GameState, moves: list, number: int) -> None:
                     nvals[seat] += 1
                     state.onboard += 1
                     if ninja and minis[seat] > fresh[seat]:
-                        phase = WAIT_END
+                        phase = wait_end
                         continue
                     if d1 and d2 and state.onboard < 9 and nvals[seat] < threshold:
                         fresh[turn] = 0
                         turn = turn + 1 if turn + 1 < n else 0
                         hand = hands[turn]
-                        phase = DRAW1
+                        phase = draw1
                         continue
                     state.phase, state.turn, state.first = ACT, turn, first
                     state.end_turn()
