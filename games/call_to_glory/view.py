@@ -73,6 +73,7 @@ def view_of(st, seat: int | None) -> dict:
             "this_round": [task_name(t) for t in st.round_reveals],
             "own": None if seat is None else [task_name(t) for t in st.unrevealed[seat]],
             "unrevealed_counts": [len(ts) for ts in st.unrevealed],
+            "decks": {letter: list(st.decks[letter]) for letter in "ABC"},
         }
     if seat is not None and to_move == seat:
         view["legal_moves"] = st.legal_moves()

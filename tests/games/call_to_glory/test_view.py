@@ -35,7 +35,7 @@ def test_a_view_is_json_and_shows_no_other_hand_or_pile_order():
     text = json.dumps(state.view(2))
     assert "draw_piles" in text
     view = state.view(2)
-    assert set(view["tasks"]) == {"revealed", "this_round", "own", "unrevealed_counts"}
+    assert set(view["tasks"]) == {"revealed", "this_round", "own", "unrevealed_counts", "decks"}
     assert len(view["tasks"]["own"]) == 3
 
 
