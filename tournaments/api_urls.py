@@ -1,8 +1,19 @@
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from tournaments import api
+from tournaments.api import entrants, events, leagues, rounds
 
 router = DefaultRouter()
-router.register("leagues", api.LeagueViewSet, basename="league")
-router.register("events", api.EventViewSet, basename="event")
-urlpatterns = router.urls
+router.register("leagues", leagues.LeagueViewSet, basename="league")
+router.register("events", events.EventViewSet, basename="event")
+urlpatterns = [
+    *router.urls,
+    path("events/<slug:slug>/rounds/", rounds.round_list, name="api-round-list"),
+    path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="api-round-detail"),
+    path("events/<slug:slug>/entrants/", entrants.entrant_list, name="api-entrant-list"),
+    path(
+        "events/<slug:slug>/entrants/<int:entrant_id>/drop/",
+        entrants.entrant_drop,
+        name="api-entrant-drop",
+    ),
+]

@@ -1,0 +1,108 @@
+"""The API: the public reads what is visible, organisers write, outsiders change nothing."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.tournaments.helpers import make_event, play
+from tournaments.models import Event, Season
+from tournaments.standings import do_store_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def api(user=None):
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def test_the_public_reads_standings_and_rounds_with_explanations(league, organiser):
+    event = make_event(league, organiser, players=8)
+    play(event, 1)
+    do_store_standings(event)
+    standings = api().get(f"/api/events/{event.slug}/standings/").json()
+    assert len(standings) == 8 and standings[0]["rank"] == 1
+    rounds = api().get(f"/api/events/{event.slug}/rounds/").json()
+    table = rounds[0]["tables"][0]
+    assert (
+        table["has_result"] and len(table["seats"]) == 4 and "score_group" in table["explanation"]
+    )
+
+
+def test_private_events_are_neither_listed_nor_readable_by_the_public(league, organiser):
+    event = make_event(league, organiser, players=2, visibility="private")
+    public = make_event(league, organiser, players=2)
+    listed = [e["slug"] for e in api().get("/api/events/").json()["results"]]
+    assert listed == [public.slug]
+    assert api().get(f"/api/events/{event.slug}/rounds/").status_code == 403
+    assert api(organiser).get(f"/api/events/{event.slug}/").status_code == 200
+
+
+def test_an_organiser_creates_an_event_adds_entrants_and_pairs(league, organiser, player):
+    season = Season.objects.create(league=league, name="API")
+    client = api(organiser)
+    response = client.post(
+        "/api/events/",
+        {
+            "season": season.pk,
+            "name": "Api Open",
+            "slug": "api-open",
+            "format": "swiss",
+            "table_size": 3,
+            "points_by_place": [3, 1, 0],
+            "tiebreak_order": ["wins"],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    for body in [{"username": player.username}, {"walk_in": "Wally"}, {"walk_in": "Wilma"}]:
+        assert client.post("/api/events/api-open/entrants/", body, format="json").status_code == 201
+    paired = client.post("/api/events/api-open/pair/", {}, format="json")
+    assert paired.status_code == 201 and len(paired.json()["tables"]) == 1
+    refused = client.post("/api/events/api-open/pair/", {}, format="json")
+    assert refused.status_code == 400 and "without a result" in str(refused.json())
+
+
+def test_bad_event_input_is_named_and_creates_nothing(league, organiser):
+    season = Season.objects.create(league=league, name="API")
+    response = api(organiser).post(
+        "/api/events/",
+        {
+            "season": season.pk,
+            "name": "Bad",
+            "slug": "bad",
+            "format": "swiss",
+            "table_size": 5,
+            "tiebreak_order": ["coin"],
+            "format_options": {"colour": 1},
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert {"table_size", "tiebreak_order"} <= set(response.json())
+    assert not Event.objects.filter(slug="bad").exists()
+
+
+def test_an_outsider_cannot_create_pair_or_enter_and_nothing_changes(league, organiser, outsider):
+    event = make_event(league, organiser, players=4)
+    client = api(outsider)
+    assert client.post(f"/api/events/{event.slug}/pair/", {}, format="json").status_code == 403
+    assert (
+        client.post(
+            f"/api/events/{event.slug}/entrants/", {"walk_in": "X"}, format="json"
+        ).status_code
+        == 403
+    )
+    response = client.post(
+        "/api/events/",
+        {"season": event.season.pk, "name": "Mine", "slug": "mine", "format": "swiss"},
+        format="json",
+    )
+    assert response.status_code == 403
+    assert event.rounds.count() == 0 and event.entrants.count() == 4
+    assert not Event.objects.filter(slug="mine").exists()
+    assert api().post(f"/api/events/{event.slug}/pair/", {}, format="json").status_code in (
+        401,
+        403,
+    )

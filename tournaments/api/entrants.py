@@ -1,0 +1,87 @@
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
+
+from games.models import Bot
+from tournaments.api.common import api_errors
+from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
+from tournaments.models import Entrant
+from tournaments.permissions import (
+    access_entrant_as_organiser,
+    access_event,
+    access_event_as_organiser,
+)
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Entrant
+        fields = [
+            "id",
+            "name",
+            "user_id",
+            "bot_id",
+            "status",
+            "joined_round",
+            "start_points",
+            "dropped_after_round",
+            "seed",
+        ]
+
+
+class NewEntrantSerializer(serializers.Serializer):
+    username = serializers.CharField(required=False)
+    bot = serializers.CharField(required=False, help_text="bot name")
+    walk_in = serializers.CharField(required=False, help_text="name of a player with no account")
+    start_points = serializers.FloatField(required=False)
+
+    def validate(self, data):
+        given = [k for k in ("username", "bot", "walk_in") if data.get(k)]
+        if len(given) != 1:
+            raise serializers.ValidationError("give exactly one of username, bot, walk_in")
+        if data.get("username"):
+            user = get_user_model().objects.filter(username=data["username"]).first()
+            if user is None:
+                raise serializers.ValidationError({"username": "no such user"})
+            data["user"] = user
+        if data.get("bot"):
+            bot = Bot.objects.filter(name=data["bot"]).first()
+            if bot is None:
+                raise serializers.ValidationError({"bot": "no such bot"})
+            data["bot_obj"] = bot
+        return data
+
+
+@extend_schema(methods=["GET"], responses=EntrantSerializer(many=True))
+@extend_schema(methods=["POST"], request=NewEntrantSerializer, responses=EntrantSerializer)
+@api_view(["GET", "POST"])
+def entrant_list(request, slug):
+    """The event's entrants; organisers add a user, a bot or a walk-in."""
+    if request.method == "GET":
+        event = access_event(request.user, slug)
+        return Response(EntrantSerializer(event.entrants.all(), many=True).data)
+    event = access_event_as_organiser(request.user, slug)
+    form = NewEntrantSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    data = form.validated_data
+    start = data.get("start_points")
+    if data.get("walk_in"):
+        entrant = api_errors(do_add_walk_in, event, data["walk_in"], start_points=start)
+    else:
+        entrant = api_errors(
+            do_add_entrant,
+            event,
+            user=data.get("user"),
+            bot=data.get("bot_obj"),
+            start_points=start,
+        )
+    return Response(EntrantSerializer(entrant).data, status=201)
+
+
+@extend_schema(request=None, responses=EntrantSerializer)
+@api_view(["POST"])
+def entrant_drop(request, slug, entrant_id):
+    entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
+    return Response(EntrantSerializer(do_drop_entrant(entrant)).data)

@@ -1,0 +1,119 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+
+from tournaments.api.common import api_errors, visible_events
+from tournaments.api.rounds import RoundSerializer
+from tournaments.formats import REGISTRY, FormatError, get_format
+from tournaments.leagues import do_create_event
+from tournaments.models import Event, Season, StandingRow
+from tournaments.pairing import do_pair_round
+from tournaments.permissions import (
+    access_event,
+    access_event_as_organiser,
+    is_league_organiser,
+)
+from tournaments.tiebreaks import check_order
+
+
+class EventSerializer(serializers.ModelSerializer):
+    league = serializers.SlugRelatedField(source="season.league", slug_field="slug", read_only=True)
+    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.all(), write_only=True)
+    format = serializers.ChoiceField(choices=list(REGISTRY))
+    table_size = serializers.IntegerField(min_value=2, max_value=4, default=4)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "league",
+            "season",
+            "game",
+            "rules_options",
+            "format",
+            "format_options",
+            "table_size",
+            "rounds_planned",
+            "points_by_place",
+            "tiebreak_order",
+            "visibility",
+            "seed",
+            "late_entry_points",
+            "status",
+        ]
+        read_only_fields = ["status"]
+
+    def validate_tiebreak_order(self, value):
+        try:
+            return check_order(value)
+        except ValueError as error:
+            raise serializers.ValidationError(str(error)) from None
+
+    def validate_points_by_place(self, value):
+        if not all(isinstance(p, int | float) for p in value):
+            raise serializers.ValidationError("points by place must be a list of numbers")
+        return value
+
+    def validate(self, data):
+        try:
+            get_format(data.get("format", "swiss"), data.get("format_options") or {})
+        except FormatError as error:
+            raise serializers.ValidationError({"format_options": str(error)}) from None
+        return data
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    entrant = serializers.CharField(source="entrant.name")
+
+    class Meta:
+        model = StandingRow
+        fields = ["rank", "entrant", "entrant_id", "points", "games", "tiebreaks", "rank_by_round"]
+
+
+class PairSerializer(serializers.Serializer):
+    override_reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+
+class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Events: visible ones for everybody; organisers create (in a league they
+    organise) and pair rounds."""
+
+    serializer_class = EventSerializer
+    lookup_field = "slug"
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        return visible_events(self.request.user)
+
+    def get_object(self):
+        return access_event(self.request.user, self.kwargs["slug"])
+
+    def perform_create(self, serializer):
+        data = dict(serializer.validated_data)
+        season = data.pop("season")
+        if not is_league_organiser(self.request.user, season.league):
+            raise PermissionDenied
+        serializer.instance = do_create_event(season, self.request.user, **data)
+
+    @extend_schema(responses=StandingSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def standings(self, request, slug=None):
+        event = self.get_object()
+        rows = StandingRow.objects.filter(event=event).select_related("entrant")
+        return Response(StandingSerializer(rows, many=True).data)
+
+    @extend_schema(request=PairSerializer, responses=RoundSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def pair(self, request, slug=None):
+        """Pair the next round; refused while results are missing unless an
+        ``override_reason`` is given."""
+        event = access_event_as_organiser(request.user, slug)
+        form = PairSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        reason = form.validated_data.get("override_reason", "")
+        round_ = api_errors(do_pair_round, event, by=request.user, override_reason=reason)
+        return Response(RoundSerializer(round_).data, status=201)
