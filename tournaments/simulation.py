@@ -1,0 +1,85 @@
+"""A simulated event: real entrants, real pairings, random results, timed."""
+
+import random
+import time
+from collections import Counter
+from itertools import combinations
+
+from django.contrib.auth import get_user_model
+from django.utils.crypto import get_random_string
+
+from tournaments.leagues import do_create_event, do_create_league, do_create_season
+from tournaments.models import Entrant, Seat
+from tournaments.pairing import do_pair_round
+from tournaments.results import SeatOutcome, do_record_result
+from tournaments.standings import do_update_standings
+
+
+def create_event(players: int, table_size: int, rounds: int, format: str, seed: int):
+    User = get_user_model()
+    tag = get_random_string(8).lower()
+    owner = User.objects.create(username=f"sim-{tag}", is_active=False, password="!")
+    league = do_create_league(owner, name=f"Simulation {tag}", slug=f"sim-{tag}")
+    season = do_create_season(league, name="Simulated")
+    event = do_create_event(
+        season,
+        owner,
+        name=f"Simulated {format} {players}x{table_size}",
+        slug=f"sim-{tag}",
+        format=format,
+        table_size=table_size,
+        rounds_planned=rounds,
+        points_by_place=[4, 2, 1, 0][:table_size],
+        seed=seed,
+    )
+    users = User.objects.bulk_create(
+        User(username=f"sim-{tag}-{i}", is_active=False, password="!") for i in range(players)
+    )
+    Entrant.objects.bulk_create(
+        Entrant(event=event, user=u, name=f"Player {i + 1:05d}") for i, u in enumerate(users)
+    )
+    return event
+
+
+def report(round_, rng):
+    for table in round_.tables.filter(is_bye=False).prefetch_related("seats"):
+        count = len(table.seats.all())
+        places = rng.sample(range(1, count + 1), count)
+        outcomes = [
+            SeatOutcome(position, rng.randint(40, 160), place)
+            for position, place in enumerate(places)
+        ]
+        do_record_result(table, outcomes, source="organiser", detail={"simulated": True})
+
+
+def simulate(event, rounds: int, seed: int, progress=None) -> dict:
+    rng = random.Random(seed)
+    pairing, standings = [], []
+    for number in range(1, rounds + 1):
+        started = time.perf_counter()
+        round_ = do_pair_round(event)
+        pairing.append(round(time.perf_counter() - started, 4))
+        report(round_, rng)
+        started = time.perf_counter()
+        do_update_standings(event.pk)
+        standings.append(round(time.perf_counter() - started, 4))
+        if progress:
+            progress(number, pairing[-1], standings[-1])
+    return summary(event, pairing, standings)
+
+
+def summary(event, pairing, standings) -> dict:
+    seats = Seat.objects.filter(table__round__event=event, table__is_bye=False)
+    tables: dict = {}
+    for table_id, entrant_id in seats.values_list("table_id", "entrant_id"):
+        tables.setdefault(table_id, []).append(entrant_id)
+    sizes = Counter(str(len(members)) for members in tables.values())
+    met = Counter(pair for m in tables.values() for pair in combinations(sorted(m), 2))
+    return {
+        "players": event.entrants.count(),
+        "rounds": len(pairing),
+        "table_sizes": dict(sorted(sizes.items(), reverse=True)),
+        "repeat_meetings": sum(count - 1 for count in met.values() if count > 1),
+        "pairing_seconds": pairing,
+        "standings_seconds": standings,
+    }
