@@ -70,6 +70,8 @@ class GameState:
         self.order = []
         self.phase = DEAL
         self.turns = 0  # turns played in the whole game
+        self.turn, self.first, self.pending, self.log, self.onboard = 0, -1, None, None, 0
+        self.return_miniatures()
         if self.deals:
             self.begin_round()
 
@@ -97,6 +99,20 @@ class GameState:
         self.pending = None
         self.log = []  # this round's moves
         self.logs.append(self.log)
+
+    def needs_deal(self) -> bool:
+        """True when a round is due but not dealt: a state replayed from a record that
+        stops between rounds. ``deal_round(rng)`` then deals it."""
+        return self.phase == DEAL
+
+    def deal_round(self, rng: random.Random) -> None:
+        """Deal the due round from ``rng`` (a seeded ``random.Random``) and begin it."""
+        if self.phase != DEAL:
+            raise ValueError("no round is waiting to be dealt")
+        from .cards import deal
+
+        self.deals.append(deal(self.n, rng))
+        self.begin_round()
 
     def return_miniatures(self) -> None:
         ninja.return_miniatures(self)
@@ -234,38 +250,15 @@ class GameState:
         return NAMES[self.phase]
 
     def clone(self) -> "GameState":
-        other = GameState.__new__(GameState)
-        for name in SHARED:
-            setattr(other, name, getattr(self, name))
-        other.unrevealed = None if self.tasks is None else [t[:] for t in self.unrevealed]
-        other.revealed = None if self.tasks is None else [t[:] for t in self.revealed]
-        other.round_reveals = self.round_reveals[:]
-        other.deals = self.deals[:]
-        other.logs = self.logs[:-1] + [self.logs[-1][:]] if self.logs else []
-        other.log = other.logs[-1] if other.logs else None
-        other.results = self.results[:]
-        other.totals = self.totals[:]
-        other.order = self.order[:]
-        if self.logs:
-            other.hands = [row[:] for row in self.hands]
-            other.sets = [row[:] for row in self.sets]
-            other.owner = self.owner[:]
-            other.nvals = self.nvals[:]
-            other.piles = [p[:] for p in self.piles]
-            other.minis = self.minis[:]
-            other.fresh = self.fresh[:]
-        return other
+        """A cheap independent copy (for search bots)."""
+        from .copying import clone
+
+        return clone(self)
 
     def determinize(self, seat: int, rng: random.Random) -> "GameState":
-        from .view import determinize
+        from .copying import determinize
 
         return determinize(self, seat, rng)
-
-
-SHARED = (
-    "players", "n", "opts", "ninja", "decks", "tasks", "start", "onboard", "supply", "turn",
-    "phase", "first", "pending", "turns",
-)  # fmt: skip
 
 
 __all__ = ["GameState", "IllegalMove", "VALUES"]

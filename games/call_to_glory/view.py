@@ -1,5 +1,4 @@
-"""What one seat may see (spec "Hidden information"), and determinization: a copy of the
-game in which everything hidden from a seat is dealt again, consistently with its view.
+"""What one seat may see (spec "Hidden information"), (determinization is in copying.py).
 
 A seat sees its own hand; every set on the table; the top card and size of each discard
 pile; the sizes of the draw piles and of every hand; miniatures held; revealed tasks and
@@ -7,9 +6,7 @@ its own unrevealed tasks. Nothing else (not even the move log). ``view(None)`` i
 spectator sees: the same without any hand or unrevealed task.
 """
 
-import random
-
-from .cards import VALUES, deal
+from .cards import VALUES
 from .phases import NAMES
 from .tasks import task_name
 
@@ -78,54 +75,3 @@ def view_of(st, seat: int | None) -> dict:
     if seat is not None and to_move == seat:
         view["legal_moves"] = st.legal_moves()
     return view
-
-
-def determinize(st, seat: int, rng: random.Random):
-    """A copy where the other hands, the draw piles' order, others' unrevealed tasks and
-    the deals of rounds not yet begun are resampled, consistently with ``seat``'s view."""
-    other = st.clone()
-    n = st.n
-    if st.logs:
-        pool = [i for s in range(n) if s != seat for i in range(9) for _ in range(st.hands[s][i])]
-        pool += st.piles[0] + st.piles[1]
-        rng.shuffle(pool)
-        at = 0
-        for s in range(n):
-            if s != seat:
-                size = sum(st.hands[s])
-                row = [0] * 9
-                for i in pool[at : at + size]:
-                    row[i] += 1
-                other.hands[s] = row
-                at += size
-        d1 = len(st.piles[0])
-        other.piles[0] = pool[at : at + d1]
-        other.piles[1] = pool[at + d1 :]
-    if st.tasks is not None:
-        _resample_tasks(st, other, seat, rng)
-    for r in range(len(st.logs), len(st.deals)):
-        other.deals[r] = deal(n, rng)
-    return other
-
-
-def _resample_tasks(st, other, seat: int, rng: random.Random) -> None:
-    from .tasks import LETTERS
-
-    known = list(st.tasks[seat]) + [t for s in range(st.n) if s != seat for t in st.revealed[s]]
-    for d, letter in enumerate(LETTERS):
-        unknown = [(d, value) for value in st.decks[letter]]
-        unknown = [(d, VALUES.index(v)) for _, v in unknown]
-        for task in known:
-            if task[0] == d and task in unknown:
-                unknown.remove(task)
-        rng.shuffle(unknown)
-        for s in range(st.n):
-            if s == seat:
-                continue
-            for k, task in enumerate(other.unrevealed[s]):
-                if task[0] == d:
-                    new = unknown.pop()
-                    other.unrevealed[s][k] = new
-                    dealt = other.tasks[s]
-                    other.tasks = [list(ts) for ts in other.tasks]
-                    other.tasks[s] = [new if t == task else t for t in dealt]

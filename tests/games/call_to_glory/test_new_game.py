@@ -42,3 +42,21 @@ def test_a_new_game_is_dealt_and_its_record_is_incomplete():
     )
     assert state.current_player() == 0 and not state.is_over()
     assert state.result()["complete"] is False
+
+
+def test_a_game_replayed_from_a_record_between_rounds_is_dealt_on_and_played_to_the_end():
+    from games.call_to_glory import replay, validate_record
+
+    state = new_game(["a", "b"], {"rounds": 2}, random.Random(4))
+    rng = random.Random(4)
+    while not state.results:
+        state.apply(rng.choice(state.legal_moves()))
+    record = state.record()
+    record["rounds"].pop()  # stored between rounds: round 2 not dealt yet
+    resumed = replay(record)
+    assert resumed.needs_deal() and resumed.current_player() is None
+    resumed.deal_round(random.Random(9))
+    assert resumed.current_player() == resumed.start
+    while not resumed.is_over():
+        resumed.apply(rng.choice(resumed.legal_moves()))
+    assert validate_record(resumed.record()) == resumed.result()
