@@ -28,12 +28,18 @@ class Ledger:
     games: dict = field(default_factory=lambda: defaultdict(list))
     byes: dict = field(default_factory=lambda: defaultdict(float))  # entrant -> bye points
 
+    _points: dict = field(default_factory=dict)
+
     def points(self, entrant) -> float:
-        return (
-            self.start.get(entrant, 0)
-            + self.byes.get(entrant, 0)
-            + sum(g.points for g in self.games.get(entrant, ()))
-        )
+        """Total points (start, byes, games); cached: the ledger is filled before use."""
+        total = self._points.get(entrant)
+        if total is None:
+            total = self._points[entrant] = (
+                self.start.get(entrant, 0)
+                + self.byes.get(entrant, 0)
+                + sum(g.points for g in self.games.get(entrant, ()))
+            )
+        return total
 
 
 class TieBreak:

@@ -1,0 +1,336 @@
+"""Tournaments: Swiss pairing at 4 seats, standings recompute, the standings page under
+gunicorn on PostgreSQL.
+
+- Pairing: the Swiss format itself (entrants + history in, tables out), 1,000 and 10,000
+  entrants; four rounds are paired with random places so repeats are possible, the
+  fourth is timed and its repeat meetings counted.
+- Standings: 2,500 entrants with 10,000 seat results (four rounds of 625 tables of 4),
+  bulk-loaded into the configured database; the recompute (read + rank) and the stored
+  recompute (read + rank + replace the rows in one transaction) are timed.
+- Page: a simulated 64-entrant, 5-round event on PostgreSQL (127.0.0.1:5432, database
+  lw_bench_tournaments, recreated), gunicorn on 127.0.0.1, and a load generator in a
+  separate process (threads, keep-alive) sending a bounded number of requests.
+
+    .venv/bin/python -m benchmarks.run --only tournaments
+"""
+
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from http.client import HTTPConnection
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_NAME = "lw_bench_tournaments"
+PG_URL = f"postgres://postgres@127.0.0.1:5432/{PG_NAME}"
+
+
+def row(benchmark, value, unit, target=""):
+    return {"benchmark": benchmark, "value": value, "unit": unit, "target": target}
+
+
+# Pairing -------------------------------------------------------------------------
+
+
+def pairing_rows(players: int, target: float) -> list[dict]:
+    from tournaments.formats import Contender, History, PairingRequest, PastTable, get_format
+
+    swiss, history, points = get_format("swiss"), History(), Counter()
+    rng = random.Random(5)
+    elapsed = 0.0
+    for number in range(1, 5):
+        contenders = [Contender(key=k, points=points[k]) for k in range(players)]
+        started = time.perf_counter()
+        tables = swiss.pair(PairingRequest(contenders, history, 4, number, 11))
+        elapsed = time.perf_counter() - started
+        past = []
+        for table in tables:
+            places = rng.sample(range(1, len(table.seats) + 1), len(table.seats))
+            for key, place in zip(table.seats, places, strict=True):
+                points[key] += max(0, 4 - place)
+            past.append(PastTable(tuple(table.seats), tuple(places), table.bye))
+        history.rounds.append(past)
+    repeats = sum(c - 1 for c in history.meetings().values() if c > 1)
+    return [
+        row(f"swiss round 4 at 4 seats, {players:,} entrants", elapsed, "s", f"<= {target} s"),
+        row(f"swiss repeat meetings after 4 rounds, {players:,}", repeats, "meetings", "0"),
+    ]
+
+
+# Standings -----------------------------------------------------------------------
+
+
+def load_results(entrants: int, rounds: int):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.leagues import do_create_event, do_create_league, do_create_season
+    from tournaments.models import Entrant, Result, Round, Seat, SeatResult, Table
+
+    User = get_user_model()
+    tag = f"bench{random.randrange(10**9)}"
+    owner = User.objects.create(username=tag, is_active=False, password="!")
+    league = do_create_league(owner, name=tag, slug=tag)
+    event = do_create_event(
+        do_create_season(league, name="bench"),
+        owner,
+        name=tag,
+        slug=tag,
+        points_by_place=[4, 2, 1, 0],
+    )
+    users = User.objects.bulk_create(
+        User(username=f"{tag}-{i}", password="!", is_active=False) for i in range(entrants)
+    )
+    people = Entrant.objects.bulk_create(
+        Entrant(event=event, user=u, name=f"E{i:05d}") for i, u in enumerate(users)
+    )
+    rng = random.Random(1)
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(event=event, number=number)
+        order = people[:]
+        rng.shuffle(order)
+        tables = Table.objects.bulk_create(
+            Table(round=round_, number=n + 1) for n in range(entrants // 4)
+        )
+        Seat.objects.bulk_create(
+            Seat(table=t, entrant=order[4 * i + p], position=p)
+            for i, t in enumerate(tables)
+            for p in range(4)
+        )
+        results = Result.objects.bulk_create(Result(table=t, source="organiser") for t in tables)
+        seat_results = []
+        for i, result in enumerate(results):
+            places = rng.sample(range(1, 5), 4)
+            seat_results += [
+                SeatResult(
+                    result=result,
+                    entrant=order[4 * i + p],
+                    position=p,
+                    score=rng.randint(40, 160),
+                    place=places[p],
+                    points=[4, 2, 1, 0][places[p] - 1],
+                )
+                for p in range(4)
+            ]
+        SeatResult.objects.bulk_create(seat_results)
+    return event
+
+
+def standings_rows(quick: bool) -> list[dict]:
+    from django.db import connection
+
+    from tournaments.standings import compute_standings, do_store_standings
+
+    event = load_results(2500, 4)
+    timings = {"compute": [], "store": []}
+    for _ in range(3 if quick else 5):
+        started = time.perf_counter()
+        compute_standings(event)
+        timings["compute"].append(time.perf_counter() - started)
+        started = time.perf_counter()
+        do_store_standings(event)
+        timings["store"].append(time.perf_counter() - started)
+    vendor = connection.vendor
+    return [
+        row(
+            f"standings of 10,000 seat results, recompute ({vendor})",
+            min(timings["compute"]) * 1000,
+            "ms",
+            "<= 250 ms",
+        ),
+        row(
+            f"standings of 10,000 seat results, recompute + store ({vendor})",
+            min(timings["store"]) * 1000,
+            "ms",
+            "",
+        ),
+    ]
+
+
+# The page under gunicorn on PostgreSQL -------------------------------------------
+
+
+def postgres_answers() -> bool:
+    try:
+        import psycopg
+
+        with psycopg.connect(
+            "postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True, connect_timeout=3
+        ) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
+            conn.execute(f"CREATE DATABASE {PG_NAME}")
+        return True
+    except Exception:  # noqa: BLE001 (any failure means: not reachable)
+        return False
+
+
+def server_env() -> dict:
+    env = os.environ.copy()
+    env.update(
+        DATABASE_URL=PG_URL,
+        DEBUG="false",
+        SECRET_KEY="bench-only-" + "x" * 50,
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="false",
+        SECURE_COOKIES="false",
+        SECURE_HSTS_SECONDS="0",
+        STATIC_MANIFEST="false",
+        DATABASE_CONN_MAX_AGE="600",
+        LOG_LEVEL="WARNING",
+        CELERY_BROKER_URL="memory://",
+    )
+    return env
+
+
+def manage(env, *args) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    return done.stdout
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def page_rows(quick: bool) -> list[dict]:
+    name = "standings page under gunicorn on postgresql"
+    if not postgres_answers():
+        return [row(name, 0, "skipped", "PostgreSQL not reachable at 127.0.0.1:5432")]
+    env = server_env()
+    manage(env, "migrate", "-v0")
+    out = manage(
+        env,
+        "simulate_event",
+        "--players",
+        "64",
+        "--table-size",
+        "4",
+        "--rounds",
+        "5",
+        "--seed",
+        "2",
+    )
+    slug = out.split()[1].rstrip(":")
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "config.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "2",
+            "--threads",
+            "4",
+            "-k",
+            "gthread",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        wait_until_up(port)
+        count = 600 if quick else 3000
+        load = subprocess.run(
+            [sys.executable, __file__, "load", str(port), f"/events/{slug}/", str(count), "8"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        figures = json.loads(load.stdout.strip().splitlines()[-1])
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return [
+        row(f"{name}, p95 (64 entrants)", figures["p95_ms"], "ms", "<= 50 ms"),
+        row(f"{name}, throughput", figures["rps"], "requests/s", ">= 200"),
+    ]
+
+
+def wait_until_up(port: int, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            conn = HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("gunicorn did not answer /healthz")
+
+
+def load(port: int, path: str, count: int, threads: int) -> dict:
+    """Keep-alive GETs from ``threads`` threads until ``count`` are done (warm-up first)."""
+    latencies, lock, left = [], threading.Lock(), [count]
+
+    def worker():
+        conn = HTTPConnection("127.0.0.1", port, timeout=10)
+        for _ in range(5):
+            conn.request("GET", path)
+            conn.getresponse().read()
+        while True:
+            with lock:
+                if left[0] <= 0:
+                    return
+                left[0] -= 1
+            started = time.perf_counter()
+            conn.request("GET", path)
+            response = conn.getresponse()
+            response.read()
+            if response.status != 200:
+                raise RuntimeError(f"status {response.status}")
+            with lock:
+                latencies.append(time.perf_counter() - started)
+
+    pool = [threading.Thread(target=worker) for _ in range(threads)]
+    started = time.perf_counter()
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    elapsed = time.perf_counter() - started
+    latencies.sort()
+    return {
+        "p95_ms": latencies[int(len(latencies) * 0.95) - 1] * 1000,
+        "p50_ms": statistics.median(latencies) * 1000,
+        "rps": len(latencies) / elapsed,
+    }
+
+
+def run(quick: bool = False) -> list[dict]:
+    os.environ.setdefault("DEBUG", "true")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    rows = pairing_rows(1000, 1)
+    rows += pairing_rows(2000 if quick else 10_000, 10)
+    rows += standings_rows(quick)
+    rows += page_rows(quick)
+    return rows
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["load"]:
+    port, path, count, threads = sys.argv[2:6]
+    print(json.dumps(load(int(port), path, int(count), int(threads))))
