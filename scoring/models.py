@@ -1,0 +1,131 @@
+"""How the players of a table agree on its result.
+
+A *submission* is one proposed result of a table (a Call to Glory table entered round by
+round, a Call to Adventure table's tableaux, or a digital game's record) with the
+scorer's answer. The other players *confirm* it or *dispute* it; an organiser resolves a
+dispute or overrides. Every change leaves an *audit entry*.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Event, Table
+
+
+class Submission(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        REJECTED = "rejected", _("rejected by an organiser")
+        OVERRIDDEN = "overridden", _("entered by an organiser")
+        SUPERSEDED = "superseded", _("replaced by a later entry")
+
+    OPEN = (Status.PENDING, Status.DISPUTED)
+
+    class Kind(models.TextChoices):
+        GLORY_TABLE = "call-to-glory-table/1", _("Call to Glory table")
+        GLORY_RECORD = "call-to-glory/1", _("Call to Glory game record")
+        ADVENTURE = "call-to-adventure/1", _("Call to Adventure tableaux")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="submissions")
+    kind = models.CharField(max_length=30, choices=Kind.choices)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    entry = models.JSONField(help_text=_("what was entered, in the spec's JSON"))
+    answer = models.JSONField(help_text=_("the scorer's answer"))
+    rules_version = models.CharField(max_length=80, blank=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(status__in=["pending", "disputed"]),
+                name="one_open_submission_per_table",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} for {self.table} ({self.status})"
+
+    @property
+    def is_complete(self) -> bool:
+        return self.answer.get("valid") is True and self.answer.get("complete", True)
+
+
+class Confirmation(models.Model):
+    class Decision(models.TextChoices):
+        CONFIRM = "confirm", _("confirmed")
+        DISPUTE = "dispute", _("disputed")
+
+    submission = models.ForeignKey(
+        Submission, on_delete=models.CASCADE, related_name="confirmations"
+    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    decision = models.CharField(max_length=10, choices=Decision.choices)
+    comment = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["submission", "user"], name="one_decision_each")
+        ]
+
+    def __str__(self):
+        return f"{self.user} {self.decision} {self.submission_id}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what about a table's result, when, from what to what, and why."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, null=True, blank=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    action = models.CharField(max_length=30)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.actor} {self.action} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class IdempotentResponse(models.Model):
+    """The stored answer to an API write sent with an ``Idempotency-Key``: a retry from
+    flaky venue Wi-Fi gets the same answer instead of a second submission."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=200)
+    path = models.CharField(max_length=300)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_answer_per_key")]
+
+    def __str__(self):
+        return f"{self.key} → {self.status_code}"
+
+
+class EventProfile(models.Model):
+    """An event's own copy of a Call to Adventure rules profile, edited by an organiser."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="rules_profile")
+    profile = models.JSONField()
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"rules profile of {self.event}"
