@@ -78,7 +78,7 @@ def deal_fault(hands, piles, players: int, round_number: int) -> str | None:
         return None
     if kinds - {int}:
         bad = next(card for card in cards if type(card) is not int)
-        return f"{where}: {_json(bad)} is not a card value (values are {_listing()})"
+        return f"{where}: {shown(bad)} is not a card value (values are {_listing()})"
     for card in cards:
         if card not in INDEX:
             return f"{where}: {card} is not a card value (values are {_listing()})"
@@ -97,10 +97,12 @@ def _listing() -> str:
     return ", ".join(map(str, VALUES))
 
 
-def _json(item) -> str:
+def shown(item) -> str:
+    """A value from a document as its JSON text, shortened, for an error message."""
     import json
 
     try:
-        return json.dumps(item)
+        text = json.dumps(item)
     except (ValueError, TypeError, RecursionError):
-        return repr(type(item).__name__)
+        text = type(item).__name__
+    return text if len(text) <= 60 else text[:57] + "..."

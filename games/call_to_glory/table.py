@@ -6,7 +6,7 @@ engine's own rules (scoring.py, tasks.py), and refused when they cannot happen.
 ``{"valid": false, "error": {"round": R, "seat": S, "reason": "..."}}``.
 """
 
-from .cards import INDEX, VALUES, copies, smallest_set
+from .cards import INDEX, VALUES, copies, shown, smallest_set
 from .options import read_options
 from .phases import THRESHOLD
 from .reading import DEFAULT_MAX_BYTES, Fault, parse
@@ -175,7 +175,7 @@ def check_scores(scores, n: int, number: int) -> list[int]:
     options = []
     for seat, score in enumerate(scores):
         if type(score) is not int or score < 0:
-            raise TableFault(f"{score!r} is not a score", number, seat)
+            raise TableFault(f"{shown(score)} is not a score", number, seat)
         masks = MASKS_BY_SUM.get(score, [])
         if not masks:
             raise TableFault(f"{score} is not a sum of card values", number, seat)
@@ -226,7 +226,7 @@ class Tasks:
         for seat, name in zip(order, reveals, strict=True):
             task = parse_task(name)
             if task is None:
-                raise TableFault(f"{name!r} is not a task card name like A7", number, seat)
+                raise TableFault(f"{shown(name)} is not a task card name like A7", number, seat)
             letter, value = LETTERS[task[0]], VALUES[task[1]]
             if value not in self.decks[letter]:
                 raise TableFault(f"task card {name} is not in deck {letter}", number, seat)

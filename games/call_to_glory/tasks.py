@@ -6,7 +6,7 @@ names; it is written ``A7`` (deck letter, value).
 
 import random
 
-from .cards import INDEX, VALUES
+from .cards import INDEX, VALUES, shown
 
 # The one data table of the 12 task cards (the rulebook's pictures are lost; spec default).
 DEFAULT_DECKS = {"A": (6, 7, 8, 9), "B": (12, 14, 16, 9), "C": (16, 18, 20, 12)}
@@ -37,7 +37,7 @@ def decks_fault(decks) -> str | None:
             return f"task deck {letter} must be a list of card values"
         for value in deck:
             if type(value) is not int or value not in INDEX:
-                return f"task deck {letter}: {value!r} is not a card value"
+                return f"task deck {letter}: {shown(value)} is not a card value"
     return None
 
 
@@ -66,7 +66,7 @@ def dealt_tasks_fault(tasks, players: int, decks: dict) -> str | None:
         for name in entry:
             task = parse_task(name)
             if task is None:
-                return f"seat {seat}: {_show(name)} is not a task card name like A7"
+                return f"seat {seat}: {shown(name)} is not a task card name like A7"
             letter = LETTERS[task[0]]
             if letter in seen:
                 return f"seat {seat} holds two task cards of deck {letter}"
@@ -90,7 +90,3 @@ def reveal_order(start: int, players: int, unrevealed) -> list[int]:
 def task_bonus(revealed, sets_of_seat) -> int:
     """A seat's bonus for the round's revealed tasks: points per card of the named set."""
     return sum(POINTS[d] * sets_of_seat[i] for d, i in revealed)
-
-
-def _show(name) -> str:
-    return f'"{name}"' if isinstance(name, str) else repr(name)

@@ -104,7 +104,7 @@ def test_tasks_must_be_null_without_imperial_tasks():
 def test_task_decks_are_checked_even_when_imperial_tasks_are_off():
     doc = record()
     doc["task_decks"] = {"A": [6], "B": [7], "C": ["x"]}
-    assert reason(doc) == "task deck C: 'x' is not a card value"
+    assert reason(doc) == 'task deck C: "x" is not a card value'
 
 
 def test_complete_must_be_a_boolean_and_is_checked_before_the_rounds():
