@@ -82,6 +82,8 @@ def _score(doc: dict) -> dict:
             raise TableFault("a round must be an object", number)
         if "sets" in entry:
             sets = read_sets(entry["sets"], n, opts.ninja, number)
+            if table is None and "reveals" in entry:
+                raise TableFault("reveals are given only with imperial tasks", number)
             revealed = table.reveal(entry.get("reveals"), start, number) if table else []
             base, bonus, scores = round_scores(sets, revealed)
         elif "scores" in entry:

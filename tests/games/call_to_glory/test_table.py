@@ -133,3 +133,9 @@ def test_the_format_key_and_shape_are_checked():
         'format must be "call-to-glory-table/1"'
     )
     assert error("{")["reason"].startswith("the table is not well-formed JSON")
+
+
+def test_reveals_without_imperial_tasks_are_refused():
+    data = table([{"sets": [{}, {}, {}], "reveals": ["A7"]}], rounds=1)
+    assert error(data) == {"round": 1, "seat": None,
+                           "reason": "reveals are given only with imperial tasks"}  # fmt: skip
