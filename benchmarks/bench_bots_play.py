@@ -2,7 +2,8 @@
 thinks per decision, and how fast whole bot games are played (Quick Game, one round).
 
 The search bot plays with its default settings (the registry's ``search``); heads-up,
-each deal is played twice with the seats swapped."""
+each deal is played twice with the seats swapped. Thinking time is measured as CPU time
+(the bot's own work) and as wall-clock time (which also counts a busy machine)."""
 
 import statistics
 import time
@@ -16,13 +17,18 @@ def run(quick: bool = False) -> list[dict]:
     games = 40 if quick else 400
     played = list(play_series(["search", "greedy"], games, OPTIONS, seed=20261123, timed=True))
     summary = summarize(played)["search"]
-    think = [
-        seconds * 1000
+    cpu = sorted(
+        c * 1000
         for game in played
-        for seat, seconds in game.think_seconds
+        for seat, c, _ in game.think_seconds
         if game.seats[seat] == "search"
-    ]
-    think.sort()
+    )
+    wall = sorted(
+        w * 1000
+        for game in played
+        for seat, _, w in game.think_seconds
+        if game.seats[seat] == "search"
+    )
     start = time.perf_counter()
     speed_games = 20 if quick else 100
     list(play_series(["greedy", "greedy"], speed_games, OPTIONS, seed=1))
@@ -50,16 +56,22 @@ def run(quick: bool = False) -> list[dict]:
             "target": "",
         },
         {
-            "benchmark": "search, median time per decision",
-            "value": statistics.median(think),
+            "benchmark": "search, median CPU time per decision",
+            "value": statistics.median(cpu),
             "unit": "ms",
             "target": "<= 50",
         },
         {
-            "benchmark": "search, 90th percentile time per decision",
-            "value": think[int(0.9 * (len(think) - 1))],
+            "benchmark": "search, 90th percentile CPU time per decision",
+            "value": cpu[int(0.9 * (len(cpu) - 1))],
             "unit": "ms",
             "target": "",
+        },
+        {
+            "benchmark": "search, median wall-clock time per decision",
+            "value": statistics.median(wall),
+            "unit": "ms",
+            "target": "<= 50 on an idle machine",
         },
         {
             "benchmark": "greedy vs greedy, whole games (1 round)",

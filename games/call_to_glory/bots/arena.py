@@ -26,7 +26,8 @@ class Played:
     seats: list  # the seat specs, in seat order
     record: dict
     result: dict
-    think_seconds: list = field(default_factory=list)  # per decision: (seat, seconds)
+    # Per decision of a timed game: (seat, CPU seconds, wall-clock seconds).
+    think_seconds: list = field(default_factory=list)
 
 
 def parse_seat(spec: str) -> tuple:
@@ -77,7 +78,7 @@ def play_game(seats: list, options: dict, seed: int, timed: bool = False) -> Pla
         rng=random.Random(seed),
     )
     times = []
-    clock = time.perf_counter
+    cpu, wall = time.process_time, time.perf_counter
     while not state.is_over():
         seat = state.current_player()
         bot = bots[seat]
@@ -85,9 +86,9 @@ def play_game(seats: list, options: dict, seed: int, timed: bool = False) -> Pla
             move = bot.rng.choice(state.legal_moves())
         elif timed:
             view = state.view(seat)
-            start = clock()
+            started = cpu(), wall()
             move = bot.choose(view)
-            times.append((seat, clock() - start))
+            times.append((seat, cpu() - started[0], wall() - started[1]))
         else:
             move = bot.choose(state.view(seat))
         state.apply(move)

@@ -44,6 +44,10 @@ def _fallback(legal: list) -> str:
     return legal[0]
 
 
+# Ninja uses searched at most: one-card sets first, then the most points per card.
+MAX_NINJAS = 3
+
+
 def candidates(known: Known, legal: list, max_discards: int) -> list:
     """The moves worth searching: one blind draw pile for both draw piles, full lays
     only, and the few cheapest discards (by the tactics), each to its better pile."""
@@ -58,6 +62,7 @@ def candidates(known: Known, legal: list, max_discards: int) -> list:
         if keep[0] not in legal:
             keep = [draws[0]]
     discards = {}
+    ninjas = []
     for move in legal:
         words = move.split()
         verb = words[1]
@@ -68,8 +73,14 @@ def candidates(known: Known, legal: list, max_discards: int) -> list:
                 keep.append(move)
         elif verb == "discard":
             discards.setdefault(_index(words[2]), []).append(move)
-        elif verb in ("ninja", "end"):
+        elif verb == "end":
             keep.append(move)
+        elif verb == "ninja":
+            target, i = int(words[2]), _index(words[3])
+            size = known.sets[target][i]
+            ninjas.append(((size == 1, VALUES[i] / size), move))
+    ninjas.sort(reverse=True)
+    keep.extend(move for _, move in ninjas[:MAX_NINJAS])
     if discards:
         ranked = sorted(
             discards, key=lambda i: look.marginal_loss(i) + tactics.feeding_risk(world, look, i)
@@ -97,18 +108,21 @@ def search_move(
     hand_weight: float = 0.5,
     confidence: float = 1.0,
 ) -> str:
-    """Determinized Monte Carlo: each iteration samples one world from ``known`` and
-    plays every candidate in it to the round's end with the tactics (the same world
-    for every candidate, so their differences are not noise of the deal)."""
+    """Determinized Monte Carlo. Each iteration samples one world from ``known`` and, in
+    it, plays every candidate, then ``horizon`` cycles of turns (every player once) with
+    the tactics, and judges the result. The same world serves every candidate, and a
+    candidate replaces the tactics' own move only when its mean gain over that move
+    stays positive after subtracting ``confidence`` standard errors."""
     if len(legal) == 1:
         return legal[0]
     moves = candidates(known, legal, max_discards)
-    if len(moves) == 1:
-        return moves[0]
-    first = greedy_move(known, legal)
+    first = greedy_move(known, legal)  # the baseline every candidate must beat
     if first in moves:
         moves.remove(first)
-        moves.insert(0, first)
+    moves.insert(0, first)
+    if len(moves) == 1:
+        return first
+    turns = horizon * known.n - 1
     deadline = time.perf_counter() + time_limit_ms / 1000 if time_limit_ms else None
     me = known.me
     # Paired differences against the greedy move (index 0), the same world for all.
@@ -121,7 +135,7 @@ def search_move(
         for move in moves:
             w = world.clone()
             w.apply_text(move, tactics.choose_place)
-            play_out(w, horizon)
+            play_out(w, turns)
             values.append(judge(w, me, win_weight, hand_weight))
         for c in range(1, len(moves)):
             d = values[c] - values[0]

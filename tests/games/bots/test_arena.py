@@ -38,7 +38,8 @@ def test_a_played_game_has_a_valid_record_and_its_result():
     assert checked["valid"] is True
     assert checked["totals"] == played.result["totals"]
     assert played.record["players"] == ["greedy", "random", "search"]
-    assert {seat for seat, _ in played.think_seconds} == {0, 2}
+    assert {seat for seat, _, _ in played.think_seconds} == {0, 2}
+    assert all(cpu >= 0 and wall > 0 for _, cpu, wall in played.think_seconds)
 
 
 def test_the_summary_counts_wins_places_and_scores_per_bot():
