@@ -134,3 +134,17 @@ def test_the_standings_page_runs_at_most_five_queries_whatever_the_size(
     assert response.status_code == 200
     assert response.content.decode().count("<tr><td>") == players
     assert "<svg" in response.content.decode()
+
+
+def test_the_standings_page_shows_new_rows_as_soon_as_they_are_stored(table, client):
+    from tournaments.results import SeatOutcome, do_record_result
+
+    event = table.round.event
+    do_store_standings(event)
+    before = client.get(f"/events/{event.slug}/").content.decode()
+    assert before.count("<tr><td>1</td>") == 2  # level on nothing: both first
+    do_record_result(table, [SeatOutcome(0, 9, 1), SeatOutcome(1, 3, 2)], source="organiser")
+    do_store_standings(event)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert page.count("<tr><td>1</td>") == 1 and page.count("<tr><td>2</td>") == 1
+    assert page.index("Pat Player") < page.index("Quinn Player")

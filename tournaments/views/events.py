@@ -1,8 +1,9 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -35,18 +36,37 @@ def home(request):
     return render(request, "home.html", {"leagues": leagues, "events": events[:50]})
 
 
+class StoredStandings:
+    """The stored rows, read only if the cached fragment is missing. ``version`` names
+    the rows' state, so the fragment cache is never stale."""
+
+    def __init__(self, event):
+        self.event = event
+        stamp = StandingRow.objects.filter(event=event).aggregate(
+            latest=Max("computed_at"), count=Count("pk")
+        )
+        latest = stamp["latest"].timestamp() if stamp["latest"] else 0
+        self.version = f"{latest}-{stamp['count']}"
+
+    @cached_property
+    def rows(self):
+        return list(StandingRow.objects.filter(event=self.event).select_related("entrant"))
+
+    @cached_property
+    def plot(self):
+        return rank_by_round_svg(self.rows)
+
+
 def event_detail(request, slug):
     """The standings page: reads the stored rows, never recomputes."""
     event = access_event(request.user, slug)
-    rows = list(StandingRow.objects.filter(event=event).select_related("entrant"))
     return render(
         request,
         "tournaments/event_detail.html",
         {
             "event": event,
-            "rows": rows,
+            "standings": StoredStandings(event),
             "rounds": list(event.rounds.values_list("number", flat=True)),
-            "plot": rank_by_round_svg(rows),
             "is_organiser": is_event_organiser(request.user, event),
         },
     )
