@@ -174,6 +174,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "SubmissionKindEnum": "scoring.models.Submission.Kind",
+        "BotKindEnum": "games.models.Bot.Kind",
+    },
 }
 
 # Celery: the filesystem broker needs no server; production points at Redis or RabbitMQ.
