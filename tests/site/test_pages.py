@@ -60,3 +60,11 @@ def test_the_api_gives_a_token_for_a_login(client, player):
     token = response.json()["token"]
     me = client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {token}").json()
     assert me["username"] == player.username
+
+
+def test_the_openapi_schema_generates_without_warnings():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", stdout=StringIO())

@@ -1,0 +1,118 @@
+"""The workflow over HTTP: idempotency keys, clear refusals, and one result under a
+burst of concurrent submissions."""
+
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from scoring.models import Submission
+from tests.scoring.conftest import RULEBOOK_ROUND
+
+BODY = {"kind": "call-to-glory-table/1", "entry": RULEBOOK_ROUND}
+
+
+def url(table):
+    return f"/api/tables/{table.pk}/submissions/"
+
+
+@pytest.mark.django_db
+def test_a_retry_with_the_same_key_replays_the_stored_answer(client_for, player, one_round_table):
+    client = client_for(player)
+    first = client.post(
+        url(one_round_table),
+        BODY,
+        content_type="application/json",
+        headers={"Idempotency-Key": "slip-42"},
+    )
+    again = client.post(
+        url(one_round_table),
+        BODY,
+        content_type="application/json",
+        headers={"Idempotency-Key": "slip-42"},
+    )
+    assert first.status_code == 201
+    assert again.status_code == 201
+    assert again.json() == first.json()
+    assert again["Idempotent-Replayed"] == "true"
+    assert Submission.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_without_the_key_a_second_submission_is_a_clear_conflict(
+    client_for, player, one_round_table
+):
+    client = client_for(player)
+    client.post(url(one_round_table), BODY, content_type="application/json")
+    again = client.post(url(one_round_table), BODY, content_type="application/json")
+    assert again.status_code == 409
+    assert "already waiting" in again.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_an_impossible_entry_answers_400_with_the_scorers_error(
+    client_for, player, one_round_table
+):
+    body = {
+        "kind": "call-to-glory-table/1",
+        "entry": {"rounds": [{"sets": [{"20": 21}, {"16": 3}]}]},
+    }
+    response = client_for(player).post(url(one_round_table), body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"]["seat"] == 0
+    assert not Submission.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_outsider_gets_403_and_nothing_changes(client_for, outsider, one_round_table):
+    response = client_for(outsider).post(
+        url(one_round_table), BODY, content_type="application/json"
+    )
+    assert response.status_code == 403
+    assert not Submission.objects.exists()
+
+
+@pytest.mark.django_db
+def test_confirm_over_the_api_records_the_result(client_for, player, other_player, one_round_table):
+    submission_id = (
+        client_for(player)
+        .post(url(one_round_table), BODY, content_type="application/json")
+        .json()["id"]
+    )
+    response = client_for(other_player).post(f"/api/submissions/{submission_id}/confirm/")
+    assert response.status_code == 201
+    assert response.json()["status"] == "confirmed"
+    assert one_round_table.result.seats.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fifty_concurrent_submissions_leave_exactly_one_and_409_for_the_others(
+    player, one_round_table
+):
+    statuses = []
+    lock = threading.Lock()
+    start = threading.Barrier(50)
+
+    def submit(n):
+        client = Client()
+        client.force_login(player)
+        start.wait()
+        response = client.post(
+            url(one_round_table),
+            BODY,
+            content_type="application/json",
+            headers={"Idempotency-Key": f"phone-{n}"},
+        )
+        with lock:
+            statuses.append(response.status_code)
+        connection.close()
+
+    threads = [threading.Thread(target=submit, args=(n,)) for n in range(50)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(statuses) == [201] + [409] * 49
+    assert Submission.objects.filter(table=one_round_table).count() == 1
