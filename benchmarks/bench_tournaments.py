@@ -249,7 +249,7 @@ def page_rows(quick: bool) -> list[dict]:
         wait_until_up(port)
         count = 600 if quick else 3000
         load = subprocess.run(
-            [sys.executable, __file__, "load", str(port), f"/events/{slug}/", str(count), "8"],
+            [sys.executable, __file__, "load", str(port), f"/events/{slug}/", str(count), "4"],
             capture_output=True,
             text=True,
             timeout=300,
