@@ -1,0 +1,56 @@
+"""Ratings from results in order, their recomputation, and the simulate_event command."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+
+from tests.tournaments.helpers import make_event, play
+from tournaments.models import Rating
+from tournaments.ratings import do_rebuild_ratings
+
+pytestmark = pytest.mark.django_db
+
+
+def test_ratings_follow_the_results_per_league_and_per_game(league, organiser):
+    event = make_event(league, organiser, players=8)
+    play(event, 3)
+    do_rebuild_ratings(league.pk, event.game)
+    in_league = Rating.objects.filter(league=league, game=event.game)
+    assert in_league.count() == 8 and all(r.games == 3 for r in in_league)
+    assert Rating.objects.filter(league=None, game=event.game).count() == 8
+    best = in_league.order_by("-mu").first()
+    assert best.history[-1][1] == round(best.ordinal, 3) and len(best.history) == 3
+
+
+def test_recompute_ratings_reports_differences_then_none(league, organiser):
+    event = make_event(league, organiser, players=4)
+    play(event, 2)
+    out = io.StringIO()
+    call_command("recompute_ratings", stdout=out)
+    assert "8 difference(s)" in out.getvalue()  # 4 in the league, 4 across leagues
+    again = io.StringIO()
+    call_command("recompute_ratings", stdout=again)
+    assert "0 difference(s)" in again.getvalue()
+
+
+def test_simulate_event_prints_timings_and_a_json_summary():
+    out = io.StringIO()
+    call_command(
+        "simulate_event",
+        players=30,
+        table_size=4,
+        rounds=3,
+        format="swiss",
+        seed=4,
+        json=True,
+        stdout=out,
+    )
+    lines = out.getvalue().strip().splitlines()
+    assert sum(1 for line in lines if line.startswith("round ")) == 3
+    summary = json.loads(lines[-1])
+    assert summary["players"] == 30 and summary["rounds"] == 3
+    assert summary["table_sizes"] == {"4": 18, "3": 6}
+    assert summary["repeat_meetings"] == 0
+    assert len(summary["pairing_seconds"]) == len(summary["standings_seconds"]) == 3
