@@ -13,6 +13,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("games/", include("games.urls")),
     path("scoring/", include("scoring.urls")),
+    path("scoring/", include("scoring.profile_urls")),
     path("bots/", include("bots.urls")),
     path("", include("tournaments.urls")),
 ]

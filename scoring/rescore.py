@@ -1,0 +1,141 @@
+"""An event's own Call to Adventure rules profile, and rescoring its tables with it.
+
+An organiser copies the default profile, corrects it (the rulebook's pictures of the
+track and icon table are lost), previews which totals and places would change, and only
+then applies it: every agreed Call to Adventure result of the event is scored again and
+re-recorded, each change in the audit log.
+"""
+
+import json
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.call_to_adventure import DEFAULT_PROFILE, load_profile, score_tableau
+from games.call_to_adventure.profile import ProfileError
+from games.call_to_adventure.rescore import what_changed
+from scoring import audit
+from scoring.entries import event_profile, seat_scores
+from scoring.models import EventProfile, Submission
+from scoring.submissions import record_official, supersede_agreed
+
+AGREED = [Submission.Status.CONFIRMED, Submission.Status.OVERRIDDEN]
+
+
+@dataclass
+class TableChange:
+    submission: Submission
+    answer: dict
+    changes: list = field(default_factory=list)
+
+    @property
+    def totals_before(self):
+        return [score for score, _ in seat_scores(self.submission.answer)]
+
+    @property
+    def totals_after(self):
+        return [score for score, _ in seat_scores(self.answer)]
+
+    @property
+    def places_before(self):
+        return self.submission.answer["places"]
+
+    @property
+    def places_after(self):
+        return self.answer["places"]
+
+
+def current_profile(event) -> dict:
+    return event_profile(event) or DEFAULT_PROFILE.as_dict()
+
+
+def check_profile(text_or_dict) -> dict:
+    """The edited profile as a dict, or ``ProfileError`` naming the key that is wrong."""
+    if isinstance(text_or_dict, str):
+        try:
+            text_or_dict = json.loads(text_or_dict)
+        except ValueError as exc:
+            raise ProfileError(None, f"not JSON: {exc}") from None
+    return load_profile(text_or_dict).as_dict()
+
+
+def agreed_tableaux(event):
+    return (
+        Submission.objects.filter(
+            table__round__event=event, kind=Submission.Kind.ADVENTURE, status__in=AGREED
+        )
+        .select_related("table__round__event")
+        .order_by("table__round__number", "table__number")
+    )
+
+
+def rescored(submission: Submission, profile: dict) -> dict:
+    document = {**submission.entry, "profile": profile["name"]}
+    return score_tableau(document, profiles=[profile])
+
+
+def preview_rescore(event, profile: dict) -> list[TableChange]:
+    """What scoring the event's agreed tables with ``profile`` would change; nothing is
+    saved. A table that the new profile cannot score is shown with its error."""
+    preview = []
+    for submission in agreed_tableaux(event):
+        answer = rescored(submission, profile)
+        change = TableChange(submission, answer)
+        if answer.get("valid"):
+            change.changes = what_changed(submission.answer, answer)
+        preview.append(change)
+    return preview
+
+
+def next_version(event, profile: dict) -> dict:
+    """An applied edit gets a version above the one in use, so results name it apart."""
+    in_use = current_profile(event)
+    version = max(profile.get("version", 1), in_use.get("version", 1) + 1)
+    return {**profile, "version": version}
+
+
+def do_apply_profile(event, profile: dict, by, reason: str) -> list[TableChange]:
+    """Store the event's profile and re-record every agreed table it changes. All or
+    nothing: if any table cannot be scored with it, nothing is applied."""
+    profile = next_version(event, check_profile(profile))
+    with transaction.atomic():
+        EventProfile.objects.update_or_create(
+            event=event, defaults={"profile": profile, "updated_by": by}
+        )
+        preview = preview_rescore(event, profile)
+        broken = [change for change in preview if not change.answer.get("valid")]
+        if broken:
+            raise ProfileError(
+                None,
+                f"it cannot score {broken[0].submission.table}: "
+                f"{broken[0].answer['error']['reason']}",
+            )
+        for change in preview:
+            if change.changes:
+                reapply(change, profile, by, reason)
+    return preview
+
+
+def reapply(change: TableChange, profile: dict, by, reason: str) -> None:
+    old = change.submission
+    new = Submission.objects.create(
+        table=old.table,
+        kind=old.kind,
+        entry={**old.entry, "profile": profile["name"]},
+        answer=change.answer,
+        submitted_by=by,
+        status=Submission.Status.OVERRIDDEN,
+        decided_at=timezone.now(),
+        rules_version=f"{profile['name']} v{profile['version']}",
+    )
+    supersede_agreed(old.table, but=new)
+    record_official(new, by, source="organiser")
+    audit.log(
+        old.table,
+        by,
+        "rescored",
+        before=audit.summary_of_submission(old),
+        after=audit.summary_of_submission(new),
+        reason=reason,
+    )
