@@ -14,6 +14,4 @@ def glory_round(first: dict, second: dict) -> dict:
     return {"rounds": [{"sets": [first, second]}]}
 
 
-RULEBOOK_ROUND = glory_round(
-    {"18": 2, "12": 3, "9": 2, "8": 2, "7": 2, "6": 2}, {"20": 3, "16": 3}
-)
+RULEBOOK_ROUND = glory_round({"18": 2, "12": 3, "9": 2, "8": 2, "7": 2, "6": 2}, {"20": 3, "16": 3})

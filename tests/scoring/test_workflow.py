@@ -118,16 +118,41 @@ def test_an_organiser_overrides_with_a_reason_and_the_audit_log_keeps_before_and
 
 # The permission matrix: (action, persona) -> allowed?
 MATRIX = {
-    "submit": {"organiser": True, "player": True, "other_player": True, "outsider": False,
-               "anonymous": False},
-    "confirm": {"organiser": False, "player": False, "other_player": True, "outsider": False,
-                "anonymous": False},
-    "dispute": {"organiser": False, "player": False, "other_player": True, "outsider": False,
-                "anonymous": False},
-    "resolve": {"organiser": True, "player": False, "other_player": False, "outsider": False,
-                "anonymous": False},
-    "override": {"organiser": True, "player": False, "other_player": False, "outsider": False,
-                 "anonymous": False},
+    "submit": {
+        "organiser": True,
+        "player": True,
+        "other_player": True,
+        "outsider": False,
+        "anonymous": False,
+    },
+    "confirm": {
+        "organiser": False,
+        "player": False,
+        "other_player": True,
+        "outsider": False,
+        "anonymous": False,
+    },
+    "dispute": {
+        "organiser": False,
+        "player": False,
+        "other_player": True,
+        "outsider": False,
+        "anonymous": False,
+    },
+    "resolve": {
+        "organiser": True,
+        "player": False,
+        "other_player": False,
+        "outsider": False,
+        "anonymous": False,
+    },
+    "override": {
+        "organiser": True,
+        "player": False,
+        "other_player": False,
+        "outsider": False,
+        "anonymous": False,
+    },
 }
 
 
