@@ -126,3 +126,40 @@ class PairForm(forms.Form):
 class SwapForm(forms.Form):
     first = forms.IntegerField(label=_("seat"))
     second = forms.IntegerField(label=_("seat"))
+
+
+class LogGameForm(forms.Form):
+    """One played game of an open league: 2 to 4 seats, in seat order."""
+
+    SEATS = 4
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [
+            (e.pk, e.name) for e in event.entrants.filter(status="active").order_by("name")
+        ]
+        for seat in range(self.SEATS):
+            required = seat < 2
+            self.fields[f"entrant_{seat}"] = forms.TypedChoiceField(
+                label=_("seat %(n)s") % {"n": seat},
+                choices=choices,
+                coerce=int,
+                required=required,
+                empty_value=None,
+            )
+            self.fields[f"score_{seat}"] = forms.IntegerField(label=_("score"), required=required)
+            self.fields[f"place_{seat}"] = forms.IntegerField(
+                label=_("place"), min_value=1, max_value=4, required=required
+            )
+
+    def seats(self) -> list[tuple[int, int, int]]:
+        data, seats = self.cleaned_data, []
+        for seat in range(self.SEATS):
+            if data.get(f"entrant_{seat}") is None:
+                continue
+            if data.get(f"score_{seat}") is None or data.get(f"place_{seat}") is None:
+                raise forms.ValidationError(
+                    _("Seat %(n)s needs a score and a place.") % {"n": seat}
+                )
+            seats.append((data[f"entrant_{seat}"], data[f"score_{seat}"], data[f"place_{seat}"]))
+        return seats

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import F
 
 from tournaments.models import Entrant, Event, Seat, SeatResult, StandingRow
-from tournaments.tiebreaks import DEFAULT_ORDER, Game, Ledger, rank
+from tournaments.tiebreaks import DEFAULT_ORDER, OPEN_LEAGUE_ORDER, Game, Ledger, rank
 
 
 def bye_points(event: Event) -> float:
@@ -66,7 +66,10 @@ def compute_standings(event: Event) -> list[dict]:
     """Rank the event's entrants by its tie-break order; equal entrants share a rank."""
     ledger, per_round = build_ledger(event)
     names = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
-    order = event.tiebreak_order or DEFAULT_ORDER
+    order, lead = event.tiebreak_order or DEFAULT_ORDER, "points"
+    if event.format == "open":
+        add_ratings(event, ledger)
+        order, lead = OPEN_LEAGUE_ORDER, "qualified"
     history = rank_by_round(ledger, per_round)
     return [
         {
@@ -77,8 +80,23 @@ def compute_standings(event: Event) -> list[dict]:
             "tiebreaks": {k: v for k, v in row["values"].items() if k != "points"},
             "rank_by_round": history.get(row["entrant_id"], []),
         }
-        for row in rank(ledger, list(names), order, names)
+        for row in rank(ledger, list(names), order, names, lead)
     ]
+
+
+def add_ratings(event: Event, ledger: Ledger) -> None:
+    """Open leagues rank by an OpenSkill rating over the event's games, in order."""
+    from tournaments.open_league import minimum_games
+    from tournaments.ratings import rate
+
+    rows = (
+        SeatResult.objects.filter(result__table__round__event=event)
+        .order_by("result__recorded_at", "result_id", "position")
+        .values_list("result_id", "entrant_id", "place")
+    )
+    rated = rate((result, entrant, None, place) for result, entrant, place in rows)
+    ledger.ratings = {key: round(mu - 3 * sigma, 3) for (_, key), (mu, sigma, *_) in rated.items()}
+    ledger.minimum_games = minimum_games(event)
 
 
 def do_store_standings(event: Event) -> int:

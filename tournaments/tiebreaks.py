@@ -28,6 +28,8 @@ class Ledger:
     games: dict = field(default_factory=lambda: defaultdict(list))
     byes: dict = field(default_factory=lambda: defaultdict(float))  # entrant -> bye points
 
+    ratings: dict = field(default_factory=dict)  # entrant -> ordinal (open leagues)
+    minimum_games: int = 0
     _points: dict = field(default_factory=dict)
 
     def points(self, entrant) -> float:
@@ -49,6 +51,22 @@ class TieBreak:
 
     def value(self, ledger: Ledger, entrant, group: frozenset) -> float:
         raise NotImplementedError
+
+
+class Qualified(TieBreak):
+    """Open leagues: 1 once an entrant has played the minimum number of games."""
+
+    key, name = "qualified", "played the minimum games"
+
+    def value(self, ledger, entrant, group):
+        return int(len(ledger.games.get(entrant, ())) >= ledger.minimum_games)
+
+
+class Rating(TieBreak):
+    key, name = "rating", "rating (OpenSkill ordinal)"
+
+    def value(self, ledger, entrant, group):
+        return ledger.ratings.get(entrant, 0.0)
 
 
 class Points(TieBreak):
@@ -99,8 +117,10 @@ class HeadToHead(TieBreak):
 
 
 REGISTRY: dict[str, TieBreak] = {
-    t.key: t() for t in (Points, ScoreTotal, BestRound, Wins, OpponentsPoints, HeadToHead)
+    t.key: t()
+    for t in (Points, ScoreTotal, BestRound, Wins, OpponentsPoints, HeadToHead, Qualified, Rating)
 }
+OPEN_LEAGUE_ORDER = ["qualified", "rating", "wins", "score_total"]
 
 
 def check_order(order: list) -> list:
@@ -110,10 +130,13 @@ def check_order(order: list) -> list:
     return order
 
 
-def rank(ledger: Ledger, entrants: list, order: list, names: dict) -> list[dict]:
-    """Rank ``entrants`` by the tie-breaks in ``order`` (points always first). Returns
-    rows in order with ``rank`` (shared by entrants equal on every key) and the values."""
-    order = ["points", *[k for k in check_order(order) if k != "points"]]
+def rank(ledger: Ledger, entrants: list, order: list, names: dict, lead="points") -> list[dict]:
+    """Rank ``entrants`` by the tie-breaks in ``order`` (``lead`` always first; points
+    are always computed). Returns rows in order with ``rank`` (shared by entrants equal
+    on every key) and the values."""
+    order = [lead, *[k for k in check_order(order) if k != lead]]
+    if "points" not in order:
+        order.append("points")
     values = {e: {} for e in entrants}
     groups = [list(entrants)]
     for key in order:

@@ -8,7 +8,13 @@ urlpatterns = [
     path("leagues/<slug:slug>/", events.league_detail, name="league-detail"),
     path("leagues/<slug:slug>/seasons/new/", events.season_create, name="season-create"),
     path("leagues/<slug:slug>/events/new/", events.event_create, name="event-create"),
+    path(
+        "leagues/<slug:slug>/seasons/<int:season_id>/close/",
+        events.season_close,
+        name="season-close",
+    ),
     path("events/<slug:slug>/", events.event_detail, name="event-detail"),
+    path("events/<slug:slug>/games/new/", events.log_game, name="event-log-game"),
     path(
         "events/<slug:slug>/standings/recompute/",
         events.recompute_standings,

@@ -1,15 +1,21 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Max, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.forms import EventForm, LeagueForm, SeasonForm
-from tournaments.leagues import do_create_event, do_create_league, do_create_season
+from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
+from tournaments.leagues import (
+    do_close_season,
+    do_create_event,
+    do_create_league,
+    do_create_season,
+)
 from tournaments.models import Event, League, Rating, StandingRow, Visibility
+from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
     access_event_as_organiser,
@@ -140,3 +146,29 @@ def event_create(request, slug):
         event = do_create_event(form.cleaned_data["season"], request.user, **form.event_fields())
         return redirect("event-entrants", slug=event.slug)
     return render(request, "tournaments/form.html", {"form": form, "title": _("New event")})
+
+
+@login_required
+def log_game(request, slug):
+    """Open leagues: an organiser logs a game as it is played."""
+    event = access_event_as_organiser(request.user, slug)
+    form = LogGameForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            do_log_game(event, form.seats(), by=request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Game logged."))
+            return redirect("event-detail", slug=event.slug)
+    return render(request, "tournaments/form.html", {"form": form, "title": _("Log a game")})
+
+
+@login_required
+@require_POST
+def season_close(request, slug, season_id):
+    league = access_league_as_organiser(request.user, slug)
+    season = get_object_or_404(league.seasons, pk=season_id)
+    do_close_season(season, archive=request.POST.get("archive") == "1")
+    messages.info(request, _("%(season)s is closed.") % {"season": season.name})
+    return redirect("league-detail", slug=league.slug)

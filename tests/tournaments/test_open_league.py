@@ -1,0 +1,68 @@
+"""Open leagues: games logged at any time, standings by rating once qualified, seasons
+that close."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.tournaments.helpers import make_event
+from tournaments.leagues import do_close_season
+from tournaments.open_league import do_log_game
+from tournaments.standings import compute_standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def open_event(league, organiser):
+    return make_event(
+        league, organiser, players=5, format="open", format_options={"minimum_games": 2}
+    )
+
+
+def ids(event):
+    return list(event.entrants.order_by("name").values_list("pk", flat=True))
+
+
+def test_tables_of_two_to_four_are_logged_and_ranked_by_rating_once_qualified(open_event):
+    a, b, c, d, e = ids(open_event)
+    do_log_game(open_event, [(a, 90, 1), (b, 70, 2), (c, 50, 3)])
+    do_log_game(open_event, [(a, 80, 1), (b, 60, 2)])
+    do_log_game(open_event, [(d, 99, 1), (c, 10, 2), (b, 5, 3), (a, 1, 4)])
+    do_log_game(open_event, [(e, 99, 1), (a, 1, 2)])
+    rows = compute_standings(open_event)
+    order = [row["entrant_id"] for row in rows]
+    qualified = [row["entrant_id"] for row in rows if row["tiebreaks"]["qualified"]]
+    assert set(qualified) == {a, b, c}  # d and e played once
+    assert order[:3] == sorted(
+        qualified,
+        key=lambda k: -next(r["tiebreaks"]["rating"] for r in rows if r["entrant_id"] == k),
+    )
+    assert set(order[3:]) == {d, e}
+
+
+def test_a_logged_game_is_checked_and_bad_ones_change_nothing(open_event):
+    a, b, *_ = ids(open_event)
+    for seats in ([(a, 1, 1)], [(a, 1, 1), (a, 2, 2)], [(a, 1, 1), (10**6, 2, 2)]):
+        with pytest.raises(ValidationError):
+            do_log_game(open_event, seats)
+    assert open_event.rounds.count() == 0
+
+
+def test_a_closed_season_takes_no_more_games(open_event):
+    a, b, *_ = ids(open_event)
+    do_close_season(open_event.season)
+    with pytest.raises(ValidationError, match="closed"):
+        do_log_game(open_event, [(a, 1, 1), (b, 0, 2)])
+
+
+def test_an_organiser_logs_a_game_on_the_page_and_an_outsider_cannot(
+    open_event, organiser, outsider, client_for
+):
+    a, b, *_ = ids(open_event)
+    data = {"entrant_0": a, "score_0": 10, "place_0": 1, "entrant_1": b, "score_1": 4, "place_1": 2}
+    assert (
+        client_for(outsider).post(f"/events/{open_event.slug}/games/new/", data).status_code == 403
+    )
+    assert open_event.rounds.count() == 0
+    response = client_for(organiser).post(f"/events/{open_event.slug}/games/new/", data)
+    assert response.status_code == 302 and open_event.rounds.count() == 1

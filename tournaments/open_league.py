@@ -1,0 +1,47 @@
+"""Open leagues: any table of 2 to 4 logged when it is played. Each logged game is a
+round of one table; standings rank by rating once an entrant has the minimum games."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.formats import get_format
+from tournaments.models import Entrant, Event, Round, Season, Seat, Table
+from tournaments.pairing import next_round_number
+from tournaments.results import SeatOutcome, do_record_result
+
+
+def minimum_games(event: Event) -> int:
+    return get_format(event.format, event.format_options).settings["minimum_games"]
+
+
+def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
+    if event.format != "open":
+        raise ValidationError(_("Games are logged only in an open league."))
+    if event.season.status != Season.Status.OPEN:
+        raise ValidationError(_("The season is closed: no more games can be logged."))
+    if not 2 <= len(entrant_ids) <= 4 or len(set(entrant_ids)) != len(entrant_ids):
+        raise ValidationError(_("A game has 2 to 4 different entrants."))
+    entrants = {
+        e.pk: e for e in event.entrants.filter(pk__in=entrant_ids, status=Entrant.Status.ACTIVE)
+    }
+    missing = [i for i in entrant_ids if i not in entrants]
+    if missing:
+        raise ValidationError(_("Not active entrants of this event: %(ids)s") % {"ids": missing})
+    return [entrants[i] for i in entrant_ids]
+
+
+def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
+    """Log one played game: ``seats`` is (entrant id, score, place) in seat order."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().select_related("season").get(pk=event.pk)
+        entrants = check_can_log(event, [entrant for entrant, _, _ in seats])
+        round_ = Round.objects.create(
+            event=event, number=next_round_number(event), status=Round.Status.COMPLETE
+        )
+        table = Table.objects.create(round=round_, number=1, explanation={"logged": True})
+        Seat.objects.bulk_create(
+            Seat(table=table, entrant=entrant, position=p) for p, entrant in enumerate(entrants)
+        )
+        outcomes = [SeatOutcome(p, score, place) for p, (_, score, place) in enumerate(seats)]
+        return do_record_result(table, outcomes, source="organiser", by=by)
