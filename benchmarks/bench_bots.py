@@ -39,7 +39,10 @@ def start_worker(concurrency: int = 2) -> subprocess.Popen:
         "--hostname",
         f"bench-{os.getpid()}@%h",
     ]
-    return subprocess.Popen(command, cwd=ROOT, env=os.environ.copy())
+    # The worker runs as in production: DEBUG off (Django then keeps no query log).
+    env = {**os.environ, "DEBUG": "false"}
+    env.setdefault("SECRET_KEY", "benchmark-only-secret-key-0123456789-abcdefghijklmnopqrstuv")
+    return subprocess.Popen(command, cwd=ROOT, env=env)
 
 
 def wait_until(predicate, timeout: float) -> None:

@@ -3,14 +3,16 @@ bulk insert. The chunk is claimed like a match; its games exist as rows only onc
 whole chunk is stored, so a chunk whose worker died is simply played again."""
 
 import logging
+import time
 
 from django.db import transaction
 from django.utils import timezone
 
 from bots import conf
 from bots.batches import close_batch_on_commit, mark_started
+from bots.bulk import copy_insert
 from bots.claims import ClaimLost, Lease, claim
-from bots.matches import fault_rows
+from bots.matches import fault_fields
 from bots.models import Chunk, Fault, Match, MatchSeat, WorkStatus
 from bots.players import player_for
 from bots.refereeing import play_game
@@ -21,7 +23,27 @@ log = logging.getLogger(__name__)
 
 
 def do_play_chunk(chunk_id: int) -> int:
-    """Claim, play and store a chunk; the number of games stored (0 if not claimed)."""
+    """Claim, play and store a chunk, then, for up to ``conf.CHUNK_TASK_SECONDS``, the
+    batch's next queued chunks: a busy worker goes on with the batch instead of waiting
+    for its broker's next message (those chunks' own tasks then find nothing to do).
+    Returns the number of games stored (0 if the chunk could not be claimed)."""
+    deadline = time.monotonic() + conf.CHUNK_TASK_SECONDS
+    batch_id = Chunk.objects.filter(pk=chunk_id).values_list("batch_id", flat=True).first()
+    stored = _play_chunk(chunk_id)
+    while stored and time.monotonic() < deadline:
+        following = (
+            Chunk.objects.filter(batch_id=batch_id, status=WorkStatus.QUEUED)
+            .order_by("first")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if following is None:
+            break
+        stored += _play_chunk(following)
+    return stored
+
+
+def _play_chunk(chunk_id: int) -> int:
     token = claim(Chunk, chunk_id)
     if token is None:
         return 0
@@ -64,36 +86,47 @@ def store_chunk(batch, games, lease: Lease) -> None:
     now = timezone.now()
     with transaction.atomic():
         lease.finish()
-        matches = Match.objects.bulk_create(
-            Match(
-                batch=batch,
-                number=number,
-                seed=seed,
-                options=batch.options,
-                status=WorkStatus.DONE,
-                attempts=1,
-                finished_at=now,
-                record=outcome.record,
-                result=outcome.result,
-            )
-            for number, seed, _lineup, outcome in games
+        copy_insert(
+            Match,
+            [
+                {
+                    "batch_id": batch.pk,
+                    "number": number,
+                    "seed": seed,
+                    "options": batch.options,
+                    "status": WorkStatus.DONE,
+                    "attempts": 1,
+                    "finished_at": now,
+                    "record": outcome.record,
+                    "result": outcome.result,
+                }
+                for number, seed, _lineup, outcome in games
+            ],
         )
-        MatchSeat.objects.bulk_create(
-            MatchSeat(
-                match=match,
-                position=position,
-                bot=bot,
-                score=outcome.scores[position],
-                place=outcome.places[position],
-                forfeited=outcome.forfeited[position],
-                faults=outcome.faults_of(position),
-            )
-            for match, (_n, _s, lineup, outcome) in zip(matches, games, strict=True)
-            for position, bot in enumerate(lineup)
+        ids = dict(
+            Match.objects.filter(
+                batch=batch, number__gte=games[0][0], number__lte=games[-1][0]
+            ).values_list("number", "id")
+        )
+        copy_insert(
+            MatchSeat,
+            [
+                {
+                    "match_id": ids[number],
+                    "position": position,
+                    "bot_id": bot.pk,
+                    "score": outcome.scores[position],
+                    "place": outcome.places[position],
+                    "forfeited": outcome.forfeited[position],
+                    "faults": outcome.faults_of(position),
+                }
+                for number, _seed, lineup, outcome in games
+                for position, bot in enumerate(lineup)
+            ],
         )
         Fault.objects.bulk_create(
-            fault
-            for match, (_n, _s, lineup, outcome) in zip(matches, games, strict=True)
-            for fault in fault_rows(match, dict(enumerate(lineup)), outcome)
+            Fault(match_id=ids[number], **fields)
+            for number, _seed, lineup, outcome in games
+            for fields in fault_fields(dict(enumerate(lineup)), outcome)
         )
         close_batch_on_commit(batch.pk)

@@ -4,7 +4,7 @@ BOTS_MATCH_LEASE_SECONDS: how long a claimed match or chunk is held without a he
 before another worker may take it over (the first worker is presumed dead).
 BOTS_FORFEIT_AFTER_FAULTS: faults after which a seat forfeits the game (K).
 BOTS_CHUNK_SIZE: games per task in a built-in-only batch.
-BOTS_SIGNATURE_WINDOW_SECONDS: how old a signed request may be (the replay window).
+BOTS_CHUNK_TASK_SECONDS: how long one chunk task goes on with its batch's next chunks.
 """
 
 from config.env import env_int
@@ -13,4 +13,4 @@ MATCH_LEASE_SECONDS = env_int("BOTS_MATCH_LEASE_SECONDS", 60)
 HEARTBEAT_SECONDS = max(1, MATCH_LEASE_SECONDS // 4)
 FORFEIT_AFTER_FAULTS = env_int("BOTS_FORFEIT_AFTER_FAULTS", 3)
 CHUNK_SIZE = env_int("BOTS_CHUNK_SIZE", 200)
-SIGNATURE_WINDOW_SECONDS = env_int("BOTS_SIGNATURE_WINDOW_SECONDS", 300)
+CHUNK_TASK_SECONDS = env_int("BOTS_CHUNK_TASK_SECONDS", 10)

@@ -44,14 +44,14 @@ class BotForm(forms.ModelForm):
 
     def clean_move_timeout_ms(self):
         value = self.cleaned_data["move_timeout_ms"]
-        if not 50 <= value <= 60_000:
-            raise forms.ValidationError(_("Between 50 and 60000 ms."))
+        if not 50 <= value <= 10_000:
+            raise forms.ValidationError(_("Between 50 and 10000 ms."))
         return value
 
     def clean_time_bank_ms(self):
         value = self.cleaned_data["time_bank_ms"]
-        if value > 600_000:
-            raise forms.ValidationError(_("At most 600000 ms (ten minutes)."))
+        if value > 30_000:
+            raise forms.ValidationError(_("At most 30000 ms (half a minute)."))
         return value
 
     def clean(self):

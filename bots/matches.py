@@ -55,17 +55,16 @@ def do_play_match(match_id: int) -> str:
     return "done"
 
 
-def fault_rows(match: Match, bots_by_position: dict, outcome: Outcome) -> list[Fault]:
+def fault_fields(bots_by_position: dict, outcome: Outcome) -> list[dict]:
     return [
-        Fault(
-            match=match,
-            position=note.position,
-            bot=bots_by_position[note.position],
-            kind=note.kind,
-            round_number=note.round_number,
-            move_number=note.move_number,
-            evidence=note.evidence,
-        )
+        {
+            "position": note.position,
+            "bot": bots_by_position[note.position],
+            "kind": note.kind,
+            "round_number": note.round_number,
+            "move_number": note.move_number,
+            "evidence": note.evidence,
+        }
         for note in outcome.faults
     ]
 
@@ -91,7 +90,8 @@ def do_store_match(match: Match, seats: list[MatchSeat], outcome: Outcome, lease
             seat.faults = outcome.faults_of(seat.position)
         MatchSeat.objects.bulk_update(seats, ["score", "place", "forfeited", "faults"])
         Fault.objects.bulk_create(
-            fault_rows(match, {seat.position: seat.bot for seat in seats}, outcome)
+            Fault(match=match, **fields)
+            for fields in fault_fields({seat.position: seat.bot for seat in seats}, outcome)
         )
         if match.table_id is not None:
             do_record_result(

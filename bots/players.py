@@ -33,13 +33,18 @@ class BuiltinPlayer:
 
 
 class FastRandomPlayer(BuiltinPlayer):
-    """The built-in random bot without views: a seeded pick among the legal moves."""
+    """The built-in random bot without views or move strings: a seeded pick among the
+    legal actions, applied unchecked (they are legal by construction). The engine lists
+    legal moves in the order of its legal actions, so this plays exactly the game the
+    random bot made with the same seed would."""
+
+    acts_directly = True
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, state, seat: int, info: dict) -> str:
-        return self.rng.choice(state.legal_moves())
+    def act(self, state) -> None:
+        state.apply_action(self.rng.choice(state.legal_actions()))
 
 
 class RemotePlayer:

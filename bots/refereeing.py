@@ -42,6 +42,22 @@ class Outcome:
         return sum(1 for note in self.faults if note.position == position)
 
 
+def _asked(player, state, seat: int, info: dict, note, decision: int) -> bool:
+    """Ask the seat's player for a move and apply it; False (the fault noted) when the
+    player is at fault."""
+    move = None
+    try:
+        move = player.choose(state, seat, {**info, "seat": seat})
+        state.apply(move)
+    except BotFault as fault:
+        note(seat, fault, decision)
+        return False
+    except IllegalMove as exc:
+        note(seat, BotFault("illegal", f"{move!r}: {exc}"), decision)
+        return False
+    return True
+
+
 def official_places(engine_places: list[int], forfeited: list[bool]) -> list[int]:
     """Competition ranking by (forfeited, engine place): forfeiting seats come last."""
     keys = [(lost, place) for lost, place in zip(forfeited, engine_places, strict=True)]
@@ -102,18 +118,10 @@ def _play(
     decision = 0
     while not state.is_over():
         seat = state.current_player()
-        move = None
-        if not forfeited[seat]:
-            try:
-                move = players[seat].choose(state, seat, {**info, "seat": seat})
-                state.apply(move)
-            except BotFault as fault:
-                note(seat, fault, decision)
-                move = None
-            except IllegalMove as exc:
-                note(seat, BotFault("illegal", f"{move!r}: {exc}"), decision)
-                move = None
-        if move is None:
+        player = players[seat]
+        if getattr(player, "acts_directly", False):
+            player.act(state)
+        elif forfeited[seat] or not _asked(player, state, seat, info, note, decision):
             state.apply(fallback[seat].choice(state.legal_moves()))
         decision += 1
         if tick is not None:

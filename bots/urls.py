@@ -17,6 +17,7 @@ urlpatterns = [
         batches.batch_progress_fragment,
         name="batch-progress",
     ),
+    path("events/<slug:slug>/", events.event_bot_rounds, name="event-rounds"),
     path("rounds/<int:round_id>/play/", events.schedule_event_round, name="event-round-play"),
     path("ladders/new/", ladders.ladder_edit, name="ladder-new"),
     path("ladders/<int:ladder_id>/", ladders.ladder_detail, name="ladder-detail"),

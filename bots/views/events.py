@@ -1,10 +1,37 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from bots.access import access_round_as_organiser
+from bots.models import Batch
 from bots.scheduling import ScheduleError, do_schedule_event_round
+from tournaments.permissions import access_event_as_organiser
+
+
+@login_required
+def event_bot_rounds(request, slug):
+    """An organiser's view of the event's rounds, with a button that sends a round's bot
+    tables to the workers, and the batches already sent."""
+    event = access_event_as_organiser(request.user, slug)
+    rounds = event.rounds.prefetch_related("tables__seats__entrant")
+    waiting = {
+        round_.pk: sum(
+            1
+            for table in round_.tables.all()
+            if table.seats.all() and all(seat.entrant.bot_id for seat in table.seats.all())
+        )
+        for round_ in rounds
+    }
+    return render(
+        request,
+        "bots/event_rounds.html",
+        {
+            "event": event,
+            "rounds": [(round_, waiting[round_.pk]) for round_ in rounds],
+            "batches": Batch.objects.filter(event=event),
+        },
+    )
 
 
 @login_required

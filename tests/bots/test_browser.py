@@ -5,8 +5,10 @@ import re
 
 import pytest
 
+from games.models import Bot
 from tests.fixtures.browser import log_in, screenshot
 from tests.fixtures.personas import PASSWORD
+from tests.fixtures.worker import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,6 +43,7 @@ def test_a_batch_fills_its_progress_bar_and_a_game_replays_step_by_step(
     assert page.locator("#batch-progress progress").get_attribute("value") == "1200"
     assert "1200 of 1200 games" in page.locator("#batch-progress").inner_text()
     screenshot(page, "bots-batch-progress-done")
+    wait_for(lambda: Bot.objects.filter(pk=randy.pk, games_rated=1200).exists(), what="ratings")
 
     page.reload()
     page.locator("a[href^='/bots/matches/']").first.click()

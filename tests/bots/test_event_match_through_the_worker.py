@@ -6,6 +6,7 @@ import pytest
 
 from bots.models import Match
 from games.call_to_glory import validate_record
+from games.models import Bot
 from tests.fixtures.worker import wait_for
 from tournaments.models import Entrant, Result, Round, Seat, StandingRow, Table
 
@@ -50,3 +51,7 @@ def test_an_organisers_bot_round_is_played_by_the_worker_and_feeds_the_standings
     )
     assert sorted(row.entrant.name for row in rows) == ["Randy", "Reference"]
     assert sum(row.points for row in rows) == 4.0  # [3, 1] given out, or shared
+    wait_for(
+        lambda: Bot.objects.filter(name="Randy", games_rated=1).exists(),
+        what="the bots' ratings",
+    )

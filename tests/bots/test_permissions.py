@@ -125,3 +125,11 @@ def test_a_round_with_no_bot_tables_says_so(client_for, organiser, table):
     response = client_for(organiser).post(f"/bots/rounds/{table.round_id}/play/", follow=True)
     assert "has no table of bots waiting for a match" in response.content.decode()
     assert not Match.objects.exists()
+
+
+def test_the_bot_tables_page_is_for_organisers(client_for, organiser, outsider, bot_round):
+    slug = bot_round.event.slug
+    assert client_for(outsider).get(f"/bots/events/{slug}/").status_code == 403
+    page = client_for(organiser).get(f"/bots/events/{slug}/").content.decode()
+    assert "1 table of bots" in page
+    assert f"/bots/rounds/{bot_round.pk}/play/" in page
