@@ -39,6 +39,8 @@ class Known:
     task_pool: dict | None = None
     # Cards off the table but on no pile yet (a displaced set awaiting its pile).
     limbo: list | None = None
+    # Per seat, counts of cards known to be in that hand (seen taken from a discard pile).
+    held: list | None = None
     totals: list = field(default_factory=list)
     start: int = 0
     last_round: bool = True
@@ -102,15 +104,18 @@ def sample_world(known: Known, rng, hand_model: bool = True) -> Sim:
     sim = _world(known)
     cards = known.unseen_cards()
     rng.shuffle(cards)
+    if known.held:
+        _give_known_cards(sim, known, cards)
     if hand_model:
         cards = _deal_without_ready_sets(sim, known, cards)
     else:
         for q in range(known.n):
             if q != known.me:
                 hand = sim.hands[q]
-                for card in cards[: known.hand_sizes[q]]:
+                wanted = known.hand_sizes[q] - sum(hand)
+                for card in cards[:wanted]:
                     hand[card] += 1
-                del cards[: known.hand_sizes[q]]
+                del cards[:wanted]
     at = 0
     for p in range(4):
         size = known.pile_sizes[p]
@@ -139,6 +144,20 @@ def sample_world(known: Known, rng, hand_model: bool = True) -> Sim:
     return sim
 
 
+def _give_known_cards(sim: Sim, known: Known, cards: list) -> None:
+    """Put the cards known to be in other hands there first (taken out of ``cards``)."""
+    for q, counts in enumerate(known.held):
+        if q == known.me or not counts:
+            continue
+        room = known.hand_sizes[q]
+        for i in range(9):
+            for _ in range(counts[i]):
+                if room and i in cards:
+                    cards.remove(i)
+                    sim.hands[q][i] += 1
+                    room -= 1
+
+
 def _deal_without_ready_sets(sim: Sim, known: Known, cards: list) -> list:
     """Deal the other hands from ``cards`` as their owners would have kept them: no set
     they could lay right now (as far as the cards allow), and, of a few more cards than
@@ -153,7 +172,8 @@ def _deal_without_ready_sets(sim: Sim, known: Known, cards: list) -> list:
         if q == known.me:
             continue
         hand = sim.hands[q]
-        wanted = known.hand_sizes[q]
+        kept = hand[:]  # known cards, never dropped
+        wanted = known.hand_sizes[q] - sum(kept)
         extra = min(wanted, EXTRA_SEEN)
         wanted += extra
         while wanted and at < len(cards):
@@ -168,12 +188,12 @@ def _deal_without_ready_sets(sim: Sim, known: Known, cards: list) -> list:
             hand[(rest or cards).pop()] += 1
         if extra:
             look = Outlook(sim, q)
-            loss = [look.marginal_loss(i) if hand[i] else 1e9 for i in range(9)]
+            loss = [look.marginal_loss(i) if hand[i] > kept[i] else 1e9 for i in range(9)]
             for _ in range(extra):
                 drop = loss.index(min(loss))
                 hand[drop] -= 1
                 rest.append(drop)
-                loss[drop] = look.marginal_loss(drop) if hand[drop] else 1e9
+                loss[drop] = look.marginal_loss(drop) if hand[drop] > kept[drop] else 1e9
     rest.extend(cards[at:])
     return rest
 

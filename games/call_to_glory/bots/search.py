@@ -3,6 +3,7 @@
 from . import tactics
 from .base import Bot
 from .decide import search_move
+from .memory import Memory
 from .sampling import public_world
 from .seen import read_view
 
@@ -28,11 +29,23 @@ class SearchBot(Bot):
         "hand_weight": (0.5, float, "how much a hand's worth counts in the estimate"),
     }
 
+    def __init__(self, seed: int = 0, **settings):
+        super().__init__(seed, **settings)
+        self.memory = Memory()
+
     def choose(self, view: dict) -> str:
+        held = self.memory.observe(view)
+        move = self._decide(view, held)
+        self.memory.expect(view, move)
+        return move
+
+    def _decide(self, view: dict, held) -> str:
         legal = view["legal_moves"]
         if len(legal) == 1:
             return legal[0]
         seen = read_view(view)
+        if held is not None and any(held):
+            seen.known.held = [None if seat == view["seat"] else held for seat in range(2)]
         if seen.kind == "pile":
             return seen.pile_move(tactics.choose_place(public_world(seen.known), *seen.placing))
         if seen.kind == "reveal":
