@@ -42,6 +42,22 @@ class Outcome:
         return sum(1 for note in self.faults if note.position == position)
 
 
+def _play_asking(state, players, info, note, forfeited, fallback, tick) -> None:
+    """Ask each decision of the seat's player; a faulted or forfeited seat's decision is a
+    random legal move from its own generator."""
+    decision = 0
+    while not state.is_over():
+        seat = state.current_player()
+        player = players[seat]
+        if getattr(player, "acts_directly", False):
+            player.act(state)
+        elif forfeited[seat] or not _asked(player, state, seat, info, note, decision):
+            state.apply(fallback[seat].choice(state.legal_moves()))
+        decision += 1
+        if tick is not None:
+            tick()
+
+
 def _asked(player, state, seat: int, info: dict, note, decision: int) -> bool:
     """Ask the seat's player for a move and apply it; False (the fault noted) when the
     player is at fault."""
@@ -59,8 +75,11 @@ def _asked(player, state, seat: int, info: dict, note, decision: int) -> bool:
 
 
 def official_places(engine_places: list[int], forfeited: list[bool]) -> list[int]:
-    """Competition ranking by (forfeited, engine place): forfeiting seats come last."""
-    keys = [(lost, place) for lost, place in zip(forfeited, engine_places, strict=True)]
+    """The engine's places among the seats that did not forfeit; every forfeiting seat
+    shares the last place (competition ranking: 1, 2, 3, 3)."""
+    keys = [
+        (lost, 0 if lost else place) for lost, place in zip(forfeited, engine_places, strict=True)
+    ]
     return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
@@ -115,17 +134,11 @@ def _play(
         except BotFault as fault:
             note(seat, fault, None)
 
-    decision = 0
-    while not state.is_over():
-        seat = state.current_player()
-        player = players[seat]
-        if getattr(player, "acts_directly", False):
-            player.act(state)
-        elif forfeited[seat] or not _asked(player, state, seat, info, note, decision):
-            state.apply(fallback[seat].choice(state.legal_moves()))
-        decision += 1
-        if tick is not None:
-            tick()
+    if all(getattr(player, "acts_directly", False) for player in players):
+        while not state.is_over():
+            players[state.current_player()].act(state)
+    else:
+        _play_asking(state, players, info, note, forfeited, fallback, tick)
 
     record = state.record()
     result = state.result()

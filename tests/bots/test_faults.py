@@ -9,6 +9,7 @@ import pytest
 
 from bots.matches import do_play_match
 from bots.models import Batch, Fault, Match
+from bots.refereeing import official_places
 from bots.scheduling import do_schedule_batch
 from games.call_to_glory import validate_record
 
@@ -92,3 +93,18 @@ def test_a_well_behaved_remote_bot_has_no_faults(
     assert match.faults.count() == 0
     assert not match.seats.filter(forfeited=True).exists()
     assert sorted(match.seats.values_list("place", flat=True)) in ([1, 2], [1, 1])
+
+
+@pytest.mark.parametrize(
+    "engine_places, forfeited, official",
+    [
+        ([1, 2], [True, False], [2, 1]),
+        ([1, 2, 3], [False, True, False], [1, 3, 2]),
+        ([1, 2, 3, 4], [True, False, True, False], [3, 1, 3, 2]),
+        ([1, 1, 3], [False, False, True], [1, 1, 3]),
+    ],
+)
+def test_forfeiting_seats_share_the_last_place_whatever_they_scored(
+    engine_places, forfeited, official
+):
+    assert official_places(engine_places, forfeited) == official
