@@ -9,7 +9,7 @@ seen, in the right numbers: a determinization consistent with the view.
 
 from dataclasses import dataclass, field
 
-from .sim import INDEX, TASK_POINTS, VALUES, Sim, min_set
+from .sim import VALUES, Sim, min_set
 from .tactics import Outlook
 
 # A sampled hand is the best of this many more cards, by its owner's own tactics.
@@ -196,31 +196,3 @@ def _deal_without_ready_sets(sim: Sim, known: Known, cards: list) -> list:
                 loss[drop] = look.marginal_loss(drop) if hand[drop] > kept[drop] else 1e9
     rest.extend(cards[at:])
     return rest
-
-
-def known_from_world(sim: Sim, me: int) -> Known:
-    """What seat ``me`` may see of a world (for matches played inside the model)."""
-    return Known(
-        n=sim.n,
-        me=me,
-        hand=sim.hands[me][:],
-        sets=[s[:] for s in sim.sets],
-        pile_sizes=[len(p) for p in sim.piles],
-        tops=[sim.piles[p][-1] if sim.piles[p] else None for p in (2, 3)],
-        hand_sizes=[sum(h) for h in sim.hands],
-        turn=sim.turn,
-        phase=sim.phase,
-        first_pile=sim.first_pile,
-        ninja=sim.ninja,
-        minis=sim.minis[:],
-        fresh=sim.fresh[:],
-        supply=sim.supply,
-        totals=sim.totals[:],
-        start=sim.start,
-        last_round=sim.last_round,
-    )
-
-
-def task_card(text: str) -> tuple:
-    """``"A7"`` -> ``(5, index of 7)``."""
-    return (TASK_POINTS[text[0]], INDEX[int(text[1:])])

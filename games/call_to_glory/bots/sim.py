@@ -61,7 +61,6 @@ class Sim:
         "totals",
         "start",
         "last_round",
-        "streams",
     )
 
     def __init__(self, n: int):
@@ -82,11 +81,6 @@ class Sim:
         self.totals = [0] * n
         self.start = 0
         self.last_round = True
-        # When set, a blind draw gives the turn player the next card of its own stream
-        # instead of the draw pile's card (the pile still shrinks). Rollouts of different
-        # moves in one sampled world then deal each player the same blind cards, which
-        # keeps their comparison from drowning in the luck of the draw.
-        self.streams = None
 
     def clone(self) -> "Sim":
         other = Sim.__new__(Sim)
@@ -106,19 +100,12 @@ class Sim:
         other.totals = self.totals
         other.start = self.start
         other.last_round = self.last_round
-        other.streams = None if self.streams is None else [t[:] for t in self.streams]
         return other
 
     # --- primitive steps -------------------------------------------------------------
 
     def draw(self, pile: int) -> None:
         card = self.piles[pile].pop()
-        if pile < 2 and self.streams is not None:
-            own = self.streams[self.turn]
-            if own:
-                card = own.pop()
-            else:
-                card = max(self.streams, key=len).pop()
         self.hands[self.turn][card] += 1
         if self.phase == DRAW1:
             self.first_pile = pile
@@ -230,11 +217,6 @@ class Sim:
             self.end_turn()
         else:
             raise ValueError(f"the model cannot play {move!r} at this point")
-
-    def split_draw_piles(self) -> None:
-        """Deal the draw piles' cards out as per-player streams (see ``streams``)."""
-        cards = self.piles[0] + self.piles[1]
-        self.streams = [cards[q :: self.n] for q in range(self.n)]
 
     def legal_moves(self) -> list:
         """The turn player's legal moves in engine notation (pile and reveal decisions,
