@@ -202,3 +202,42 @@ def test_multi_seat_heats_send_the_top_two_of_each_table_to_a_final_table():
 def test_an_open_league_has_no_rounds_to_pair():
     with pytest.raises(FormatError, match="no rounds"):
         run("open", 4, 4, 1)
+
+
+def pair_with(format_key, players, table_size, rounds, drop_after=None, late_at=None):
+    """Like ``run``, with entrant 0 dropping after ``drop_after`` rounds and a new entrant
+    (key ``players``) joining at round ``late_at``."""
+    fmt = get_format(format_key)
+    history, rng, played = History(), random.Random(2), []
+    for number in range(1, rounds + 1):
+        keys = list(range(players))
+        if drop_after is not None and number > drop_after:
+            keys.remove(0)
+        if late_at is not None and number >= late_at:
+            keys.append(players)
+        tables = fmt.pair(
+            PairingRequest([Contender(k) for k in keys], history, table_size, number, 3)
+        )
+        seated = sorted(k for t in tables for k in t.seats)
+        if format_key == "knockout":
+            assert set(seated) <= set(keys)  # only the survivors play on
+        else:
+            assert seated == sorted(keys), (format_key, number)
+        past = []
+        for table in tables:
+            places = tuple(rng.sample(range(1, len(table.seats) + 1), len(table.seats)))
+            past.append(PastTable(tuple(table.seats), (1,) if table.bye else places, table.bye))
+        history.rounds.append(past)
+        played.append(tables)
+    return played
+
+
+@pytest.mark.parametrize("format_key", ["swiss", "round-robin"])
+@pytest.mark.parametrize("players", [3, 5, 7, 30])
+def test_a_drop_mid_event_and_a_late_entry_seat_exactly_the_active_entrants(format_key, players):
+    pair_with(format_key, players, 3, 4, drop_after=2, late_at=3)
+
+
+def test_a_knockout_goes_on_without_a_survivor_who_dropped():
+    played = pair_with("knockout", 8, 2, 2, drop_after=1)
+    assert all(0 not in t.seats for t in played[1])
