@@ -41,12 +41,15 @@ def do_register_bot(owner, bot: Bot) -> tuple[Bot, str]:
     return bot, secret
 
 
-def do_update_bot(bot: Bot) -> Bot:
+def do_update_bot(bot: Bot) -> str:
+    """Save the author's changes; a bot that became remote gets its first secret,
+    returned here (else "")."""
+    secret = ""
     with transaction.atomic():
         if bot.kind == Bot.Kind.REMOTE and not bot.secret:
-            bot.secret = new_secret()
+            secret = bot.secret = new_secret()
         bot.save()
-    return bot
+    return secret
 
 
 def do_rotate_secret(bot: Bot) -> str:

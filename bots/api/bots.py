@@ -1,3 +1,4 @@
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.exceptions import PermissionDenied
@@ -43,7 +44,7 @@ class BotSerializer(serializers.ModelSerializer):
                 raise serializers.ValidationError({"settings": str(exc)}) from None
         elif not data.get("endpoint_url", getattr(self.instance, "endpoint_url", "")):
             raise serializers.ValidationError(
-                {"endpoint_url": "A remote bot needs its endpoint URL."}
+                {"endpoint_url": _("A remote bot needs its endpoint URL.")}
             )
         return data
 
@@ -76,9 +77,17 @@ class BotViewSet(
         answer["secret"] = secret
         return Response(answer, status=status.HTTP_201_CREATED)
 
-    def perform_update(self, serializer):
-        if not can_edit_bot(self.request.user, serializer.instance):
+    @extend_schema(responses={200: NewBotSerializer})
+    def update(self, request, *args, **kwargs):
+        """The secret is in the answer only when the change made the bot remote."""
+        bot = self.get_object()
+        if not can_edit_bot(request.user, bot):
             raise PermissionDenied
+        serializer = BotSerializer(bot, data=request.data, partial=kwargs.get("partial", False))
+        serializer.is_valid(raise_exception=True)
         for field, value in serializer.validated_data.items():
-            setattr(serializer.instance, field, value)
-        do_update_bot(serializer.instance)
+            setattr(bot, field, value)
+        secret = do_update_bot(bot)
+        answer = NewBotSerializer(bot).data
+        answer["secret"] = secret
+        return Response(answer)

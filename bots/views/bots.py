@@ -54,7 +54,9 @@ def bot_edit(request, bot_id):
     bot = access_bot_as_author(request.user, bot_id)
     form = BotForm(request.POST or None, instance=bot)
     if request.method == "POST" and form.is_valid():
-        do_update_bot(form.save(commit=False))
+        secret = do_update_bot(form.save(commit=False))
+        if secret:
+            return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
         return redirect("bots:bot-detail", bot_id=bot.pk)
     return render(request, "bots/bot_form.html", {"form": form, "bot": bot})
 

@@ -64,3 +64,17 @@ def test_anonymous_visitors_cannot_schedule(client, builtin_bot):
     )
     assert response.status_code == 403
     assert not Batch.objects.exists()
+
+
+def test_a_bot_made_remote_by_its_author_gets_a_secret_in_that_answer(
+    client_for, player, builtin_bot
+):
+    bot = builtin_bot("Randy")
+    response = client_for(player).patch(
+        f"/api/bots/{bot.pk}/",
+        {"kind": "remote", "endpoint_url": "https://bots.example.org/randy"},
+        content_type="application/json",
+    )
+    assert response.status_code == 200
+    bot.refresh_from_db()
+    assert bot.kind == "remote" and response.json()["secret"] == bot.secret != ""
