@@ -3,11 +3,12 @@ from the official results in the order they were recorded. Rebuilding is the upd
 it is idempotent, and ``recompute_ratings`` compares a rebuild with what is stored."""
 
 from collections import defaultdict
+from datetime import datetime
 
 from django.db import transaction
 from openskill.models import PlackettLuce
 
-from tournaments.models import Rating, SeatResult
+from tournaments.models import Rating, Result, SeatResult
 
 
 def who(user_id, bot_id) -> tuple:
@@ -82,6 +83,14 @@ def do_rebuild_ratings(league_id: int, game: str) -> int:
     count = do_store_ratings(league_id, game, computed(league_id, game))
     do_store_ratings(None, game, computed(None, game))
     return count
+
+
+def newer_result_exists(league_id, game, after: str) -> bool:
+    return Result.objects.filter(
+        table__round__event__season__league_id=league_id,
+        table__round__event__game=game,
+        recorded_at__gt=datetime.fromisoformat(after),
+    ).exists()
 
 
 def differences(league_id, game) -> list[str]:

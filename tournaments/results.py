@@ -63,7 +63,7 @@ def do_record_result(
             for o in outcomes
         )
         request_standings_update(event)
-        request_ratings_update(event)
+        request_ratings_update(event, result)
     return result
 
 
@@ -84,8 +84,14 @@ def request_standings_update(event) -> None:
     )
 
 
-def request_ratings_update(event) -> None:
+def request_ratings_update(event, result: Result) -> None:
+    """Rebuild the ratings after commit; a burst of results rebuilds once (each task
+    skips if a later result will send its own)."""
     from tournaments.tasks import update_ratings
 
-    league_id, game = event.season.league_id, event.game
-    transaction.on_commit(lambda: update_ratings.delay(league_id, game))
+    league_id, game, after = event.season.league_id, event.game, result.recorded_at.isoformat()
+    transaction.on_commit(
+        lambda: update_ratings.apply_async(
+            (league_id, game, after), countdown=STANDINGS_COUNTDOWN_SECONDS
+        )
+    )

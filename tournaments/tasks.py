@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from tournaments.ratings import do_rebuild_ratings
+from tournaments.ratings import do_rebuild_ratings, newer_result_exists
 from tournaments.standings import do_update_standings
 
 
@@ -12,6 +12,9 @@ def update_standings(event_id: int) -> int | None:
 
 
 @shared_task(acks_late=True)
-def update_ratings(league_id: int, game: str) -> int:
-    """Rebuild the league's and the game's ratings from the results, in order."""
+def update_ratings(league_id: int, game: str, after: str | None = None) -> int | None:
+    """Rebuild the league's and the game's ratings from the results, in order; skipped
+    when a result recorded later than ``after`` (ISO time) will send its own rebuild."""
+    if after and newer_result_exists(league_id, game, after):
+        return None
     return do_rebuild_ratings(league_id, game)

@@ -54,3 +54,16 @@ def test_simulate_event_prints_timings_and_a_json_summary():
     assert summary["table_sizes"] == {"4": 18, "3": 6}
     assert summary["repeat_meetings"] == 0
     assert len(summary["pairing_seconds"]) == len(summary["standings_seconds"]) == 3
+
+
+def test_a_burst_of_results_rebuilds_the_ratings_once(league, organiser):
+    from tournaments.models import Result
+    from tournaments.tasks import update_ratings
+
+    event = make_event(league, organiser, players=8)
+    play(event, 1)
+    first = Result.objects.order_by("recorded_at", "pk").first()
+    last = Result.objects.order_by("-recorded_at", "-pk").first()
+    assert update_ratings.run(league.pk, event.game, first.recorded_at.isoformat()) is None
+    assert not Rating.objects.exists()
+    assert update_ratings.run(league.pk, event.game, last.recorded_at.isoformat()) == 8
