@@ -4,12 +4,13 @@ from django.views.decorators.http import require_POST
 
 from bots.access import access_bot_as_author
 from bots.authoring import do_register_bot, do_rotate_secret, do_update_bot
+from bots.charts import recent_form
 from bots.forms import BotForm
 from bots.models import Batch, Fault, MatchSeat
 from games.models import Bot
 from tournaments.permissions import can_edit_bot
 
-RECENT = 20
+RECENT = 40
 
 
 def bot_list(request):
@@ -20,7 +21,7 @@ def bot_list(request):
 
 def bot_detail(request, bot_id):
     bot = get_object_or_404(Bot.objects.select_related("owner"), pk=bot_id)
-    seats = (
+    seats = list(
         MatchSeat.objects.filter(bot=bot, match__status="done")
         .select_related("match")
         .prefetch_related("match__seats__bot")
@@ -33,6 +34,7 @@ def bot_detail(request, bot_id):
         {
             "bot": bot,
             "seats": seats,
+            "form": recent_form(seats),
             "faults": faults,
             "fault_count": Fault.objects.filter(bot=bot).count(),
             "can_edit": can_edit_bot(request.user, bot),
