@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Max, Q
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -14,7 +14,7 @@ from tournaments.leagues import (
     do_create_league,
     do_create_season,
 )
-from tournaments.models import Event, League, Rating, StandingRow, Visibility
+from tournaments.models import Event, League, Rating, Round, StandingRow, Visibility
 from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
@@ -42,17 +42,27 @@ def home(request):
     return render(request, "home.html", {"leagues": leagues, "events": events[:50]})
 
 
+def with_standings_version(events):
+    """Annotate what the standings page needs besides the rows, so a cached page costs
+    one query: the rows' latest computation and count, and the last round's number."""
+    rows = StandingRow.objects.filter(event=OuterRef("pk"))
+    return events.annotate(
+        standings_latest=Subquery(rows.order_by("-computed_at").values("computed_at")[:1]),
+        standings_count=Subquery(rows.values("event").annotate(n=Count("pk")).values("n")[:1]),
+        last_round=Subquery(
+            Round.objects.filter(event=OuterRef("pk")).order_by("-number").values("number")[:1]
+        ),
+    )
+
+
 class StoredStandings:
     """The stored rows, read only if the cached fragment is missing. ``version`` names
     the rows' state, so the fragment cache is never stale."""
 
     def __init__(self, event):
         self.event = event
-        stamp = StandingRow.objects.filter(event=event).aggregate(
-            latest=Max("computed_at"), count=Count("pk")
-        )
-        latest = stamp["latest"].timestamp() if stamp["latest"] else 0
-        self.version = f"{latest}-{stamp['count']}"
+        latest = event.standings_latest.timestamp() if event.standings_latest else 0
+        self.version = f"{latest}-{event.standings_count or 0}"
 
     @cached_property
     def rows(self):
@@ -65,14 +75,14 @@ class StoredStandings:
 
 def event_detail(request, slug):
     """The standings page: reads the stored rows, never recomputes."""
-    event = access_event(request.user, slug)
+    event = access_event(request.user, slug, with_standings_version(Event.objects.all()))
     return render(
         request,
         "tournaments/event_detail.html",
         {
             "event": event,
             "standings": StoredStandings(event),
-            "rounds": list(event.rounds.values_list("number", flat=True)),
+            "rounds": range(1, (event.last_round or 0) + 1),
             "is_organiser": is_event_organiser(request.user, event),
         },
     )
