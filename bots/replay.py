@@ -118,9 +118,12 @@ def board_at(record: dict, step: int, seat: int | None) -> tuple[dict, int]:
     view = state.view(seat)
     players = view["players"]
     if seat is None:
-        hands = [state.view(s).get("hand") for s in range(len(players))]
+        views = [state.view(s) for s in range(len(players))]
     else:
-        hands = [view.get("hand") if s == seat else None for s in range(len(players))]
+        views = [view if s == seat else {} for s in range(len(players))]
+    hands = [v.get("hand") for v in views]
+    own_tasks = [(v.get("tasks") or {}).get("own") for v in views]
+    revealed = (view.get("tasks") or {}).get("revealed") or [[] for _ in players]
     sets = view.get("sets") or [{} for _ in players]
     seats = [
         {
@@ -134,6 +137,8 @@ def board_at(record: dict, step: int, seat: int | None) -> tuple[dict, int]:
             "total": view["totals"][position],
             "to_move": view["to_move"] == position,
             "miniatures": (view.get("miniatures") or [None] * len(players))[position],
+            "tasks_hidden": own_tasks[position],
+            "tasks_revealed": revealed[position],
         }
         for position, name in enumerate(players)
     ]

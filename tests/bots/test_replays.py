@@ -81,3 +81,20 @@ def test_an_invalid_record_is_refused_with_the_validators_reason(client, example
 
     assert "This record is not valid: round 1, move 1" in page
     assert not GameRecord.objects.exists()
+
+
+def test_a_three_player_game_with_both_variants_replays_in_every_round(client, player, builtin_bot):
+    bots = [builtin_bot(name) for name in ["A", "B", "C"]]
+    options = {"rounds": 2, "imperial_tasks": True, "ninja": True}
+    batch = do_schedule_batch(player, Batch.Kind.SINGLE, [bots], options=options, seed=4)
+    match = batch.matches.get()
+    do_play_match(match.pk)
+    match.refresh_from_db()
+    first_round = len(match.record["rounds"][0]["moves"])
+
+    for step in (first_round - 1, first_round + 5, 10_000):
+        page = client.get(f"/bots/matches/{match.pk}/?step={step}&seat=2")
+        assert page.status_code == 200
+    last = page.content.decode()
+    assert "round 2" in last
+    assert "Tasks:" in last
