@@ -21,6 +21,7 @@ urlpatterns = [
         name="event-recompute-standings",
     ),
     path("events/<slug:slug>/entrants/", entrants.entrants, name="event-entrants"),
+    path("events/<slug:slug>/organisers/", entrants.add_organiser, name="event-add-organiser"),
     path(
         "events/<slug:slug>/entrants/<int:entrant_id>/",
         events.entrant_detail,

@@ -93,3 +93,14 @@ def test_a_private_event_is_hidden_from_outsiders(running, outsider, client_for)
     client = client_for(outsider)
     for url in ["", "rounds/1/", "rounds/1/print/", "rounds/1/board/", "export/standings.csv"]:
         assert client.get(f"/events/{running.slug}/{url}").status_code == 403, url
+
+
+def test_only_the_creator_names_organisers(running, organiser, other_player, outsider, client_for):
+    running.organisers.add(other_player)
+    url = f"/events/{running.slug}/organisers/"
+    assert client_for(outsider).post(url, {"username": outsider.username}).status_code == 403
+    # another organiser may run the event but not hand it on
+    assert client_for(other_player).post(url, {"username": outsider.username}).status_code == 403
+    assert not running.organisers.filter(pk=outsider.pk).exists()
+    assert client_for(organiser).post(url, {"username": outsider.username}).status_code == 302
+    assert running.organisers.filter(pk=outsider.pk).exists()

@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -9,7 +9,11 @@ from django.views.decorators.http import require_POST
 from games.models import Bot
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
 from tournaments.forms import EntrantForm
-from tournaments.permissions import access_entrant_as_organiser, access_event_as_organiser
+from tournaments.permissions import (
+    access_entrant_as_organiser,
+    access_event_as_organiser,
+    can_grant_organiser,
+)
 
 
 @login_required
@@ -27,7 +31,13 @@ def entrants(request, slug):
     return render(
         request,
         "tournaments/entrants.html",
-        {"event": event, "form": form, "entrants": event.entrants.select_related("user", "bot")},
+        {
+            "event": event,
+            "form": form,
+            "entrants": event.entrants.select_related("user", "bot"),
+            "organisers": event.organisers.all(),
+            "can_grant": can_grant_organiser(request.user, event),
+        },
     )
 
 
@@ -52,4 +62,23 @@ def drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
     do_drop_entrant(entrant)
     messages.info(request, _("%(name)s is dropped from the next round on.") % {"name": entrant})
+    return redirect("event-entrants", slug=slug)
+
+
+@login_required
+@require_POST
+def add_organiser(request, slug):
+    """The event's creator (or staff) names another organiser by username."""
+    event = access_event_as_organiser(request.user, slug)
+    if not can_grant_organiser(request.user, event):
+        raise PermissionDenied
+    user = get_user_model().objects.filter(username=request.POST.get("username", "").strip())
+    user = user.first()
+    if user is None:
+        messages.error(
+            request, _("No user is called %(name)s.") % {"name": request.POST.get("username", "")}
+        )
+    else:
+        event.organisers.add(user)
+        messages.success(request, _("%(name)s now organises this event.") % {"name": user})
     return redirect("event-entrants", slug=slug)
