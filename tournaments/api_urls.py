@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import entrants, events, leagues, rounds
+from tournaments.api import entrants, events, games, leagues, rounds
 
 router = DefaultRouter()
 router.register("leagues", leagues.LeagueViewSet, basename="league")
@@ -10,6 +10,13 @@ urlpatterns = [
     *router.urls,
     path("events/<slug:slug>/rounds/", rounds.round_list, name="api-round-list"),
     path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="api-round-detail"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/repair/",
+        rounds.round_repair,
+        name="api-round-repair",
+    ),
+    path("events/<slug:slug>/rounds/<int:number>/swap/", rounds.round_swap, name="api-round-swap"),
+    path("events/<slug:slug>/games/", games.log_game, name="api-log-game"),
     path("events/<slug:slug>/entrants/", entrants.entrant_list, name="api-entrant-list"),
     path(
         "events/<slug:slug>/entrants/<int:entrant_id>/drop/",

@@ -106,3 +106,40 @@ def test_an_outsider_cannot_create_pair_or_enter_and_nothing_changes(league, org
         401,
         403,
     )
+
+
+def test_an_organiser_swaps_and_repairs_through_the_api_and_an_outsider_cannot(
+    league, organiser, outsider
+):
+    from tournaments.models import Seat
+    from tournaments.pairing import do_pair_round
+
+    event = make_event(league, organiser, players=8)
+    do_pair_round(event)
+    seats = list(Seat.objects.filter(table__round__event=event).order_by("pk"))
+    body = {"first": seats[0].pk, "second": seats[-1].pk}
+    url = f"/api/events/{event.slug}/rounds/1/"
+    assert api(outsider).post(url + "swap/", body, format="json").status_code == 403
+    assert api(outsider).post(url + "repair/", {}, format="json").status_code == 403
+    assert Seat.objects.get(pk=seats[0].pk).entrant_id == seats[0].entrant_id
+    assert api(organiser).post(url + "swap/", body, format="json").status_code == 200
+    assert Seat.objects.get(pk=seats[0].pk).entrant_id == seats[-1].entrant_id
+    bad = api(organiser).post(url + "swap/", {"first": 10**8, "second": 1}, format="json")
+    assert bad.status_code == 400 and "first" in bad.json()
+    assert api(organiser).post(url + "repair/", {}, format="json").status_code == 200
+
+
+def test_an_open_league_game_is_logged_through_the_api(league, organiser):
+    event = make_event(league, organiser, players=3, format="open")
+    a, b, c = event.entrants.values_list("pk", flat=True)
+    seats = [{"entrant": a, "score": 9, "place": 1}, {"entrant": b, "score": 5, "place": 2}]
+    response = api(organiser).post(
+        f"/api/events/{event.slug}/games/", {"seats": seats}, format="json"
+    )
+    assert response.status_code == 201 and response.json()["round"] == 1
+    one = api(organiser).post(
+        f"/api/events/{event.slug}/games/", {"seats": seats[:1]}, format="json"
+    )
+    assert one.status_code == 400 and event.rounds.count() == 1
+    rounds = api().get(f"/api/events/{event.slug}/rounds/").json()
+    assert [s["place"] for s in rounds[0]["tables"][0]["result"]] == [1, 2]

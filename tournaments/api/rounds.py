@@ -1,10 +1,12 @@
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from tournaments.models import Round, Seat, Table
-from tournaments.permissions import access_event, access_round
+from tournaments.api.common import api_errors
+from tournaments.models import Round, Seat, SeatResult, Table
+from tournaments.pairing import do_repair_round, do_swap_seats
+from tournaments.permissions import access_event, access_round, access_round_as_organiser
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -15,16 +17,29 @@ class SeatSerializer(serializers.ModelSerializer):
         fields = ["id", "position", "entrant_id", "entrant"]
 
 
+class SeatResultSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = SeatResult
+        fields = ["position", "entrant_id", "score", "place", "points"]
+
+
 class TableSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True)
     has_result = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField()
 
     class Meta:
         model = Table
-        fields = ["id", "number", "is_bye", "seats", "explanation", "has_result"]
+        fields = ["id", "number", "is_bye", "seats", "explanation", "has_result", "result"]
 
     def get_has_result(self, table) -> bool:
         return hasattr(table, "result")
+
+    @extend_schema_field(SeatResultSerializer(many=True, allow_null=True))
+    def get_result(self, table):
+        if not hasattr(table, "result"):
+            return None
+        return SeatResultSerializer(table.result.seats.all(), many=True).data
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -36,7 +51,9 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema(responses=TableSerializer(many=True))
     def get_tables(self, round_) -> list:
-        tables = round_.tables.prefetch_related("seats__entrant").select_related("result")
+        tables = round_.tables.prefetch_related("seats__entrant", "result__seats").select_related(
+            "result"
+        )
         return TableSerializer(tables, many=True).data
 
 
@@ -52,3 +69,33 @@ def round_list(request, slug):
 @api_view(["GET"])
 def round_detail(request, slug, number):
     return Response(RoundSerializer(access_round(request.user, slug, number)).data)
+
+
+@extend_schema(request=None, responses=RoundSerializer)
+@api_view(["POST"])
+def round_repair(request, slug, number):
+    """Pair the latest round again (organisers, before any result)."""
+    round_ = access_round_as_organiser(request.user, slug, number)
+    return Response(RoundSerializer(api_errors(do_repair_round, round_, by=request.user)).data)
+
+
+class SwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="seat id")
+    second = serializers.IntegerField(help_text="seat id")
+
+
+@extend_schema(request=SwapSerializer, responses=RoundSerializer)
+@api_view(["POST"])
+def round_swap(request, slug, number):
+    """Exchange two seated entrants of a round (organisers, before any result)."""
+    round_ = access_round_as_organiser(request.user, slug, number)
+    form = SwapSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    seats = Seat.objects.filter(table__round=round_).select_related("table")
+    found = {s.pk: s for s in seats.filter(pk__in=form.validated_data.values())}
+    missing = [k for k, v in form.validated_data.items() if v not in found]
+    if missing:
+        raise serializers.ValidationError({k: "no such seat in this round" for k in missing})
+    first, second = (found[form.validated_data[k]] for k in ("first", "second"))
+    api_errors(do_swap_seats, round_, first, second, by=request.user)
+    return Response(RoundSerializer(round_).data)
