@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from tournaments.models import Result, SeatResult, Table
+from tournaments.models import Result, Round, SeatResult, Table
 
 
 @dataclass(frozen=True)
@@ -62,9 +62,16 @@ def do_record_result(
             )
             for o in outcomes
         )
+        mark_round_complete(table.round)
         request_standings_update(event)
         request_ratings_update(event, result)
     return result
+
+
+def mark_round_complete(round_: Round) -> None:
+    """A round whose every played table has a result is complete."""
+    if not round_.tables.filter(is_bye=False, result__isnull=True).exists():
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.COMPLETE)
 
 
 # A burst of results inside this window becomes one standings run (the later tasks

@@ -35,10 +35,14 @@ def test_thirty_entrants_play_five_swiss_rounds_at_fours_without_meeting_twice(l
 
 def test_the_next_round_is_refused_while_results_are_missing(league, organiser):
     event = make_event(league, organiser, players=8)
-    do_pair_round(event)
+    first = do_pair_round(event)
     with pytest.raises(ValidationError, match="without a result"):
         do_pair_round(event)
     assert event.rounds.count() == 1
+    report_round(first, random.Random(1))
+    first.refresh_from_db()
+    assert first.status == Round.Status.COMPLETE
+    assert do_pair_round(event).number == 2
 
 
 def test_an_organiser_may_pair_with_results_missing_by_giving_a_reason(league, organiser):
