@@ -20,14 +20,10 @@ from tournaments.standings import compute_standings
 
 
 def load_history(event: Event, before: int | None = None) -> History:
+    """Every earlier table of the event, by round, with the places where reported."""
     seats = Seat.objects.filter(table__round__event=event)
     if before is not None:
         seats = seats.filter(table__round__number__lt=before)
-    places = dict(
-        SeatResult.objects.filter(result__table__round__event=event).values_list(
-            "result__table_id", "result_id"
-        )
-    )
     place_of = {
         (table, entrant): place
         for table, entrant, place in SeatResult.objects.filter(
@@ -44,8 +40,9 @@ def load_history(event: Event, before: int | None = None) -> History:
     for number in sorted(rounds):
         tables = []
         for table, (bye, entrants) in rounds[number].items():
-            known = tuple(place_of[(table, e)] for e in entrants) if table in places else ()
-            tables.append(PastTable(tuple(entrants), (1,) if bye else known, bye))
+            reported = all((table, e) in place_of for e in entrants)
+            places = tuple(place_of[(table, e)] for e in entrants) if reported else ()
+            tables.append(PastTable(tuple(entrants), (1,) if bye else places, bye))
         history.rounds.append(tables)
     return history
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tournaments.formats.base import Format, PairingRequest, PlannedTable, pair
+from tournaments.formats.base import Format, FormatError, PairingRequest, PlannedTable, pair
 from tournaments.formats.grouping import Grouping, chunk, default_window
 from tournaments.formats.seating import FILL_BYES, FILL_SMALLER, balance_seats, seat_note
 from tournaments.formats.seating import table_sizes as sizes_for
@@ -19,8 +19,6 @@ class Swiss(Format):
     def __init__(self, **options):
         super().__init__(**options)
         if self.settings["fill"] not in (FILL_SMALLER, FILL_BYES):
-            from tournaments.formats.base import FormatError
-
             raise FormatError(f"Swiss: fill must be {FILL_SMALLER!r} or {FILL_BYES!r}")
 
     def pair(self, request: PairingRequest) -> list[PlannedTable]:
