@@ -14,6 +14,8 @@ from bots.matches import do_play_match
 from bots.models import Chunk, Match, WorkStatus
 from bots.ratings import do_update_bot_ratings
 
+REQUEUE_LIMIT = 1000
+
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def play_match(match_id: int) -> str:
@@ -40,7 +42,8 @@ def run_ladder_round(ladder_id: int) -> int | None:
 def requeue_stale_work(include_queued: bool = False) -> int:
     """Send again the matches and chunks whose worker died (lease expired); with
     ``include_queued`` also the queued ones, whose message a dead worker may have
-    taken with it (a broker that deletes on delivery). Duplicates are harmless."""
+    taken with it (a broker that deletes on delivery). Duplicates are harmless; at most
+    ``REQUEUE_LIMIT`` of each kind are sent per run, oldest first."""
     expired = timezone.now() - timedelta(seconds=conf.MATCH_LEASE_SECONDS)
     statuses = [WorkStatus.RUNNING] + ([WorkStatus.QUEUED] if include_queued else [])
     sent = 0
@@ -48,7 +51,7 @@ def requeue_stale_work(include_queued: bool = False) -> int:
         stale = model.objects.filter(status__in=statuses).exclude(
             status=WorkStatus.RUNNING, claimed_at__gte=expired
         )
-        for pk in stale.values_list("pk", flat=True):
+        for pk in stale.order_by("pk").values_list("pk", flat=True)[:REQUEUE_LIMIT]:
             task.delay(pk)
             sent += 1
     return sent

@@ -58,3 +58,17 @@ def test_the_same_seed_plays_the_same_game(player, builtin_bot):
         do_play_match(match.pk)
         records.append(Match.objects.get(pk=match.pk).record)
     assert records[0] == records[1]
+
+
+def test_only_matches_whose_lease_expired_are_sent_again(player, builtin_bot, remote_bot):
+    from bots.tasks import requeue_stale_work
+
+    lineup = [builtin_bot("A"), remote_bot("R", "http://127.0.0.1:9")]
+    batch = do_schedule_batch(player, Batch.Kind.SERIES, [lineup], games_per_lineup=3)
+    dead, alive, queued = batch.matches.order_by("number")
+    claim(Match, dead.pk)
+    claim(Match, alive.pk)
+    Match.objects.filter(pk=dead.pk).update(claimed_at=timezone.now() - timedelta(hours=1))
+
+    assert requeue_stale_work() == 1
+    assert requeue_stale_work(include_queued=True) == 2
