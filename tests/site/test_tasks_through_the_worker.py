@@ -40,10 +40,15 @@ def test_a_recompute_request_reaches_the_worker_and_the_standings_are_stored(
 
 
 def test_healthz_lists_the_running_worker(celery_worker, client):
-    def health_naming_the_worker():
-        data = client.get("/healthz").json()
-        return data if celery_worker.hostname in data["workers"] else None
+    seen = []
 
-    data = wait_for(health_naming_the_worker, timeout=20, what="healthz to list the worker")
+    def health_naming_the_worker():
+        seen.append(client.get("/healthz").json())
+        return seen[-1] if celery_worker.hostname in seen[-1]["workers"] else None
+
+    try:
+        data = wait_for(health_naming_the_worker, timeout=20, what="healthz to list the worker")
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; the last answer was {seen[-1]}") from None
     assert data["database"] == "ok"
     assert data["broker"] == "ok"
