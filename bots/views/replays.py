@@ -4,7 +4,7 @@
 the URL (``?step=12&seat=0``), so every position has a link to share; htmx swaps the
 board in place and static/js/replay.js adds the arrow keys."""
 
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -29,7 +29,6 @@ def _viewer(request, record: dict, title: str, download_url: str, extra=None):
         "title": title,
         "position": position,
         "download_url": download_url,
-        "base_url": request.path,
         **(extra or {}),
     }
     template = "bots/_replay_board.html" if request.htmx else "bots/replay.html"
@@ -57,7 +56,8 @@ def match_replay(request, match_id):
 
 def match_record(request, match_id):
     match = access_match(request.user, match_id)
-    get_object_or_404(type(match), pk=match.pk, record__isnull=False)
+    if match.record is None:
+        raise Http404(_("This match has not been played yet."))
     return _download(match.record, f"bot-match-{match.pk}")
 
 
