@@ -1,0 +1,200 @@
+"""Entering a Call to Adventure table: each hero's quick-entry tableau, with a live
+preview of the rulebook's end-of-game breakdown."""
+
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
+
+from games.call_to_adventure import DEFAULT_PROFILE
+from scoring.entries import EntryRefused, event_profile, score, seat_names
+from scoring.models import Submission
+from scoring.views.common import access_table_to_write, int_field, new_form_token, roles
+from scoring.views.saving import save_entry
+
+KIND = Submission.Kind.ADVENTURE
+COUNTS = ["experience", "hero_cards", "antihero_cards"]
+PAIRS = ["printed", "destiny", "adversary"]
+LINES = {
+    "printed": _("Printed Triumph and Tragedy"),
+    "corruption": _("Corruption track"),
+    "destiny": _("Destiny card"),
+    "experience": _("Unspent experience"),
+    "hero_cards": _("Hero cards"),
+    "antihero_cards": _("Antihero cards"),
+    "story_icons": _("Story icons"),
+    "adversary": _("Adversary"),
+}
+SLOTS = ["printed", "story_icons", "abilities", "corruption", *COUNTS, "destiny", "adversary"]
+
+
+def profile_of(table) -> dict:
+    return event_profile(table.round.event) or DEFAULT_PROFILE.as_dict()
+
+
+def player_from_post(data, index: int, profile: dict) -> dict:
+    prefix = f"p{index}-"
+    player = {
+        "printed": {
+            "triumph": int_field(data, prefix + "printed-triumph"),
+            "tragedy": int_field(data, prefix + "printed-tragedy"),
+        },
+        "story_icons": {
+            icon: int_field(data, f"{prefix}icon-{icon}") for icon in profile["story_icons"]
+        },
+        "abilities": {
+            ability: int_field(data, f"{prefix}ability-{ability}")
+            for ability in profile["abilities"]
+        },
+        "destiny": {
+            "triumph": int_field(data, prefix + "destiny-triumph"),
+            "tragedy": int_field(data, prefix + "destiny-tragedy"),
+        },
+        **{count: int_field(data, prefix + count) for count in COUNTS},
+    }
+    level = int_field(data, prefix + "corruption-level", default=None)
+    if level is not None:
+        player["corruption"] = {"level": level}
+        points = int_field(data, prefix + "corruption-points", default=None)
+        if points is not None:
+            player["corruption"]["points"] = points
+    adversary = {
+        "triumph": int_field(data, prefix + "adversary-triumph"),
+        "tragedy": int_field(data, prefix + "adversary-tragedy"),
+    }
+    if any(adversary.values()):
+        player["adversary"] = adversary
+    return player
+
+
+def entry_from_post(table, data) -> dict:
+    profile = profile_of(table)
+    return {
+        "players": [player_from_post(data, index, profile) for index in range(table.seats.count())]
+    }
+
+
+def preview_of(table, entry) -> dict:
+    try:
+        _document, answer = score(table, KIND, entry)
+    except EntryRefused as refused:
+        return {"error": refused.error}
+    players = [
+        {"name": player["name"], "total": player["total"], "place": place}
+        for player, place in zip(answer["players"], answer["places"], strict=True)
+    ]
+    lines = [
+        {"label": label, "values": [player["lines"].get(line, 0) for player in answer["players"]]}
+        for line, label in LINES.items()
+    ]
+    return {"answer": answer, "players": players, "lines": lines}
+
+
+def error_slots(names: list[str], error: dict | None) -> list[dict]:
+    """One slot per player and field group; the error goes into the one it names."""
+    player = (error or {}).get("player")
+    field = ((error or {}).get("field") or "").split(".")[0]
+    slots = []
+    for index in range(len(names)):
+        for group in SLOTS:
+            named = player == index + 1 and (field == group or (group == "printed" and not field))
+            slots.append({"id": f"err-p{index}-{group}", "error": error if named else None})
+    return slots
+
+
+FIELDS = [
+    "printed-triumph",
+    "printed-tragedy",
+    "corruption-level",
+    "corruption-points",
+    *COUNTS,
+    "destiny-triumph",
+    "destiny-tragedy",
+    "adversary-triumph",
+    "adversary-tragedy",
+]
+
+
+def player_context(data, index: int, name: str, profile: dict, slots: list[dict]) -> dict:
+    prefix = f"p{index}-"
+    names = {field.replace("-", "_"): prefix + field for field in FIELDS}
+    level = str(data.get(prefix + "corruption-level", profile["corruption"].get("start", "")))
+    unknown = {
+        str(row["level"]) for row in profile["corruption"]["levels"] if row["points"] is None
+    }
+    return {
+        "index": index,
+        "name": name,
+        "names": names,
+        "value": {key: data.get(field, "") for key, field in names.items()},
+        "icons": [
+            {
+                "name": f"{prefix}icon-{icon}",
+                "label": icon,
+                "value": data.get(f"{prefix}icon-{icon}"),
+            }
+            for icon in profile["story_icons"]
+        ],
+        "abilities": [
+            {
+                "name": f"{prefix}ability-{ability}",
+                "label": ability,
+                "value": data.get(f"{prefix}ability-{ability}"),
+            }
+            for ability in profile["abilities"]
+        ],
+        "level": level,
+        "level_unknown": level in unknown,
+        "slots": {
+            slot["id"].split("-", 2)[2]: slot
+            for slot in slots
+            if slot["id"].startswith(f"err-p{index}-")
+        },
+    }
+
+
+def page_context(request, table, data=None, preview=None) -> dict:
+    profile = profile_of(table)
+    data = data or {}
+    names = seat_names(table)
+    slots = error_slots(names, (preview or {}).get("error"))
+    levels = [{**row, "level_str": str(row["level"])} for row in profile["corruption"]["levels"]]
+    return {
+        "table": table,
+        "profile": profile,
+        "levels": levels,
+        "players": [
+            player_context(data, index, name, profile, slots) for index, name in enumerate(names)
+        ],
+        "preview": preview,
+        "override": bool(data.get("override") or request.GET.get("override")),
+        "reason": data.get("reason", ""),
+        "form_token": new_form_token(request),
+        **roles(request.user, table),
+    }
+
+
+def adventure_entry(request, table_id: int):
+    table = access_table_to_write(request.user, table_id)
+    if request.method == "POST":
+        entry = entry_from_post(table, request.POST)
+        response, preview = save_entry(request, table, KIND, entry)
+        if response:
+            return response
+        return render(
+            request,
+            "scoring/adventure_entry.html",
+            page_context(request, table, request.POST, preview),
+        )
+    return render(request, "scoring/adventure_entry.html", page_context(request, table))
+
+
+@require_POST
+def adventure_preview(request, table_id: int):
+    table = access_table_to_write(request.user, table_id)
+    preview = preview_of(table, entry_from_post(table, request.POST))
+    names = seat_names(table)
+    return render(
+        request,
+        "scoring/_adventure_preview.html",
+        {"preview": preview, "slots": error_slots(names, preview.get("error")), "oob": True},
+    )

@@ -1,0 +1,75 @@
+"""What the scoring pages share: fetching a table the user may see, the one-time form
+token, and turning the services' refusals into pages."""
+
+import uuid
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from scoring.models import Submission
+from tournaments.models import Table
+from tournaments.permissions import access_event, is_event_organiser, is_player_of_table
+
+TOKENS = "scoring_form_tokens"
+KEPT_TOKENS = 50
+
+
+def access_table(user, table_id: int) -> Table:
+    """The table if ``user`` may see its event (anyone who may view the event may look;
+    the services check every write)."""
+    table = get_object_or_404(
+        Table.objects.select_related("round__event__season__league"), pk=table_id
+    )
+    access_event(user, table.round.event.slug)
+    return table
+
+
+def access_table_to_write(user, table_id: int) -> Table:
+    """The table if ``user`` plays at it or organises its event: the pages' forms are
+    only for them (the services check each action again)."""
+    table = access_table(user, table_id)
+    if not (is_player_of_table(user, table) or is_event_organiser(user, table.round.event)):
+        raise PermissionDenied
+    return table
+
+
+def roles(user, table: Table) -> dict:
+    return {
+        "is_player": is_player_of_table(user, table),
+        "is_organiser": is_event_organiser(user, table.round.event),
+    }
+
+
+def new_form_token(request) -> str:
+    """A token for one form: the POST that carries it consumes it, so a replayed POST
+    (a double tap, a resent form on flaky Wi-Fi) does nothing twice."""
+    token = uuid.uuid4().hex
+    tokens = request.session.get(TOKENS, [])
+    request.session[TOKENS] = [*tokens, token][-KEPT_TOKENS:]
+    return token
+
+
+def consume_form_token(request) -> bool:
+    token = request.POST.get("form_token", "")
+    tokens = request.session.get(TOKENS, [])
+    if token not in tokens:
+        return False
+    tokens.remove(token)
+    request.session[TOKENS] = tokens
+    return True
+
+
+def open_submission(table: Table) -> Submission | None:
+    return table.submissions.filter(status__in=Submission.OPEN).first()
+
+
+def int_field(data, name: str, default: int = 0) -> int | str:
+    """The integer typed in ``name``; the raw text when it is not one, so the scorer
+    (or the caller) can say so beside the field."""
+    raw = (data.get(name) or "").strip()
+    if raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        return raw

@@ -1,0 +1,175 @@
+"""Entering a Call to Glory table round by round: the agreed rounds read-only, the next
+round's sets (or quick scores), a live preview, and submit (or an organiser's override)."""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_POST
+
+from scoring.entries import EntryRefused, score, seat_names
+from scoring.models import Submission
+from scoring.submissions import latest_agreed
+from scoring.views.common import (
+    access_table_to_write,
+    int_field,
+    new_form_token,
+    roles,
+)
+from scoring.views.saving import save_entry
+
+KIND = Submission.Kind.GLORY_TABLE
+CARD_VALUES = [6, 7, 8, 9, 12, 14, 16, 18, 20]
+
+
+def agreed_so_far(table) -> tuple[list, dict | None]:
+    """The agreed rounds (they pre-fill the entry) and the answer that scored them."""
+    agreed = latest_agreed(table)
+    if agreed is None or agreed.kind != KIND:
+        return [], None
+    return list(agreed.entry.get("rounds", [])), agreed.answer
+
+
+def round_from_post(data, seats: int, imperial: bool) -> dict:
+    if data.get("quick"):
+        return {"scores": [int_field(data, f"score-{seat}") for seat in range(seats)]}
+    sets = []
+    for seat in range(seats):
+        sizes = {str(value): int_field(data, f"set-{seat}-{value}") for value in CARD_VALUES}
+        sets.append({value: size for value, size in sizes.items() if size != 0})
+    round_ = {"sets": sets}
+    if imperial:
+        round_["reveals"] = [
+            data[f"reveal-{k}"].strip() for k in range(seats) if data.get(f"reveal-{k}", "").strip()
+        ]
+    return round_
+
+
+def entry_from_post(table, data) -> dict:
+    rounds, _answer = agreed_so_far(table)
+    imperial = bool(table.round.event.rules_options.get("imperial_tasks"))
+    return {"rounds": [*rounds, round_from_post(data, table.seats.count(), imperial)]}
+
+
+def preview_of(table, entry) -> dict:
+    """The scorer's answer as rows per seat (round scores, running total, place), or
+    its error."""
+    try:
+        _document, answer = score(table, KIND, entry)
+    except EntryRefused as refused:
+        return {"error": refused.error, "seat_name": seat_name(table, refused.error)}
+    rows = [
+        {
+            "name": name,
+            "scores": [round_["scores"][seat] for round_ in answer["rounds"]],
+            "total": answer["totals"][seat],
+            "place": answer["places"][seat],
+        }
+        for seat, name in enumerate(answer["players"])
+    ]
+    complete = answer.get("complete", True)
+    return {
+        "answer": answer,
+        "rows": rows,
+        "complete": complete,
+        "next_start": None if complete else answer["players"][answer["next_start"]],
+    }
+
+
+def seat_name(table, error: dict) -> str:
+    seat = error.get("seat")
+    names = seat_names(table)
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
+
+def error_slots(seats: int, error: dict | None) -> list[dict]:
+    """One slot beside each seat and one for the whole table; the error goes into the
+    one it names."""
+    seat = (error or {}).get("seat")
+    slots = [
+        {"id": f"err-seat-{index}", "error": error if seat == index else None}
+        for index in range(seats)
+    ]
+    whole = error if error and not (isinstance(seat, int) and 0 <= seat < seats) else None
+    return [*slots, {"id": "err-glory", "error": whole}]
+
+
+def page_context(request, table, data=None, preview=None) -> dict:
+    names = seat_names(table)
+    rounds, answer = agreed_so_far(table)
+    options = table.round.event.rules_options
+    start = answer.get("next_start", 0) if answer else 0
+    data = data or {}
+    slots = error_slots(len(names), (preview or {}).get("error"))
+    seats = [
+        {
+            "index": index,
+            "name": name,
+            "values": [
+                {"value": value, "size": data.get(f"set-{index}-{value}", "0") or "0"}
+                for value in CARD_VALUES
+            ],
+            "score": data.get(f"score-{index}", ""),
+            "slot": slots[index],
+        }
+        for index, name in enumerate(names)
+    ]
+    reveal_order = [names[(start + k) % len(names)] for k in range(len(names))]
+    agreed_rounds = answer["rounds"] if answer else []
+    agreed_rows = (
+        [
+            {
+                "name": name,
+                "scores": [round_["scores"][seat] for round_ in agreed_rounds],
+                "total": answer["totals"][seat],
+            }
+            for seat, name in enumerate(names)
+        ]
+        if answer
+        else []
+    )
+    return {
+        "table": table,
+        "names": names,
+        "seats": seats,
+        "agreed_rounds": agreed_rounds,
+        "agreed_rows": agreed_rows,
+        "round_number": len(rounds) + 1,
+        "rounds_total": options.get("rounds"),
+        "game_over": bool(answer) and answer.get("complete", True),
+        "start_name": names[start] if names else "",
+        "imperial": bool(options.get("imperial_tasks")),
+        "reveals": [
+            {"k": k, "name": name, "value": data.get(f"reveal-{k}", "")}
+            for k, name in enumerate(reveal_order)
+        ],
+        "quick": bool(data.get("quick")),
+        "override": bool(data.get("override") or request.GET.get("override")),
+        "reason": data.get("reason", ""),
+        "form_token": new_form_token(request),
+        "preview": preview,
+        "slots": slots,
+        **roles(request.user, table),
+    }
+
+
+def glory_entry(request, table_id: int):
+    table = access_table_to_write(request.user, table_id)
+    if request.method == "POST":
+        entry = entry_from_post(table, request.POST)
+        response, preview = save_entry(request, table, KIND, entry)
+        if response:
+            return response
+        return render(
+            request, "scoring/glory_entry.html", page_context(request, table, request.POST, preview)
+        )
+    return render(request, "scoring/glory_entry.html", page_context(request, table))
+
+
+@require_POST
+def glory_preview(request, table_id: int):
+    table = access_table_to_write(request.user, table_id)
+    preview = preview_of(table, entry_from_post(table, request.POST))
+    slots = error_slots(table.seats.count(), preview.get("error"))
+    return render(
+        request,
+        "scoring/_glory_preview.html",
+        {"preview": preview, "slots": slots, "oob": True},
+    )

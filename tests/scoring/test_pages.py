@@ -1,0 +1,283 @@
+"""The scoring pages through the test client: what players and organisers see, the
+live preview, and that a write happens once and only for those allowed."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game
+from scoring.models import AuditEntry, Submission
+from scoring.submissions import do_dispute_result, do_submit_result
+from tests.scoring.conftest import RULEBOOK_ROUND
+from tournaments.models import Result
+
+pytestmark = pytest.mark.django_db
+
+RULEBOOK_SETS = {
+    "set-0-18": "2", "set-0-12": "3", "set-0-9": "2", "set-0-8": "2", "set-0-7": "2",
+    "set-0-6": "2", "set-1-20": "3", "set-1-16": "3",
+}  # fmt: skip
+
+
+def token_of(response) -> str:
+    return re.search(rb'name="form_token" value="([0-9a-f]+)"', response.content).group(1).decode()
+
+
+def slot(response, slot_id: str) -> str:
+    match = re.search(rf'<p id="{slot_id}"[^>]*>(.*?)</p>', response.content.decode(), re.S)
+    return match.group(1)
+
+
+def test_the_table_page_shows_the_seats_and_the_entry_button_to_a_player(table, player, client_for):
+    response = client_for(player).get(reverse("scoring-table", args=[table.pk]))
+    assert response.status_code == 200
+    assert b"Pat Player" in response.content and b"Quinn Player" in response.content
+    assert b"waiting for a result" in response.content
+    assert reverse("scoring-glory", args=[table.pk]).encode() in response.content
+    assert b"Audit log" not in response.content
+
+
+def test_the_other_player_sees_who_entered_and_can_confirm_or_dispute(
+    table, player, other_player, client_for
+):
+    do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    response = client_for(other_player).get(reverse("scoring-table", args=[table.pk]))
+    assert b"waiting for confirmation" in response.content
+    assert b"Still to confirm: Quinn Player" in response.content
+    assert b">Confirm<" in response.content and b"Dispute" in response.content
+
+
+def test_an_organiser_sees_the_dispute_settle_override_and_audit_log(
+    table, player, other_player, organiser, client_for
+):
+    submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    do_dispute_result(submission, other_player, "The 16s were mine")
+    response = client_for(organiser).get(reverse("scoring-table", args=[table.pk]))
+    content = response.content.decode()
+    assert "The 16s were mine" in content
+    assert "Settle" in content and "Override" in content
+    assert "Audit log" in content and "disputed" in content and "submitted" in content
+
+
+def test_a_confirm_from_the_page_makes_the_one_round_game_official(
+    table, player, other_player, client_for
+):
+    table.round.event.rules_options = {"rounds": 1}
+    table.round.event.save()
+    submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    client = client_for(other_player)
+    page = client.get(reverse("scoring-table", args=[table.pk]))
+    response = client.post(
+        reverse("scoring-confirm", args=[table.pk]),
+        {"submission": submission.pk, "form_token": token_of(page)},
+        follow=True,
+    )
+    assert b"official result" in response.content
+    assert Result.objects.filter(table=table).exists()
+
+
+def test_the_glory_entry_page_offers_every_card_value_for_each_seat(table, player, client_for):
+    response = client_for(player).get(reverse("scoring-glory", args=[table.pk]))
+    assert response.status_code == 200
+    for value in (6, 7, 8, 9, 12, 14, 16, 18, 20):
+        assert f'name="set-0-{value}"'.encode() in response.content
+        assert f'name="set-1-{value}"'.encode() in response.content
+    assert b"Pat Player starts this round." in response.content
+
+
+def test_the_glory_preview_shows_the_running_totals_and_the_next_start(table, player, client_for):
+    response = client_for(player).post(
+        reverse("scoring-glory-preview", args=[table.pk]), RULEBOOK_SETS
+    )
+    content = response.content.decode()
+    assert '<td class="num running-total">60</td>' in content
+    assert '<td class="num running-total">36</td>' in content
+    assert "Next round starts with Quinn Player." in content
+    assert not Submission.objects.exists()
+
+
+def test_the_glory_preview_puts_an_impossible_sets_error_beside_that_seat(
+    table, player, client_for
+):
+    both_have_twenties = {**RULEBOOK_SETS, "set-0-20": "2"}
+    response = client_for(player).post(
+        reverse("scoring-glory-preview", args=[table.pk]), both_have_twenties
+    )
+    beside_first, beside_second = slot(response, "err-seat-0"), slot(response, "err-seat-1")
+    assert "20" in beside_first + beside_second
+    assert "Round 1:" in beside_first + beside_second
+    assert (beside_first == "") != (beside_second == "")
+    assert slot(response, "err-glory") == ""
+
+
+def test_quick_entry_previews_each_seats_round_score(table, player, client_for):
+    response = client_for(player).post(
+        reverse("scoring-glory-preview", args=[table.pk]),
+        {"quick": "1", "score-0": "60", "score-1": "36"},
+    )
+    assert b'<td class="num running-total">60</td>' in response.content
+
+
+def test_entering_a_round_submits_it_and_the_next_entry_starts_from_it(
+    table, player, other_player, client_for
+):
+    client = client_for(player)
+    page = client.get(reverse("scoring-glory", args=[table.pk]))
+    response = client.post(
+        reverse("scoring-glory", args=[table.pk]), {**RULEBOOK_SETS, "form_token": token_of(page)}
+    )
+    assert response.status_code == 302
+    assert response.url == reverse("scoring-table", args=[table.pk])
+    submission = Submission.objects.get()
+    assert submission.entry["rounds"] == RULEBOOK_ROUND["rounds"]
+
+    client_for(other_player).post(
+        reverse("scoring-confirm", args=[table.pk]),
+        {"submission": submission.pk, "form_token": token_of(page)},
+    )
+    # other_player's session never held that token: nothing happened.
+    submission.refresh_from_db()
+    assert submission.status == Submission.Status.PENDING
+
+
+def test_a_replayed_entry_post_creates_no_second_submission(table, player, client_for):
+    client = client_for(player)
+    page = client.get(reverse("scoring-glory", args=[table.pk]))
+    form = {**RULEBOOK_SETS, "form_token": token_of(page)}
+    first = client.post(reverse("scoring-glory", args=[table.pk]), form)
+    replay = client.post(reverse("scoring-glory", args=[table.pk]), form)
+    assert first.status_code == replay.status_code == 302
+    assert replay.url == reverse("scoring-table", args=[table.pk])
+    assert Submission.objects.count() == 1
+    assert AuditEntry.objects.filter(action="submitted").count() == 1
+
+
+def test_an_impossible_entry_is_shown_again_with_its_error_and_saves_nothing(
+    table, player, client_for
+):
+    client = client_for(player)
+    page = client.get(reverse("scoring-glory", args=[table.pk]))
+    response = client.post(
+        reverse("scoring-glory", args=[table.pk]),
+        {**RULEBOOK_SETS, "set-1-18": "1", "form_token": token_of(page)},
+    )
+    assert response.status_code == 200
+    assert "a set of 18 needs at least 2 cards" in slot(response, "err-seat-1")
+    assert not Submission.objects.exists()
+
+
+def test_an_outsiders_posts_are_refused_and_change_nothing(table, player, outsider, client_for):
+    submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    client = client_for(outsider)
+    assert client.get(reverse("scoring-table", args=[table.pk])).status_code == 200
+    assert client.get(reverse("scoring-glory", args=[table.pk])).status_code == 403
+    token = "0" * 32
+    posts = {
+        "scoring-glory": RULEBOOK_SETS,
+        "scoring-glory-preview": RULEBOOK_SETS,
+        "scoring-confirm": {"submission": submission.pk},
+        "scoring-dispute": {"submission": submission.pk, "comment": "no"},
+        "scoring-settle": {"submission": submission.pk, "accept": "yes", "reason": "mine"},
+        "scoring-record": {"record": "{}"},
+    }
+    for name, data in posts.items():
+        response = client.post(reverse(name, args=[table.pk]), {**data, "form_token": token})
+        assert response.status_code == 403, name
+    submission.refresh_from_db()
+    assert submission.status == Submission.Status.PENDING
+    assert Submission.objects.count() == 1
+    assert not submission.confirmations.exists()
+    assert AuditEntry.objects.count() == 1
+
+
+def test_an_organiser_settles_a_dispute_with_a_reason(
+    table, player, other_player, organiser, client_for
+):
+    submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    do_dispute_result(submission, other_player, "wrong")
+    client = client_for(organiser)
+    page = client.get(reverse("scoring-table", args=[table.pk]))
+    client.post(
+        reverse("scoring-settle", args=[table.pk]),
+        {"submission": submission.pk, "accept": "no", "reason": "Enter it again",
+         "form_token": token_of(page)},
+    )  # fmt: skip
+    submission.refresh_from_db()
+    assert submission.status == Submission.Status.REJECTED
+    assert AuditEntry.objects.filter(action="rejected", reason="Enter it again").exists()
+
+
+def test_an_organiser_overrides_with_a_reason_through_quick_entry(table, organiser, client_for):
+    client = client_for(organiser)
+    page = client.get(reverse("scoring-glory", args=[table.pk]) + "?override=1")
+    assert b'name="reason"' in page.content
+    client.post(
+        reverse("scoring-glory", args=[table.pk]),
+        {"quick": "1", "score-0": "60", "score-1": "36", "override": "1",
+         "reason": "Scoresheet", "form_token": token_of(page)},
+    )  # fmt: skip
+    submission = Submission.objects.get()
+    assert submission.status == Submission.Status.OVERRIDDEN
+    assert AuditEntry.objects.get(action="overridden").reason == "Scoresheet"
+
+
+def test_a_digital_record_with_a_fault_shows_its_error_on_the_table_page(table, player, client_for):
+    client = client_for(player)
+    page = client.get(reverse("scoring-table", args=[table.pk]))
+    response = client.post(
+        reverse("scoring-record", args=[table.pk]),
+        {"record": '{"format": "call-to-glory/1"}', "form_token": token_of(page)},
+    )
+    assert response.status_code == 200
+    assert b'id="record-error"' in response.content
+    assert not Submission.objects.exists()
+
+
+@pytest.fixture
+def adventure_table(table):
+    event = table.round.event
+    event.game = Game.CALL_TO_ADVENTURE
+    event.save()
+    return table
+
+
+RULEBOOK_HERO = {
+    "p0-printed-triumph": "17", "p0-printed-tragedy": "2", "p0-icon-nature": "4",
+    "p0-experience": "2", "p0-hero_cards": "2", "p0-antihero_cards": "1",
+    "p0-destiny-triumph": "4", "p0-destiny-tragedy": "0", "p0-corruption-level": "4",
+    "p1-printed-triumph": "5", "p1-corruption-level": "3",
+}  # fmt: skip
+
+
+def test_the_adventure_page_shows_the_corruption_track_with_its_values(
+    adventure_table, player, client_for
+):
+    response = client_for(player).get(reverse("scoring-adventure", args=[adventure_table.pk]))
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert "+4 Tragedy" in content and "-4 Triumph" in content
+    assert 'name="p0-icon-nature"' in content and 'name="p1-ability-wisdom"' in content
+    assert 'name="p0-corruption-points"' in content
+
+
+def test_the_adventure_preview_of_the_rulebooks_example_totals_40(
+    adventure_table, player, client_for
+):
+    response = client_for(player).post(
+        reverse("scoring-adventure-preview", args=[adventure_table.pk]), RULEBOOK_HERO
+    )
+    content = response.content.decode()
+    assert re.search(r"<td class=\"num\" data-total>40</td>", content)
+    assert "Corruption track" in content and "Story icons" in content
+
+
+def test_the_adventure_preview_asks_for_the_printed_number_beside_the_corruption_track(
+    adventure_table, player, client_for
+):
+    response = client_for(player).post(
+        reverse("scoring-adventure-preview", args=[adventure_table.pk]),
+        {**RULEBOOK_HERO, "p1-corruption-level": "1"},
+    )
+    assert "level 1" in slot(response, "err-p1-corruption")
+    assert slot(response, "err-p0-corruption") == ""
