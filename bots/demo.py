@@ -1,16 +1,19 @@
 """Demo data of this app, loaded by ``manage.py load_demo`` after the tournaments':
 a series between two of the demo's built-in bots, played in process so its replays
-are there at once. Idempotent."""
+are there at once, and a ladder of the demo bots that beat runs every half hour.
+Idempotent."""
 
 from django.contrib.auth import get_user_model
 
 from bots.chunks import do_play_chunk
-from bots.models import Batch
+from bots.ladders import do_save_ladder
+from bots.models import Batch, Ladder
 from bots.ratings import do_update_bot_ratings
 from bots.scheduling import do_schedule_batch
 from games.models import Bot
 
 NAME = "Demo: Randy v Gready"
+LADDER = "Demo ladder"
 
 
 def load_demo() -> str:
@@ -26,4 +29,7 @@ def load_demo() -> str:
     for chunk in batch.chunks.all():
         do_play_chunk(chunk.pk)  # the tasks sent on commit then find nothing to do
     do_update_bot_ratings()
-    return f"{batch.total} bot matches"
+    ladder_bots = list(Bot.objects.filter(owner=owner, kind=Bot.Kind.BUILTIN))
+    if not Ladder.objects.filter(name=LADDER).exists():
+        do_save_ladder(owner, Ladder(name=LADDER, every_minutes=30), ladder_bots)
+    return f"{batch.total} bot matches and a ladder of {len(ladder_bots)} bots"
