@@ -1,0 +1,75 @@
+"""On a phone: two players agree on a Call to Glory table and the standings follow
+through the worker; an impossible table says what is wrong beside the seat."""
+
+import re
+
+import pytest
+
+from tests.fixtures.browser import log_in, screenshot
+from tests.fixtures.personas import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def tap_more(page, value: int, name: str, times: int) -> None:
+    button = page.get_by_role("button", name=f"one card more of {value} for {name}")
+    for _ in range(times):
+        button.click()
+
+
+def test_one_player_enters_the_round_the_other_confirms_and_the_standings_change(
+    celery_worker, phone_page, player, other_player, table
+):
+    page = phone_page
+    event = table.round.event
+    event.rules_options = {"rounds": 1}
+    event.save()
+    log_in(page, player.username, PASSWORD)
+
+    page.goto(f"/scoring/tables/{table.pk}/")
+    page.get_by_role("link", name="Enter the result").click()
+    page.wait_for_url(re.compile(r"/glory/$"))
+    tap_more(page, 20, "Pat Player", 2)
+    tap_more(page, 18, "Quinn Player", 2)
+    totals = page.locator("#preview .running-total")
+    totals.first.wait_for()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#preview .running-total')]"
+        ".map(cell => cell.innerText).join(',') === '20,18'"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "scoring-glory-round-entered")
+    page.get_by_role("button", name="Enter the result").click()
+    page.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/$"))
+    assert "Still to confirm: Quinn Player" in page.locator(".state").inner_text()
+
+    page.get_by_role("button", name="Log out").click()
+    log_in(page, other_player.username, PASSWORD)
+    page.goto(f"/scoring/tables/{table.pk}/")
+    screenshot(page, "scoring-table-to-confirm")
+    page.get_by_role("button", name="Confirm").click()
+    page.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/$"))
+    assert "official result" in page.locator(".state").inner_text()
+
+    standings = page.locator("table.standings tbody tr").first
+    for _ in range(120):
+        page.goto(f"/events/{event.slug}/")
+        if "Pat Player" in standings.inner_text():
+            break
+        page.wait_for_timeout(500)
+    assert re.search(r"1\s+Pat Player\s+3\s+1", standings.inner_text())
+    screenshot(page, "scoring-standings-after-confirm")
+
+
+def test_an_impossible_table_shows_its_error_beside_the_seat(phone_page, player, table):
+    page = phone_page
+    log_in(page, player.username, PASSWORD)
+    page.goto(f"/scoring/tables/{table.pk}/glory/")
+    tap_more(page, 20, "Pat Player", 2)
+    tap_more(page, 20, "Quinn Player", 3)
+
+    beside_second_seat = page.locator("fieldset[data-seat='1'] #err-seat-1")
+    beside_second_seat.wait_for(state="visible")
+    assert "20" in beside_second_seat.inner_text()
+    assert page.locator("#err-seat-0").inner_text() == ""
+    screenshot(page, "scoring-glory-impossible-table")
