@@ -17,12 +17,25 @@ def builtin_choices() -> list[tuple[str, str]]:
     return [(key, getattr(BOTS[key], "name", key)) for key in sorted(BOTS)]
 
 
+def settings_help() -> str:
+    """Each built-in bot's settings with their defaults, for the form's help text."""
+    lines = []
+    for key in sorted(BOTS):
+        options = getattr(BOTS[key], "options", {}) or {}
+        described = "; ".join(
+            f"{name} (default {default}): {about}"
+            for name, (default, _kind, about) in sorted(options.items())
+        )
+        lines.append(f"{key}: {described or _('no settings')}")
+    return " · ".join(lines)
+
+
 def check_builtin_settings(key: str, settings: dict) -> None:
     """Raise ``BotSettingsError`` when the engine's bot ``key`` refuses ``settings``."""
     if key not in BOTS:
         raise BotSettingsError(_("There is no built-in bot %(key)r.") % {"key": key})
     if not isinstance(settings, dict):
-        raise BotSettingsError(_('Settings must be a JSON object, like {"budget": 200}.'))
+        raise BotSettingsError(_('Settings must be a JSON object, like {"iterations": 200}.'))
     try:
         make_bot(key, seed=0, **settings)
     except (TypeError, ValueError) as exc:

@@ -5,7 +5,12 @@ from django.core.validators import URLValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from bots.authoring import BotSettingsError, builtin_choices, check_builtin_settings
+from bots.authoring import (
+    BotSettingsError,
+    builtin_choices,
+    check_builtin_settings,
+    settings_help,
+)
 from bots.models import Batch, Ladder
 from games.models import Bot
 from games.validation import RecordTooLarge, read_submitted_record, validate_text
@@ -37,7 +42,9 @@ class BotForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["builtin_key"].choices = [("", "—"), *builtin_choices()]
-        self.fields["settings"].help_text = _('Built-in bots only, as JSON: {"budget": 200}')
+        self.fields["settings"].help_text = _(
+            'Built-in bots only, as JSON, e.g. {"iterations": 200}. %(settings)s'
+        ) % {"settings": settings_help()}
         self.fields["endpoint_url"].help_text = _(
             "Remote bots only: the base URL; the site POSTs to /start, /move and /end."
         )
