@@ -21,7 +21,7 @@ def run(quick: bool = False) -> list[dict]:
 
     call_command("migrate", verbosity=0)
     call_command("load_demo", verbosity=0)
-    client = Client()
+    client = Client(SERVER_NAME="localhost")
     count = 50 if quick else 300
     return [
         {

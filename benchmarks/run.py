@@ -41,7 +41,13 @@ def main(argv=None):
     rows = []
     for name, module in bench_modules(args.only):
         print(f"running {name} ...", file=sys.stderr)
-        rows.extend(module.run(quick=args.quick))
+        try:
+            rows.extend(module.run(quick=args.quick))
+        except Exception as exc:  # noqa: BLE001 - one broken benchmark must not hide the rest
+            print(f"{name} failed: {exc!r}", file=sys.stderr)
+            rows.append(
+                {"benchmark": f"{name} FAILED", "value": 0.0, "unit": "", "target": repr(exc)[:60]}
+            )
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
