@@ -64,3 +64,10 @@ def do_drop_entrant(entrant: Entrant) -> Entrant:
         entrant.dropped_after_round = next_round_number(entrant.event) - 1
         entrant.save(update_fields=["status", "dropped_after_round"])
     return entrant
+
+
+def do_set_seed(entrant: Entrant, seed: int) -> Entrant:
+    """Knockout seeding (1 the top seed)."""
+    Entrant.objects.filter(pk=entrant.pk).update(seed=seed)
+    entrant.seed = seed
+    return entrant

@@ -40,6 +40,13 @@ class EventForm(forms.ModelForm):
         initial=", ".join(DEFAULT_ORDER),
         help_text=_("comma-separated, from: %(keys)s") % {"keys": ", ".join(TIEBREAKS)},
     )
+    options_json = forms.JSONField(
+        label=_("format options"),
+        required=False,
+        help_text=_(
+            'e.g. {"advance": 2} for knockout heats, {"minimum_games": 3} for open leagues'
+        ),
+    )
     fill = forms.ChoiceField(
         label=_("when the count does not divide"),
         choices=[("smaller", _("tables of fewer seats")), ("byes", _("byes"))],
@@ -82,9 +89,11 @@ class EventForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        options = (
-            {"fill": data["fill"]} if data.get("fill") and data.get("format") == "swiss" else {}
-        )
+        options = data.get("options_json") or {}
+        if not isinstance(options, dict):
+            raise forms.ValidationError({"options_json": _("Give the options as a JSON object.")})
+        if data.get("fill") and data.get("format") == "swiss":
+            options = {**options, "fill": data["fill"]}
         try:
             get_format(data.get("format", ""), options)
         except FormatError as error:
@@ -108,6 +117,9 @@ class EntrantForm(forms.Form):
     bot = forms.CharField(label=_("bot name"), required=False)
     walk_in = forms.CharField(label=_("walk-in player (no account)"), required=False)
     start_points = forms.FloatField(label=_("starting points"), required=False)
+    seed = forms.IntegerField(
+        label=_("seed"), required=False, min_value=1, help_text=_("knockout seeding, 1 the top")
+    )
 
     def clean(self):
         data = super().clean()

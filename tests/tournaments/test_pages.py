@@ -148,3 +148,32 @@ def test_the_standings_page_shows_new_rows_as_soon_as_they_are_stored(table, cli
     page = client.get(f"/events/{event.slug}/").content.decode()
     assert page.count("<tr><td>1</td>") == 1 and page.count("<tr><td>2</td>") == 1
     assert page.index("Pat Player") < page.index("Quinn Player")
+
+
+def test_a_knockout_event_takes_its_options_and_seeds_from_the_forms(league, organiser, client_for):
+    season = Season.objects.create(league=league, name="Cup")
+    client = client_for(organiser)
+    fields = {
+        "season": season.pk,
+        "name": "Cup",
+        "slug": "cup",
+        "game": "call-to-glory",
+        "format": "knockout",
+        "table_size": 4,
+        "rounds_planned": 2,
+        "visibility": "public",
+        "seed": 1,
+        "late_entry_points": 0,
+        "points_text": "4, 2, 1, 0",
+        "tiebreaks_text": "wins",
+    }
+    refused = client.post(
+        f"/leagues/{league.slug}/events/new/",
+        {**fields, "options_json": '{"advance": 2, "colour": 1}'},
+    )
+    assert "unknown option" in refused.content.decode() and not Event.objects.filter(slug="cup")
+    client.post(f"/leagues/{league.slug}/events/new/", {**fields, "options_json": '{"advance": 1}'})
+    event = Event.objects.get(slug="cup")
+    assert event.format_options == {"advance": 1}
+    client.post("/events/cup/entrants/", {"walk_in": "Top Seed", "seed": 1})
+    assert event.entrants.get(name="Top Seed").seed == 1

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.models import Bot
-from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
+from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
 from tournaments.forms import EntrantForm
 from tournaments.permissions import (
     access_entrant_as_organiser,
@@ -22,10 +22,12 @@ def entrants(request, slug):
     form = EntrantForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            add_from_form(event, form.cleaned_data)
+            entrant = add_from_form(event, form.cleaned_data)
         except ValidationError as error:
             form.add_error(None, error)
         else:
+            if form.cleaned_data.get("seed"):
+                do_set_seed(entrant, form.cleaned_data["seed"])
             messages.success(request, _("Entrant added."))
             return redirect("event-entrants", slug=event.slug)
     return render(
