@@ -1,6 +1,7 @@
 from django.urls import path
 
 from scoring import profile_views
+from scoring.views import desk
 
 urlpatterns = [
     path(
@@ -8,4 +9,5 @@ urlpatterns = [
         profile_views.rules_profile,
         name="scoring-rules-profile",
     ),
+    path("events/<slug:slug>/desk/", desk.desk, name="scoring-desk"),
 ]

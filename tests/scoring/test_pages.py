@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from games.models import Game
 from scoring.models import AuditEntry, Submission
-from scoring.submissions import do_dispute_result, do_submit_result
+from scoring.submissions import do_confirm_result, do_dispute_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
-from tournaments.models import Result
+from tournaments.models import Result, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -281,3 +281,77 @@ def test_the_adventure_preview_asks_for_the_printed_number_beside_the_corruption
     )
     assert "level 1" in slot(response, "err-p1-corruption")
     assert slot(response, "err-p0-corruption") == ""
+
+
+def test_the_results_desk_lists_disputes_first_with_their_comments_and_the_audit_log(
+    table, player, other_player, organiser, client_for
+):
+    second = Table.objects.create(round=table.round, number=2)
+    for position, seat in enumerate(table.seats.all()):
+        second.seats.create(entrant=seat.entrant, position=position)
+    do_submit_result(second, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    disputed = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    do_dispute_result(disputed, other_player, "The 16s were mine")
+
+    response = client_for(organiser).get(reverse("scoring-desk", args=[table.round.event.slug]))
+    content = response.content.decode()
+    statuses = re.findall(r'class="card waiting" data-status="(\w+)"', content)
+    assert statuses == ["disputed", "pending"]
+    assert "The 16s were mine" in content
+    audit = content.split("Audit log", 1)[1]
+    assert audit.index("disputed") < audit.index("submitted")
+
+
+@pytest.mark.parametrize("persona", ["player", "other_player", "outsider"])
+def test_only_organisers_reach_the_results_desk(persona, request, table, client_for):
+    user = request.getfixturevalue(persona)
+    response = client_for(user).get(reverse("scoring-desk", args=[table.round.event.slug]))
+    assert response.status_code == 403
+
+
+def test_with_imperial_tasks_the_reveals_are_asked_in_order_from_the_start_player(
+    table, player, other_player, client_for
+):
+    table.round.event.rules_options = {"rounds": 2, "imperial_tasks": True}
+    table.round.event.save()
+    submission = do_submit_result(
+        table,
+        Submission.Kind.GLORY_TABLE,
+        {"rounds": [{"sets": [{"20": 2}, {"18": 2}], "reveals": ["A6", "B12"]}]},
+        player,
+    )
+    do_confirm_result(submission, other_player)
+    content = client_for(player).get(reverse("scoring-glory", args=[table.pk])).content.decode()
+    assert "Enter round 2" in content
+    assert content.index('name="reveal-0"') < content.index('name="reveal-1"')
+    first_reveal = content[content.index("Imperial tasks") : content.index('name="reveal-0"')]
+    assert "Quinn Player" in first_reveal
+    assert '<option value="A7">A7</option>' in content
+
+
+def test_an_organiser_overriding_a_finished_game_enters_its_last_round_again(
+    one_round_table, player, other_player, organiser, client_for
+):
+    table = one_round_table
+    submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    do_confirm_result(submission, other_player)
+    client = client_for(organiser)
+    page = client.get(reverse("scoring-glory", args=[table.pk]) + "?override=1")
+    assert b"Override the result" in page.content
+    client.post(
+        reverse("scoring-glory", args=[table.pk]),
+        {"quick": "1", "score-0": "36", "score-1": "60", "override": "1",
+         "reason": "Seats swapped", "form_token": token_of(page)},
+    )  # fmt: skip
+    result = Result.objects.get(table=table)
+    assert [seat.score for seat in result.seats.order_by("position")] == [36, 60]
+
+
+def test_the_round_board_shows_a_submitted_then_disputed_table(
+    table, player, other_player, client_for
+):
+    board = reverse("round-detail", args=[table.round.event.slug, table.round.number])
+    submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    assert b'data-status="submitted"' in client_for(player).get(board).content
+    do_dispute_result(submission, other_player, "no")
+    assert b'data-status="disputed"' in client_for(player).get(board).content
