@@ -4,6 +4,7 @@ round's sets (or quick scores), a live preview, and submit (or an organiser's ov
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
+from games.call_to_glory.tasks import DEFAULT_DECKS, LETTERS
 from scoring.entries import EntryRefused, score, seat_names
 from scoring.models import Submission
 from scoring.submissions import latest_agreed
@@ -19,12 +20,28 @@ KIND = Submission.Kind.GLORY_TABLE
 CARD_VALUES = [6, 7, 8, 9, 12, 14, 16, 18, 20]
 
 
-def agreed_so_far(table) -> tuple[list, dict | None]:
-    """The agreed rounds (they pre-fill the entry) and the answer that scored them."""
+def agreed_so_far(table, override: bool = False) -> tuple[list, dict | None]:
+    """The agreed rounds (they pre-fill the entry) and the answer that scored them. An
+    organiser overriding a finished game enters its last round again."""
     agreed = latest_agreed(table)
     if agreed is None or agreed.kind != KIND:
         return [], None
-    return list(agreed.entry.get("rounds", [])), agreed.answer
+    rounds = list(agreed.entry.get("rounds", []))
+    if override and agreed.answer.get("complete", True):
+        rounds = rounds[:-1]
+        if not rounds:
+            return [], None
+        try:
+            _document, answer = score(table, KIND, {"rounds": rounds})
+        except EntryRefused:
+            return [], None
+        return rounds, answer
+    return rounds, agreed.answer
+
+
+def task_choices() -> list[tuple[str, list[str]]]:
+    """The task cards of the default decks, deck by deck, for the reveal selects."""
+    return [(letter, [f"{letter}{value}" for value in DEFAULT_DECKS[letter]]) for letter in LETTERS]
 
 
 def round_from_post(data, seats: int, imperial: bool) -> dict:
@@ -43,7 +60,7 @@ def round_from_post(data, seats: int, imperial: bool) -> dict:
 
 
 def entry_from_post(table, data) -> dict:
-    rounds, _answer = agreed_so_far(table)
+    rounds, _answer = agreed_so_far(table, override=bool(data.get("override")))
     imperial = bool(table.round.event.rules_options.get("imperial_tasks"))
     return {"rounds": [*rounds, round_from_post(data, table.seats.count(), imperial)]}
 
@@ -93,10 +110,11 @@ def error_slots(seats: int, error: dict | None) -> list[dict]:
 
 def page_context(request, table, data=None, preview=None) -> dict:
     names = seat_names(table)
-    rounds, answer = agreed_so_far(table)
+    data = data or {}
+    override = bool(data.get("override") or request.GET.get("override"))
+    rounds, answer = agreed_so_far(table, override)
     options = table.round.event.rules_options
     start = answer.get("next_start", 0) if answer else 0
-    data = data or {}
     slots = error_slots(len(names), (preview or {}).get("error"))
     seats = [
         {
@@ -141,7 +159,8 @@ def page_context(request, table, data=None, preview=None) -> dict:
             for k, name in enumerate(reveal_order)
         ],
         "quick": bool(data.get("quick")),
-        "override": bool(data.get("override") or request.GET.get("override")),
+        "override": override,
+        "task_choices": task_choices(),
         "reason": data.get("reason", ""),
         "form_token": new_form_token(request),
         "preview": preview,
