@@ -256,7 +256,8 @@ def test_the_adventure_page_shows_the_corruption_track_with_its_values(
     response = client_for(player).get(reverse("scoring-adventure", args=[adventure_table.pk]))
     content = response.content.decode()
     assert response.status_code == 200
-    assert "+4 Tragedy" in content and "-4 Triumph" in content
+    assert re.search(r"\+4 <span class=\"level-column\">Tragedy", content)
+    assert re.search(r"-4 <span class=\"level-column\">Triumph", content)
     assert 'name="p0-icon-nature"' in content and 'name="p1-ability-wisdom"' in content
     assert 'name="p0-corruption-points"' in content
 
