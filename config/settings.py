@@ -181,7 +181,7 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Celery: the filesystem broker needs no server; production points at Redis or RabbitMQ.
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://localhost//")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _broker_dir = VAR_DIR / "broker"
     for _sub in ("queue", "processed", "control"):
