@@ -356,3 +356,11 @@ def test_the_round_board_shows_a_submitted_then_disputed_table(
     assert b'data-status="submitted"' in client_for(player).get(board).content
     do_dispute_result(submission, other_player, "no")
     assert b'data-status="disputed"' in client_for(player).get(board).content
+
+
+def test_anyone_who_may_see_the_event_sees_the_table_but_no_forms(table, anonymous, client_for):
+    response = client_for(anonymous).get(reverse("scoring-table", args=[table.pk]))
+    assert response.status_code == 200
+    assert b"Pat Player" in response.content
+    assert b'name="form_token"' not in response.content
+    assert b"Enter the result" not in response.content
