@@ -40,3 +40,10 @@ def log(table: Table, actor, action: str, before=None, after=None, reason: str =
         after=after,
         reason=reason,
     )
+
+
+def log_event(event, actor, action: str, before=None, after=None, reason: str = ""):
+    """A change to the whole event (its rules profile or card catalogue), at no table."""
+    return AuditEntry.objects.create(
+        event=event, actor=actor, action=action, before=before, after=after, reason=reason
+    )

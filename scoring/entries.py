@@ -9,6 +9,7 @@ from games.call_to_adventure import DEFAULT_PROFILE, score_tableau
 from games.call_to_glory import validate_record
 from games.call_to_glory.table import score_table
 from games.models import Game
+from scoring.catalogues import event_catalogue
 from scoring.models import Submission
 from tournaments.models import Table
 
@@ -94,8 +95,11 @@ def score(table: Table, kind: str, entry) -> tuple[dict, dict]:
     elif kind == Kind.GLORY_RECORD:
         answer = validate_record(document)
     else:
-        profile = event_profile(table.round.event)
-        answer = score_tableau(document, profiles=[profile] if profile else None)
+        event = table.round.event
+        profile = event_profile(event)
+        answer = score_tableau(
+            document, catalogue=event_catalogue(event), profiles=[profile] if profile else None
+        )
     if not answer.get("valid"):
         raise EntryRefused(answer["error"])
     check_players_are_the_seats(table, answer)

@@ -129,3 +129,16 @@ class EventProfile(models.Model):
 
     def __str__(self):
         return f"rules profile of {self.event}"
+
+
+class EventCatalogue(models.Model):
+    """An event's Call to Adventure card catalogue (CSV or JSON as imported), for Destiny
+    cards entered by their id: the site ships no real cards."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="catalogue")
+    source = models.TextField(help_text=_("the catalogue as imported, CSV or JSON"))
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"card catalogue of {self.event}"

@@ -9,5 +9,6 @@ urlpatterns = [
         profile_views.rules_profile,
         name="scoring-rules-profile",
     ),
+    path("events/<slug:slug>/catalogue/", profile_views.catalogue, name="scoring-catalogue"),
     path("events/<slug:slug>/desk/", desk.desk, name="scoring-desk"),
 ]

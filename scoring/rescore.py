@@ -16,6 +16,7 @@ from games.call_to_adventure import DEFAULT_PROFILE, load_profile, score_tableau
 from games.call_to_adventure.profile import ProfileError
 from games.call_to_adventure.rescore import what_changed
 from scoring import audit
+from scoring.catalogues import event_catalogue
 from scoring.entries import event_profile, seat_scores
 from scoring.models import EventProfile, Submission
 from scoring.submissions import record_official, supersede_agreed
@@ -72,7 +73,8 @@ def agreed_tableaux(event):
 
 def rescored(submission: Submission, profile: dict) -> dict:
     document = {**submission.entry, "profile": profile["name"]}
-    return score_tableau(document, profiles=[profile])
+    catalogue = event_catalogue(submission.table.round.event)
+    return score_tableau(document, catalogue=catalogue, profiles=[profile])
 
 
 def preview_rescore(event, profile: dict) -> list[TableChange]:

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games.call_to_adventure import DEFAULT_PROFILE
+from scoring.catalogues import destiny_cards, event_catalogue
 from scoring.entries import EntryRefused, event_profile, score, seat_names
 from scoring.models import Submission
 from scoring.views.common import access_table_to_write, int_field, new_form_token, roles
@@ -31,6 +32,17 @@ def profile_of(table) -> dict:
     return event_profile(table.round.event) or DEFAULT_PROFILE.as_dict()
 
 
+def destiny_from_post(data, prefix: str) -> dict:
+    """The Destiny card picked from the event's catalogue, else its points as typed."""
+    card = (data.get(prefix + "destiny-card") or "").strip()
+    if card:
+        return {"card": card}
+    return {
+        "triumph": int_field(data, prefix + "destiny-triumph"),
+        "tragedy": int_field(data, prefix + "destiny-tragedy"),
+    }
+
+
 def player_from_post(data, index: int, profile: dict) -> dict:
     prefix = f"p{index}-"
     player = {
@@ -45,10 +57,7 @@ def player_from_post(data, index: int, profile: dict) -> dict:
             ability: int_field(data, f"{prefix}ability-{ability}")
             for ability in profile["abilities"]
         },
-        "destiny": {
-            "triumph": int_field(data, prefix + "destiny-triumph"),
-            "tragedy": int_field(data, prefix + "destiny-tragedy"),
-        },
+        "destiny": destiny_from_post(data, prefix),
         **{count: int_field(data, prefix + count) for count in COUNTS},
     }
     level = int_field(data, prefix + "corruption-level", default=None)
@@ -109,6 +118,7 @@ FIELDS = [
     *COUNTS,
     "destiny-triumph",
     "destiny-tragedy",
+    "destiny-card",
     "adversary-triumph",
     "adversary-tragedy",
 ]
@@ -162,6 +172,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "table": table,
         "profile": profile,
         "levels": levels,
+        "destiny_cards": destiny_cards(event_catalogue(table.round.event)),
         "players": [
             player_context(data, index, name, profile, slots) for index, name in enumerate(names)
         ],
