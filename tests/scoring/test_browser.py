@@ -73,3 +73,28 @@ def test_an_impossible_table_shows_its_error_beside_the_seat(phone_page, player,
     assert "20" in beside_second_seat.inner_text()
     assert page.locator("#err-seat-0").inner_text() == ""
     screenshot(page, "scoring-glory-impossible-table")
+
+
+def test_the_rulebooks_adventure_example_totals_40_on_a_phone(phone_page, player, table):
+    event = table.round.event
+    event.game = "call-to-adventure"
+    event.save()
+    page = phone_page
+    log_in(page, player.username, PASSWORD)
+    page.goto(f"/scoring/tables/{table.pk}/adventure/")
+    for field, value in {
+        "p0-printed-triumph": "17", "p0-printed-tragedy": "2", "p0-icon-nature": "4",
+        "p0-ability-wisdom": "3", "p0-experience": "2", "p0-hero_cards": "2",
+        "p0-antihero_cards": "1", "p0-destiny-triumph": "4",
+    }.items():  # fmt: skip
+        page.locator(f"#{field}").fill(value)
+    page.locator("fieldset").first.locator("label.level", has_text="+4").click()
+    page.locator("fieldset").nth(1).locator("label.level").nth(2).click()
+
+    first_total = page.locator("#preview [data-total]").first
+    page.wait_for_function(
+        "() => document.querySelector('#preview [data-total]')?.innerText === '40'"
+    )
+    assert first_total.inner_text() == "40"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "scoring-adventure-rulebook-example")
