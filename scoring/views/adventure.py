@@ -9,7 +9,13 @@ from games.call_to_adventure import DEFAULT_PROFILE
 from scoring.catalogues import destiny_cards, event_catalogue
 from scoring.entries import EntryRefused, event_profile, score, seat_names
 from scoring.models import Submission
-from scoring.views.common import access_table_to_write, int_field, new_form_token, roles
+from scoring.views.common import (
+    access_table_to_write,
+    int_field,
+    new_form_token,
+    open_submission,
+    roles,
+)
 from scoring.views.saving import save_entry
 
 KIND = Submission.Kind.ADVENTURE
@@ -180,6 +186,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "override": bool(data.get("override") or request.GET.get("override")),
         "reason": data.get("reason", ""),
         "form_token": new_form_token(request),
+        "waiting": open_submission(table),
         **roles(request.user, table),
     }
 

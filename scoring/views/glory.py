@@ -12,6 +12,7 @@ from scoring.views.common import (
     access_table_to_write,
     int_field,
     new_form_token,
+    open_submission,
     roles,
 )
 from scoring.views.saving import save_entry
@@ -163,6 +164,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "task_choices": task_choices(),
         "reason": data.get("reason", ""),
         "form_token": new_form_token(request),
+        "waiting": open_submission(table),
         "preview": preview,
         "slots": slots,
         **roles(request.user, table),

@@ -364,3 +364,9 @@ def test_anyone_who_may_see_the_event_sees_the_table_but_no_forms(table, anonymo
     assert b"Pat Player" in response.content
     assert b'name="form_token"' not in response.content
     assert b"Enter the result" not in response.content
+
+
+def test_the_entry_page_says_when_a_result_already_waits(table, player, client_for):
+    do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    response = client_for(player).get(reverse("scoring-glory", args=[table.pk]))
+    assert b"already waiting for confirmation" in response.content
