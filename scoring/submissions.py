@@ -145,7 +145,12 @@ def finish_confirmed(submission: Submission, by) -> None:
     submission.status = Status.CONFIRMED
     submission.decided_at = timezone.now()
     submission.save(update_fields=["status", "decided_at"])
-    record_official(submission, by, source=Result.Source.PLAYERS)
+    source = (
+        Result.Source.RECORD
+        if submission.kind == Submission.Kind.GLORY_RECORD
+        else Result.Source.PLAYERS
+    )
+    record_official(submission, by, source=source)
 
 
 @transaction.atomic

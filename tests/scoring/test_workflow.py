@@ -1,5 +1,8 @@
 """The result workflow of a table: who may do what, and what each step leaves behind."""
 
+import json
+from pathlib import Path
+
 import pytest
 from django.core.exceptions import PermissionDenied
 
@@ -18,6 +21,7 @@ from tests.scoring.conftest import RULEBOOK_ROUND, glory_round
 from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
+RECORD = Path(__file__).parents[1] / "games/call_to_glory/fixtures/rulebook-60-36.json"
 TABLE = Submission.Kind.GLORY_TABLE
 
 
@@ -189,11 +193,10 @@ def test_the_permission_matrix(action, persona, request, one_round_table, player
         assert list(Submission.objects.values_list("status", flat=True)) == states_before
 
 
-def test_a_digital_record_is_checked_against_the_seats(one_round_table, player):
-    import json
-    from pathlib import Path
-
-    record = json.loads(Path("/work/shared/specs/examples/rulebook-60-36.json").read_text())
+def test_a_digital_record_is_checked_against_the_seats_and_kept_for_replay(
+    one_round_table, player, other_player
+):
+    record = json.loads(RECORD.read_text())
     with pytest.raises(EntryRefused) as refused:
         do_submit_result(one_round_table, Submission.Kind.GLORY_RECORD, record, player)
     assert "not this table's seats" in refused.value.error["reason"]
@@ -201,3 +204,9 @@ def test_a_digital_record_is_checked_against_the_seats(one_round_table, player):
     record["players"] = ["Pat Player", "Quinn Player"]
     submission = do_submit_result(one_round_table, Submission.Kind.GLORY_RECORD, record, player)
     assert submission.answer["totals"] == [60, 36]
+    do_confirm_result(submission, other_player)
+
+    result = Result.objects.get(table=one_round_table)
+    assert result.source == Result.Source.RECORD
+    assert result.detail["record"]["rounds"] == record["rounds"]
+    assert [s.score for s in result.seats.order_by("position")] == [60, 36]
