@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scoring.models import AuditEntry, Submission
+from scoring.models import AuditEntry, EventCatalogue, EventProfile, Submission
 
 
 @admin.register(Submission)
@@ -12,3 +12,13 @@ class SubmissionAdmin(admin.ModelAdmin):
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
     list_display = ("event", "table", "actor", "action", "created_at")
+
+
+@admin.register(EventProfile)
+class EventProfileAdmin(admin.ModelAdmin):
+    list_display = ("event", "updated_by", "updated_at")
+
+
+@admin.register(EventCatalogue)
+class EventCatalogueAdmin(admin.ModelAdmin):
+    list_display = ("event", "updated_by", "updated_at")
