@@ -12,19 +12,19 @@ class SearchBot(Bot):
     key = "search"
     name = "Search"
     options = {
-        "iterations": (80, int, "worlds sampled per decision (each plays every candidate)"),
+        "iterations": (20, int, "worlds sampled per decision (each plays every candidate)"),
         "time_limit_ms": (
             0,
             float,
             "stop sampling after this long (0: no limit; not reproducible)",
         ),
         "horizon": (
-            1,
+            100,
             int,
             "cycles of turns (each player once) a rollout plays before it is judged",
         ),
         "candidates": (3, int, "discards searched besides every lay and draw"),
-        "confidence": (1.0, float, "how sure (in standard errors) a move must be to beat greedy's"),
+        "confidence": (2.0, float, "how sure (in standard errors) a move must be to beat greedy's"),
         "win_bonus": (30.0, float, "points a won game is worth above its margin (last round)"),
         "hand_weight": (0.5, float, "how much a hand's worth counts in the estimate"),
     }
