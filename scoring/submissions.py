@@ -103,9 +103,6 @@ def do_submit_result(table: Table, kind: str, entry, by) -> Submission:
                 raise SubmissionConflict(
                     _("A result for this table is already waiting for confirmation.")
                 )
-            Submission.objects.filter(table=table, status=Status.CONFIRMED).update(
-                status=Status.SUPERSEDED
-            )
             submission = Submission.objects.create(
                 table=table,
                 kind=kind,
@@ -230,9 +227,9 @@ def do_override_result(table: Table, kind: str, entry, by, reason: str) -> Submi
     with transaction.atomic():
         table = locked_table(table)
         before = audit.summary_of_result(table)
-        Submission.objects.filter(table=table, status__in=Submission.OPEN).update(
-            status=Status.SUPERSEDED
-        )
+        Submission.objects.filter(
+            table=table, status__in=[*Submission.OPEN, Status.CONFIRMED, Status.OVERRIDDEN]
+        ).update(status=Status.SUPERSEDED)
         submission = Submission.objects.create(
             table=table,
             kind=kind,

@@ -210,3 +210,16 @@ def test_a_digital_record_is_checked_against_the_seats_and_kept_for_replay(
     assert result.source == Result.Source.RECORD
     assert result.detail["record"]["rounds"] == record["rounds"]
     assert [s.score for s in result.seats.order_by("position")] == [60, 36]
+
+
+def test_a_rejected_next_round_keeps_the_rounds_agreed_before(
+    table, player, other_player, organiser
+):
+    from scoring.submissions import latest_agreed
+
+    first = submit(table, player)
+    do_confirm_result(first, other_player)
+    two_rounds = {"rounds": RULEBOOK_ROUND["rounds"] * 2}
+    second = submit(table, player, two_rounds)
+    do_resolve_dispute(second, organiser, accept=False, reason="round 2 was mistyped")
+    assert latest_agreed(table) == first
