@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from games.call_to_glory import GameState, validate_record
-from games.call_to_glory.validator import read_header
+from games.call_to_glory import replay, validate_record
 
 
 class ReplayError(ValueError):
@@ -100,15 +99,9 @@ def replay_position(record, step_param=None, seat_param=None) -> Position:
     )
 
 
-def state_at(record: dict, step: int) -> GameState:
-    """The engine's state after the first ``step`` moves of a valid ``record``: the
-    engine's own state built from the record's deals, the moves applied (checked)."""
-    players, opts, _complete, decks, tasks, rounds = read_header(record)
-    deals = [(round_["hands"], round_["draw_piles"]) for round_ in rounds]
-    state = GameState(players, opts, decks, tasks, deals)
-    for move in [m for round_ in rounds for m in round_["moves"]][:step]:
-        state.apply(move)
-    return state
+def state_at(record: dict, step: int):
+    """The engine's state after the first ``step`` moves of a valid ``record``."""
+    return replay(record, moves=step)
 
 
 def board_at(record: dict, step: int, seat: int | None) -> tuple[dict, int]:
