@@ -68,3 +68,26 @@ def test_the_openapi_schema_generates_without_warnings():
     from django.core.management import call_command
 
     call_command("spectacular", "--validate", "--fail-on-warn", stdout=StringIO())
+
+
+def test_every_url_a_template_names_exists():
+    import re
+    from pathlib import Path
+
+    from django.urls import get_resolver
+
+    def names(resolver, namespace=""):
+        for pattern in resolver.url_patterns:
+            if hasattr(pattern, "url_patterns"):
+                inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+                yield from names(pattern, inner)
+            elif pattern.name:
+                yield namespace + pattern.name
+
+    known = set(names(get_resolver()))
+    used = {
+        (path.name, name)
+        for path in Path("templates").rglob("*.html")
+        for name in re.findall(r"{% url '([\w:-]+)'", path.read_text())
+    }
+    assert [(template, name) for template, name in sorted(used) if name not in known] == []
