@@ -14,7 +14,7 @@ from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLE = Path("/work/shared/specs/examples/rulebook-60-36.json")
+EXAMPLE = Path("tests/games/call_to_glory/fixtures/rulebook-60-36.json")
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = Path("/work/shared/specs/examples")
+EXAMPLES = Path("tests/games/call_to_glory/fixtures")
 pytestmark = pytest.mark.django_db
 
 
