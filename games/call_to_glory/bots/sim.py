@@ -167,17 +167,10 @@ class Sim:
     def round_ended(self) -> bool:
         if not self.piles[0] or not self.piles[1]:
             return True
-        need = END_DISTINCT[self.n]
-        on_table = 0
-        for s in self.sets:
-            distinct = 0
-            for i in range(9):
-                if s[i]:
-                    distinct += 1
-                    on_table |= 1 << i
-            if distinct >= need:
-                return True
-        return on_table == 511
+        most = 9 - END_DISTINCT[self.n]  # the most values a seat may lack and go on
+        if any(s.count(0) <= most for s in self.sets):
+            return True
+        return all(any(column) for column in zip(*self.sets, strict=True))
 
     def base_scores(self) -> list:
         return [sum(VALUES[i] for i in range(9) if s[i]) for s in self.sets]

@@ -40,16 +40,20 @@ class Outlook:
         self.n = n
         self.hand = hand = sim.hands[me]
         self.mine = mine = sim.sets[me]
-        other = [0] * 9
-        unseen = [VALUES[i] - hand[i] - mine[i] for i in range(9)]
-        for q in range(n):
-            if q != me:
-                s = sim.sets[q]
-                for i in range(9):
-                    if s[i]:
-                        unseen[i] -= s[i]
-                        if s[i] > other[i]:
-                            other[i] = s[i]
+        if n == 2:  # the common case, kept fast for the search's rollouts
+            other = sim.sets[1 - me][:]
+            unseen = [v - h - m - o for v, h, m, o in zip(VALUES, hand, mine, other, strict=True)]
+        else:
+            other = [0] * 9
+            unseen = [v - h - m for v, h, m in zip(VALUES, hand, mine, strict=True)]
+            for q in range(n):
+                if q != me:
+                    s = sim.sets[q]
+                    for i in range(9):
+                        if s[i]:
+                            unseen[i] -= s[i]
+                            if s[i] > other[i]:
+                                other[i] = s[i]
         for p in (2, 3):
             pile = sim.piles[p]
             if pile:
@@ -57,20 +61,14 @@ class Outlook:
         self.other = other
         self.unseen = unseen
         self.dispw = dispw = displaced_weight(n)
-        lowest = MIN_SETS[n]
-        needs = [0] * 9
-        gains = [0.0] * 9
-        for i in range(9):
-            needs[i] = max(lowest[i], other[i] + 1, mine[i] + 1)
-            value = VALUES[i]
-            if mine[i]:
-                gains[i] = 0.15 * value  # a bigger set only protects what is already scored
-            elif other[i]:
-                gains[i] = value * (1.0 + dispw)
-            else:
-                gains[i] = float(value)
-        self.needs = needs
-        self.gains = gains
+        self.needs = [
+            max(low, o + 1, m + 1) for low, o, m in zip(MIN_SETS[n], other, mine, strict=True)
+        ]
+        # More cards of a value we already score only protect what is scored.
+        self.gains = [
+            0.15 * v if m else (v * (1.0 + dispw) if o else float(v))
+            for v, m, o in zip(VALUES, mine, other, strict=True)
+        ]
 
     def need(self, i: int) -> int:
         return self.needs[i]
@@ -87,6 +85,19 @@ class Outlook:
             return 0.0
         progress = c / need
         return self.gains[i] * progress * progress
+
+    def blind_gain(self) -> float:
+        """The mean marginal gain of a card drawn blind (any card still unseen)."""
+        total = 0
+        expected = 0.0
+        worth = self.worth
+        hand = self.hand
+        for i, u in enumerate(self.unseen):
+            if u > 0:
+                total += u
+                c = hand[i]
+                expected += u * (worth(i, c + 1) - worth(i, c))
+        return expected / total if total else 0.0
 
     def marginal_gain(self, i: int) -> float:
         c = self.hand[i]
@@ -109,14 +120,7 @@ def choose_draw(sim, me: int) -> int:
     look = Outlook(sim, me)
     piles = sim.piles
     first = sim.first_pile if sim.phase != DRAW1 else -1
-    unseen_total = 0
-    expected = 0.0
-    for i in range(9):
-        u = look.unseen[i]
-        if u > 0:
-            unseen_total += u
-            expected += u * look.marginal_gain(i)
-    blind = expected / unseen_total if unseen_total else 0.0
+    blind = look.blind_gain()
     best, best_score = -1, -1.0
     for p in (2, 3, 0, 1):
         if p == first or not piles[p]:
