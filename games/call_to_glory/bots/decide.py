@@ -49,26 +49,18 @@ MAX_NINJAS = 3
 
 
 def candidates(known: Known, legal: list, max_discards: int) -> list:
-    """The moves worth searching: one blind draw pile for both draw piles, full lays
-    only, and the few cheapest discards (by the tactics), each to its better pile."""
+    """The moves worth searching after the draws: full lays only, the few cheapest
+    discards (by the tactics), each to its better pile, ninja uses and ``end``."""
     world = public_world(known)
     me = known.me
     look = tactics.Outlook(world, me)
     keep = []
-    draws = [m for m in legal if " draw D" in m]
-    if draws:
-        sizes = known.pile_sizes
-        keep.append(f"{me} draw {'D1' if sizes[0] >= sizes[1] else 'D2'}")
-        if keep[0] not in legal:
-            keep = [draws[0]]
     discards = {}
     ninjas = []
     for move in legal:
         words = move.split()
         verb = words[1]
-        if verb == "draw" and words[2].startswith("X"):
-            keep.append(move)
-        elif verb == "lay":
+        if verb == "lay":
             if int(words[3]) == known.hand[_index(words[2])]:
                 keep.append(move)
         elif verb == "discard":

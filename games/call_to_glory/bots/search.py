@@ -2,17 +2,18 @@
 
 from . import tactics
 from .base import Bot
-from .decide import search_move
+from .decide import greedy_move, search_move
 from .memory import Memory
 from .sampling import public_world
 from .seen import read_view
+from .sim import DRAW1, DRAW2
 
 
 class SearchBot(Bot):
     key = "search"
     name = "Search"
     options = {
-        "iterations": (20, int, "worlds sampled per decision (each plays every candidate)"),
+        "iterations": (60, int, "worlds sampled per decision (each plays every candidate)"),
         "time_limit_ms": (
             0,
             float,
@@ -23,8 +24,8 @@ class SearchBot(Bot):
             int,
             "cycles of turns (each player once) a rollout plays before it is judged",
         ),
-        "candidates": (3, int, "discards searched besides every lay and draw"),
-        "confidence": (2.0, float, "how sure (in standard errors) a move must be to beat greedy's"),
+        "candidates": (3, int, "discards searched besides every lay"),
+        "confidence": (1.5, float, "how sure (in standard errors) a move must be to beat greedy's"),
         "win_bonus": (30.0, float, "points a won game is worth above its margin (last round)"),
         "hand_weight": (0.5, float, "how much a hand's worth counts in the estimate"),
     }
@@ -52,6 +53,9 @@ class SearchBot(Bot):
             return seen.reveal_move(
                 tactics.choose_reveal(public_world(seen.known), *seen.revealing)
             )
+        if seen.known.phase in (DRAW1, DRAW2):
+            # Draws follow the greedy rules: searching them did not pay (docs/bots.md).
+            return greedy_move(seen.known, legal)
         s = self.settings
         return search_move(
             seen.known,

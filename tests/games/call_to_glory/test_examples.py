@@ -1,6 +1,5 @@
 """The rulebooks' examples as records, with their known results."""
 
-
 import pytest
 
 from games.call_to_glory import replay, validate_record
@@ -13,7 +12,6 @@ from .make_fixtures import EXAMPLES, build
 def test_the_rulebook_round_scores_60_to_36_exactly_as_the_spec_example():
     record = (FIXTURES / "rulebook-60-36.json").read_text()
     assert validate_record(record) == load("rulebook-60-36.result.json")
-
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
