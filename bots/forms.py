@@ -12,6 +12,7 @@ from bots.authoring import (
     settings_help,
 )
 from bots.models import Batch, Ladder
+from bots.remote import endpoint_problem
 from games.models import Bot
 from games.validation import RecordTooLarge, read_submitted_record, validate_text
 
@@ -48,6 +49,13 @@ class BotForm(forms.ModelForm):
         self.fields["endpoint_url"].help_text = _(
             "Remote bots only: the base URL; the site POSTs to /start, /move and /end."
         )
+
+    def clean_endpoint_url(self):
+        url = self.cleaned_data["endpoint_url"]
+        problem = endpoint_problem(url) if url else None
+        if problem:
+            raise forms.ValidationError(problem)
+        return url
 
     def clean_move_timeout_ms(self):
         value = self.cleaned_data["move_timeout_ms"]

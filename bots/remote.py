@@ -2,11 +2,14 @@
 bot over one kept-alive HTTP connection, and the faults its answers can be."""
 
 import http.client
+import ipaddress
 import json
+import socket
 import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from bots import conf
 from bots.signing import PROTOCOL, signed_headers
 
 EVIDENCE_LIMIT = 300
@@ -29,8 +32,57 @@ def clipped(data: bytes | str) -> str:
     return text if len(text) <= EVIDENCE_LIMIT else text[:EVIDENCE_LIMIT] + "…"
 
 
+def endpoint_problem(url: str) -> str | None:
+    """What is wrong with ``url`` as an endpoint the site may call, or None. Only a
+    host written as an address (or ``localhost``) can be judged without resolving it;
+    a name is checked at every connection."""
+    if conf.ALLOW_PRIVATE_ENDPOINTS:
+        return None
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return f"{host} is this machine; the site calls bots on public addresses only"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    if not address.is_global:
+        return f"{host} is not a public address; the site calls bots on public addresses only"
+    return None
+
+
+class PrivateAddress(OSError):
+    """The endpoint resolves to an address of this machine or its private network."""
+
+
+def public_address_only(address, timeout, source_address=None):
+    """``socket.create_connection`` that refuses a host resolving to a loopback,
+    private, link-local or otherwise non-global address, so that a registered endpoint
+    cannot make the site's workers talk to its own services (Redis, PostgreSQL, ...).
+    The address checked is the one connected to: a name that resolves differently
+    later is checked again."""
+    host, port = address
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    for *_, sockaddr in infos:
+        if not ipaddress.ip_address(sockaddr[0]).is_global:
+            raise PrivateAddress(f"{host} resolves to {sockaddr[0]}, which is not a public address")
+    family, kind, proto, _, sockaddr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.settimeout(timeout)
+        if source_address:
+            sock.bind(source_address)
+        sock.connect(sockaddr)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 class RemoteBotClient:
-    """POSTs signed JSON to ``endpoint_url`` + ``/start``, ``/move``, ``/end``."""
+    """POSTs signed JSON to ``endpoint_url`` + ``/start``, ``/move``, ``/end``.
+
+    Unless ``BOTS_ALLOW_PRIVATE_ENDPOINTS`` is on (the default with ``DEBUG``), it
+    connects to public addresses only."""
 
     def __init__(self, endpoint_url: str, secret: str):
         parts = urlsplit(endpoint_url)
@@ -50,6 +102,8 @@ class RemoteBotClient:
         if self.connection is None:
             kind = http.client.HTTPSConnection if self.https else http.client.HTTPConnection
             self.connection = kind(self.host, self.port, timeout=timeout)
+            if not conf.ALLOW_PRIVATE_ENDPOINTS:
+                self.connection._create_connection = public_address_only
         else:
             self.connection.timeout = timeout
             if self.connection.sock is not None:

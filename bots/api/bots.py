@@ -5,6 +5,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from bots.authoring import BotSettingsError, check_builtin_settings, do_register_bot, do_update_bot
+from bots.remote import endpoint_problem
 from games.models import Bot
 from tournaments.permissions import can_edit_bot
 
@@ -32,6 +33,12 @@ class BotSerializer(serializers.ModelSerializer):
             "games_rated",
         ]
         read_only_fields = ["rating_mu", "rating_sigma", "games_rated"]
+
+    def validate_endpoint_url(self, url):
+        problem = endpoint_problem(url) if url else None
+        if problem:
+            raise serializers.ValidationError(problem)
+        return url
 
     def validate(self, data):
         kind = data.get("kind", getattr(self.instance, "kind", Bot.Kind.BUILTIN))
