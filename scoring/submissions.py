@@ -6,7 +6,7 @@ submit → the other players confirm (→ confirmed, and recorded when the game 
 an organiser may also override any table with a reason.
 """
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from scoring import audit
 from scoring.entries import rules_version, score, seat_scores
 from scoring.models import Confirmation, Submission
+from tournaments.finishing import check_not_finished
 from tournaments.models import Result, Table
 from tournaments.permissions import is_event_organiser, is_player_of_table
 from tournaments.results import SeatOutcome, do_record_result
@@ -33,6 +34,14 @@ class ActionRefused(Exception):
 def check_may_submit(user, table: Table) -> None:
     if not (is_player_of_table(user, table) or is_event_organiser(user, table.round.event)):
         raise PermissionDenied(_("Only the players of this table or an organiser may do that."))
+    check_event_open(table)
+
+
+def check_event_open(table: Table) -> None:
+    try:
+        check_not_finished(table.round.event)
+    except ValidationError as error:
+        raise ActionRefused(error.messages[0]) from None
 
 
 def check_may_decide(user, submission: Submission) -> None:
@@ -46,11 +55,13 @@ def check_may_decide(user, submission: Submission) -> None:
         )
     if submission.confirmations.filter(user=user).exists():
         raise ActionRefused(_("You have already answered for this result."))
+    check_event_open(submission.table)
 
 
 def check_organiser(user, table: Table) -> None:
     if not is_event_organiser(user, table.round.event):
         raise PermissionDenied(_("Only an organiser of the event may do that."))
+    check_event_open(table)
 
 
 def players_to_confirm(submission: Submission) -> set[int]:

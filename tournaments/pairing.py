@@ -6,6 +6,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from tournaments.finishing import check_not_finished
 from tournaments.formats import (
     Contender,
     FormatError,
@@ -77,8 +78,7 @@ def check_can_pair(event: Event, override_reason: str = "") -> int:
     fmt = get_format(event.format, event.format_options)
     if not fmt.pairs_rounds:
         raise ValidationError(_("This format has no rounds to pair."))
-    if event.status == Event.Status.FINISHED:
-        raise ValidationError(_("The event is finished."))
+    check_not_finished(event)
     last = current_round(event)
     if last is not None:
         missing = missing_results(last)

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from tournaments.models import Result, Round, SeatResult, Table
+from tournaments.finishing import check_not_finished
+from tournaments.models import Event, Result, Round, SeatResult, Table
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ def do_record_result(
     if sorted(o.position for o in outcomes) != sorted(seats):
         raise ValueError("outcomes must name every seat of the table once")
     with transaction.atomic():
+        # Read under a lock, not from ``table``: finishing the event may have just won.
+        check_not_finished(Event.objects.select_for_update().get(pk=event.pk))
         result, _ = Result.objects.update_or_create(
             table=table,
             defaults={

@@ -7,6 +7,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
 from tournaments.leagues import (
     do_close_season,
@@ -108,6 +109,34 @@ def recompute_standings(request, slug):
     event = access_event_as_organiser(request.user, slug)
     request_standings_update(event)
     messages.info(request, _("The standings are being recomputed."))
+    return redirect("event-detail", slug=event.slug)
+
+
+@login_required
+@require_POST
+def finish_event(request, slug):
+    event = access_event_as_organiser(request.user, slug)
+    try:
+        do_finish_event(event)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("The event is finished: these are its final standings."))
+    return redirect("event-detail", slug=event.slug)
+
+
+@login_required
+@require_POST
+def reopen_event(request, slug):
+    event = access_event_as_organiser(request.user, slug)
+    try:
+        do_reopen_event(event)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("The event is open again: rounds and results can change."))
     return redirect("event-detail", slug=event.slug)
 
 

@@ -1,0 +1,83 @@
+"""Finishing an event: once every table has its result the organiser closes it; a
+finished event takes no new round and no result until an organiser reopens it."""
+
+import random
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from scoring.models import Submission
+from scoring.submissions import ActionRefused, do_submit_result
+from tests.scoring.conftest import RULEBOOK_ROUND
+from tests.tournaments.helpers import make_event, report_round
+from tournaments.finishing import do_finish_event, do_reopen_event
+from tournaments.models import Event, Result
+from tournaments.pairing import do_pair_round
+from tournaments.results import SeatOutcome, do_record_result
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_event_with_a_table_still_playing_cannot_be_finished(league, organiser):
+    event = make_event(league, organiser, players=8)
+    do_pair_round(event)
+    event.refresh_from_db()
+    with pytest.raises(ValidationError, match="2 table.* no result yet.*table 1 of round 1"):
+        do_finish_event(event)
+    event.refresh_from_db()
+    assert event.status == Event.Status.RUNNING
+
+
+def test_a_finished_event_takes_no_new_round_and_no_result_until_reopened(league, organiser):
+    event = make_event(league, organiser, players=8)
+    round_ = do_pair_round(event)
+    report_round(round_, random.Random(1))
+    event.refresh_from_db()
+    do_finish_event(event)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+
+    with pytest.raises(ValidationError, match="finished"):
+        do_pair_round(event)
+    table = round_.tables.first()
+    with pytest.raises(ValidationError, match="finished"):
+        do_record_result(
+            table, [SeatOutcome(p, 0, 1) for p in range(4)], source="organiser"
+        )
+    assert event.rounds.count() == 1
+
+    do_reopen_event(event)
+    event.refresh_from_db()
+    assert event.status == Event.Status.RUNNING
+    assert do_pair_round(event).number == 2
+
+
+def test_a_draft_event_is_not_finished(league, organiser):
+    event = make_event(league, organiser, players=8)
+    with pytest.raises(ValidationError, match="Only a running event"):
+        do_finish_event(event)
+
+
+def test_players_cannot_enter_a_result_at_a_finished_event(table, player):
+    Event.objects.filter(pk=table.round.event_id).update(status=Event.Status.FINISHED)
+    table.refresh_from_db()
+    with pytest.raises(ActionRefused, match="finished"):
+        do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    assert not Submission.objects.exists() and not Result.objects.exists()
+
+
+def test_only_an_organiser_finishes_and_the_page_then_says_final(
+    client_for, league, organiser, player
+):
+    event = make_event(league, organiser, players=4)
+    report_round(do_pair_round(event), random.Random(2))
+
+    assert client_for(player).post(f"/events/{event.slug}/finish/").status_code == 403
+    event.refresh_from_db()
+    assert event.status == Event.Status.RUNNING
+
+    response = client_for(organiser).post(f"/events/{event.slug}/finish/", follow=True)
+    page = response.content.decode()
+    assert "Final standings" in page and "Reopen the event" in page
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED

@@ -1,0 +1,49 @@
+"""Finishing an event: the organiser closes it once every table has its result, and the
+standings become final. A finished event takes no new round and no result (an
+organiser reopens it to correct one)."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, Table
+
+
+def check_not_finished(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError(_("The event is finished; an organiser reopens it to change it."))
+
+
+def check_can_finish(event: Event) -> None:
+    if event.status != Event.Status.RUNNING:
+        raise ValidationError(
+            _("Only a running event can be finished (this one is %(status)s).")
+            % {"status": event.get_status_display()}
+        )
+    open_tables = Table.objects.filter(
+        round__event=event, is_bye=False, result__isnull=True
+    ).select_related("round")
+    first = open_tables.order_by("round__number", "number").first()
+    if first is not None:
+        raise ValidationError(
+            _(
+                "%(count)s table(s) have no result yet, the first one is table %(table)s "
+                "of round %(round)s."
+            )
+            % {"count": open_tables.count(), "table": first.number, "round": first.round.number}
+        )
+
+
+def do_finish_event(event: Event) -> None:
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        check_can_finish(event)
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+
+
+def do_reopen_event(event: Event) -> None:
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status != Event.Status.FINISHED:
+            raise ValidationError(_("The event is not finished."))
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
