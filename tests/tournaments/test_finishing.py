@@ -5,6 +5,7 @@ import random
 
 import pytest
 from django.core.exceptions import ValidationError
+from rest_framework.test import APIClient
 
 from scoring.models import Submission
 from scoring.submissions import ActionRefused, do_submit_result
@@ -41,9 +42,7 @@ def test_a_finished_event_takes_no_new_round_and_no_result_until_reopened(league
         do_pair_round(event)
     table = round_.tables.first()
     with pytest.raises(ValidationError, match="finished"):
-        do_record_result(
-            table, [SeatOutcome(p, 0, 1) for p in range(4)], source="organiser"
-        )
+        do_record_result(table, [SeatOutcome(p, 0, 1) for p in range(4)], source="organiser")
     assert event.rounds.count() == 1
 
     do_reopen_event(event)
@@ -81,3 +80,21 @@ def test_only_an_organiser_finishes_and_the_page_then_says_final(
     assert "Final standings" in page and "Reopen the event" in page
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
+
+
+def test_the_api_finishes_and_reopens_for_organisers_only(league, organiser, outsider):
+    event = make_event(league, organiser, players=4)
+    round_ = do_pair_round(event)
+    client = APIClient()
+    client.force_authenticate(organiser)
+    refused = client.post(f"/api/events/{event.slug}/finish/")
+    assert refused.status_code == 400 and "no result yet" in str(refused.json())
+
+    report_round(round_, random.Random(3))
+    client.force_authenticate(outsider)
+    assert client.post(f"/api/events/{event.slug}/finish/").status_code == 403
+    client.force_authenticate(organiser)
+    finished = client.post(f"/api/events/{event.slug}/finish/")
+    assert finished.status_code == 200 and finished.json()["status"] == "finished"
+    reopened = client.post(f"/api/events/{event.slug}/reopen/")
+    assert reopened.status_code == 200 and reopened.json()["status"] == "running"

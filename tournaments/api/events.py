@@ -6,6 +6,7 @@ from rest_framework.response import Response
 
 from tournaments.api.common import api_errors, visible_events
 from tournaments.api.rounds import RoundSerializer
+from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import REGISTRY, FormatError, get_format
 from tournaments.leagues import do_create_event
 from tournaments.models import Event, Season, StandingRow
@@ -117,3 +118,22 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         reason = form.validated_data.get("override_reason", "")
         round_ = api_errors(do_pair_round, event, by=request.user, override_reason=reason)
         return Response(RoundSerializer(round_).data, status=201)
+
+    @extend_schema(request=None, responses=EventSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def finish(self, request, slug=None):
+        """Finish the event (every table has its result): its standings are final and
+        it takes no new round or result until it is reopened."""
+        event = access_event_as_organiser(request.user, slug)
+        api_errors(do_finish_event, event)
+        event.refresh_from_db()
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(request=None, responses=EventSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def reopen(self, request, slug=None):
+        """Reopen a finished event."""
+        event = access_event_as_organiser(request.user, slug)
+        api_errors(do_reopen_event, event)
+        event.refresh_from_db()
+        return Response(EventSerializer(event).data)
