@@ -89,14 +89,17 @@ def record_official(submission: Submission, by, source: str) -> Result | None:
     }
     if submission.kind == Submission.Kind.GLORY_RECORD:
         detail["record"] = submission.entry
-    return do_record_result(
-        submission.table,
-        outcomes,
-        source=source,
-        by=by,
-        detail=detail,
-        rules_version=submission.rules_version,
-    )
+    try:
+        return do_record_result(
+            submission.table,
+            outcomes,
+            source=source,
+            by=by,
+            detail=detail,
+            rules_version=submission.rules_version,
+        )
+    except ValidationError as error:  # the event was finished since the first check
+        raise ActionRefused(error.messages[0]) from None
 
 
 def locked_table(table: Table) -> Table:
