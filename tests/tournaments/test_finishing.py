@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import Submission
 from scoring.submissions import ActionRefused, do_override_result, do_submit_result
-from tests.scoring.conftest import RULEBOOK_ROUND, one_round_table  # noqa: F401
+from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.tournaments.helpers import make_event, report_round
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.models import Event, Result
@@ -65,16 +65,16 @@ def test_players_cannot_enter_a_result_at_a_finished_event(table, player):
     assert not Submission.objects.exists() and not Result.objects.exists()
 
 
-def test_a_result_entered_as_the_event_is_finished_is_refused_whole(one_round_table, organiser):
+def test_a_result_entered_as_the_event_is_finished_is_refused_whole(table, organiser):
     """The organiser's page still showed the event running (another organiser finished
     it meanwhile): the check under the event's lock refuses, and nothing is kept."""
-    event = one_round_table.round.event
+    event = table.round.event
+    event.rules_options = {"rounds": 1}  # one entry ends the game
+    event.save()
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
-    assert one_round_table.round.event.status != Event.Status.FINISHED  # a stale view
+    assert table.round.event.status != Event.Status.FINISHED  # a stale view
     with pytest.raises(ActionRefused, match="finished"):
-        do_override_result(
-            one_round_table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, organiser, "typo"
-        )
+        do_override_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, organiser, "typo")
     assert not Submission.objects.exists() and not Result.objects.exists()
 
 
