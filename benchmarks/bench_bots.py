@@ -20,39 +20,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SECRET = "benchmark-secret"
 
 
-def start_worker(concurrency: int = 2) -> subprocess.Popen:
-    command = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "config",
-        "worker",
-        "-Q",
-        "bots",
-        "--concurrency",
-        str(concurrency),
-        "--loglevel",
-        "WARNING",
-        "--without-gossip",
-        "--without-mingle",
-        "--hostname",
-        f"bench-{os.getpid()}@%h",
-    ]
-    # The worker runs as in production: DEBUG off (Django then keeps no query log).
-    env = {**os.environ, "DEBUG": "false"}
-    env.setdefault("SECRET_KEY", "benchmark-only-secret-key-0123456789-abcdefghijklmnopqrstuv")
-    return subprocess.Popen(command, cwd=ROOT, env=env)
-
-
-def wait_until(predicate, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise TimeoutError("the benchmark's batch did not finish in time")
-        time.sleep(0.2)
-
-
 def matches_per_minute(games: int) -> tuple[float, str]:
     from django.contrib.auth import get_user_model
     from django.db import connection
@@ -60,6 +27,7 @@ def matches_per_minute(games: int) -> tuple[float, str]:
     from bots.models import Batch
     from bots.scheduling import do_schedule_batch
     from games.models import Bot
+    from tests.fixtures.worker import start_worker, stop_worker, wait_for
 
     owner, _ = get_user_model().objects.get_or_create(username="bench-bots")
     bots = [
@@ -68,18 +36,27 @@ def matches_per_minute(games: int) -> tuple[float, str]:
         )[0]
         for i in (1, 2)
     ]
-    worker = start_worker()
+    # The worker runs as in production: DEBUG off (Django then keeps no query log).
+    worker = start_worker(
+        env_extra={
+            "DEBUG": "false",
+            "SECRET_KEY": "benchmark-only-secret-key-0123456789-abcdefghijklmnopqrstuv",
+        }
+    )
     try:
-        time.sleep(4)  # let the worker connect before the clock starts
         started = time.monotonic()
         batch = do_schedule_batch(
             owner, Batch.Kind.SERIES, [bots], games_per_lineup=games, options={"rounds": 1}
         )
-        wait_until(lambda: Batch.objects.get(pk=batch.pk).status == "done", timeout=900)
+        wait_for(
+            lambda: Batch.objects.get(pk=batch.pk).status == "done",
+            timeout=900,
+            interval=0.2,
+            what="the benchmark's batch",
+        )
         elapsed = time.monotonic() - started
     finally:
-        worker.terminate()
-        worker.wait(timeout=60)
+        stop_worker(worker)
     return games / elapsed * 60, connection.vendor
 
 
