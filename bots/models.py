@@ -168,6 +168,11 @@ class MatchSeat(models.Model):
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     forfeited = models.BooleanField(default=False)
     faults = models.PositiveSmallIntegerField(default=0)
+    rating_after = models.FloatField(
+        null=True,
+        blank=True,
+        help_text=_("The bot's shown rating (mu - 3 sigma) once this match was rated."),
+    )
 
     class Meta:
         ordering = ["match", "position"]

@@ -1,6 +1,7 @@
 """Bot ratings: openskill's Plackett-Luce over every finished bot match, in the order
 the matches finished. Incremental and idempotent: each match is rated once (its
-``rated`` flag is set in the same transaction that moves the bots' ratings)."""
+``rated`` flag is set in the same transaction that moves the bots' ratings). Each seat
+keeps the bot's rating after the match, for the rating-over-time plot."""
 
 from django.db import transaction
 from openskill.models import PlackettLuce
@@ -32,26 +33,46 @@ def _rate_some() -> int:
         )
         if not ids:
             return 0
-        places: dict[int, list[tuple[int, int]]] = {}
-        for match_id, bot_id, place in (
+        seats_of: dict[int, list[MatchSeat]] = {}
+        for seat in (
             MatchSeat.objects.filter(match_id__in=ids)
             .order_by("position")
-            .values_list("match_id", "bot_id", "place")
+            .only("match_id", "bot_id", "place")
         ):
-            places.setdefault(match_id, []).append((bot_id, place))
-        bot_ids = sorted({bot_id for seats in places.values() for bot_id, _ in seats})
+            seats_of.setdefault(seat.match_id, []).append(seat)
+        bot_ids = sorted({seat.bot_id for seats in seats_of.values() for seat in seats})
         bots = {bot.pk: bot for bot in Bot.objects.select_for_update().filter(pk__in=bot_ids)}
         ratings = {pk: model.rating(mu=b.rating_mu, sigma=b.rating_sigma) for pk, b in bots.items()}
+        rated_seats = []
         for match_id in ids:
-            seats = places.get(match_id, [])
+            seats = seats_of.get(match_id, [])
             if len(seats) < 2:
                 continue
-            teams = model.rate([[ratings[b]] for b, _ in seats], ranks=[p for _, p in seats])
-            for (bot_id, _), (rating,) in zip(seats, teams, strict=True):
-                ratings[bot_id] = rating
-                bots[bot_id].games_rated += 1
+            teams = model.rate(
+                [[ratings[seat.bot_id]] for seat in seats], ranks=[seat.place for seat in seats]
+            )
+            for seat, (rating,) in zip(seats, teams, strict=True):
+                ratings[seat.bot_id] = rating
+                bots[seat.bot_id].games_rated += 1
+                seat.rating_after = rating.mu - 3 * rating.sigma
+                rated_seats.append(seat)
         for pk, bot in bots.items():
             bot.rating_mu, bot.rating_sigma = ratings[pk].mu, ratings[pk].sigma
         Bot.objects.bulk_update(bots.values(), ["rating_mu", "rating_sigma", "games_rated"])
+        MatchSeat.objects.bulk_update(rated_seats, ["rating_after"], batch_size=1000)
         Match.objects.filter(pk__in=ids).update(rated=True)
     return len(ids)
+
+
+def rating_history(bot: Bot, points: int = 150) -> list[list[float]]:
+    """[[match id, rating after it], ...] in the order the matches were rated, thinned
+    evenly to at most ``points`` (the first and the last always kept)."""
+    history = list(
+        MatchSeat.objects.filter(bot=bot, rating_after__isnull=False)
+        .order_by("match__finished_at", "match_id")
+        .values_list("match_id", "rating_after")
+    )
+    if len(history) <= points:
+        return [list(point) for point in history]
+    step = (len(history) - 1) / (points - 1)
+    return [list(history[round(i * step)]) for i in range(points)]

@@ -44,7 +44,7 @@ def rank_by_round_svg(rows, leaders: int = 8, width: int = 360, height: int = 22
 
 
 def rating_svg(history, width: int = 360, height: int = 160):
-    """``history``: [[result id, ordinal], ...] in order."""
+    """``history``: [[result or match id, rating], ...] in order."""
     if len(history) < 2:
         return ""
     values = [v for _, v in history]

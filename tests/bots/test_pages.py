@@ -7,7 +7,7 @@ from django_celery_beat.models import PeriodicTask
 from bots.chunks import do_play_chunk
 from bots.matches import do_play_match
 from bots.models import Batch, Ladder
-from bots.ratings import do_update_bot_ratings
+from bots.ratings import do_update_bot_ratings, rating_history
 from bots.scheduling import do_schedule_batch
 
 pytestmark = pytest.mark.django_db
@@ -31,6 +31,35 @@ def test_a_bots_page_shows_its_rating_recent_games_and_faults(
     ghost.refresh_from_db()
     assert ghost.games_rated == 1
     assert f"{ghost.rating:.1f}" in page
+
+
+def test_a_bots_page_plots_its_rating_after_each_rated_match(client, player, builtin_bot):
+    randy, greedy = builtin_bot("Randy"), builtin_bot("Gree", key="greedy")
+    batch = do_schedule_batch(
+        player, Batch.Kind.SERIES, [[randy, greedy]], games_per_lineup=6, options={"rounds": 1}
+    )
+    do_play_chunk(batch.chunks.get().pk)
+    do_update_bot_ratings()
+
+    history = rating_history(greedy)
+    greedy.refresh_from_db()
+    assert len(history) == 6 and history[-1][1] == pytest.approx(greedy.rating)
+    assert [match_id for match_id, _ in history] == sorted(m.pk for m in batch.matches.all())
+    page = client.get(f"/bots/{greedy.pk}/").content.decode()
+    assert "Rating over time" in page and 'aria-label="rating over time"' in page
+
+
+def test_a_long_rating_history_is_thinned_to_the_points_a_plot_can_show(player, builtin_bot):
+    randy, other = builtin_bot("Randy"), builtin_bot("Rando")
+    batch = do_schedule_batch(
+        player, Batch.Kind.SERIES, [[randy, other]], games_per_lineup=30, options={"rounds": 1}
+    )
+    do_play_chunk(batch.chunks.get().pk)
+    do_update_bot_ratings()
+
+    full, thinned = rating_history(randy, points=30), rating_history(randy, points=7)
+    assert len(full) == 30 and len(thinned) == 7
+    assert thinned[0] == full[0] and thinned[-1] == full[-1] and thinned[3] in full
 
 
 def test_a_batch_page_counts_the_games_played(client, player, builtin_bot):
