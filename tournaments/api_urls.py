@@ -23,4 +23,9 @@ urlpatterns = [
         entrants.entrant_drop,
         name="api-entrant-drop",
     ),
+    path(
+        "events/<slug:slug>/entrants/<int:entrant_id>/seed/",
+        entrants.entrant_seed,
+        name="api-entrant-seed",
+    ),
 ]

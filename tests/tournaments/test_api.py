@@ -143,3 +143,21 @@ def test_an_open_league_game_is_logged_through_the_api(league, organiser):
     assert one.status_code == 400 and event.rounds.count() == 1
     rounds = api().get(f"/api/events/{event.slug}/rounds/").json()
     assert [s["place"] for s in rounds[0]["tables"][0]["result"]] == [1, 2]
+
+
+def test_an_organiser_seeds_entrants_when_adding_them_or_later(league, organiser, outsider):
+    event = make_event(league, organiser, players=2)
+    client = api(organiser)
+    added = client.post(
+        f"/api/events/{event.slug}/entrants/", {"walk_in": "Sam", "seed": 1}, format="json"
+    )
+    assert added.status_code == 201 and added.json()["seed"] == 1
+
+    entrant = event.entrants.exclude(pk=added.json()["id"]).first()
+    url = f"/api/events/{event.slug}/entrants/{entrant.pk}/seed/"
+    assert client.post(url, {"seed": 2}, format="json").json()["seed"] == 2
+    refused = client.post(url, {"seed": 0}, format="json")
+    assert refused.status_code == 400 and "seed" in refused.json()
+    assert api(outsider).post(url, {"seed": 3}, format="json").status_code == 403
+    entrant.refresh_from_db()
+    assert entrant.seed == 2

@@ -6,7 +6,8 @@ from rest_framework.response import Response
 
 from games.models import Bot
 from tournaments.api.common import api_errors
-from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
+from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
+from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant
 from tournaments.permissions import (
     access_entrant_as_organiser,
@@ -36,6 +37,9 @@ class NewEntrantSerializer(serializers.Serializer):
     bot = serializers.CharField(required=False, help_text="bot name")
     walk_in = serializers.CharField(required=False, help_text="name of a player with no account")
     start_points = serializers.FloatField(required=False)
+    seed = serializers.IntegerField(
+        required=False, min_value=1, help_text="knockout seeding, 1 the top"
+    )
 
     def validate(self, data):
         given = [k for k in ("username", "bot", "walk_in") if data.get(k)]
@@ -77,7 +81,24 @@ def entrant_list(request, slug):
             bot=data.get("bot_obj"),
             start_points=start,
         )
+    if data.get("seed"):
+        do_set_seed(entrant, data["seed"])
     return Response(EntrantSerializer(entrant).data, status=201)
+
+
+class SeedSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(min_value=1, help_text="knockout seeding, 1 the top")
+
+
+@extend_schema(request=SeedSerializer, responses=EntrantSerializer)
+@api_view(["POST"])
+def entrant_seed(request, slug, entrant_id):
+    """Set an entrant's seed; a knockout reads the seeds when it pairs its first round."""
+    entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
+    form = SeedSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    api_errors(check_not_finished, entrant.event)
+    return Response(EntrantSerializer(do_set_seed(entrant, form.validated_data["seed"])).data)
 
 
 @extend_schema(request=None, responses=EntrantSerializer)
