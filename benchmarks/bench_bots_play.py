@@ -10,6 +10,7 @@ own work, whatever else runs) and its wall-clock time (which also counts a busy 
 
 import os
 import statistics
+import sys
 import time
 from multiprocessing import Pool
 
@@ -25,9 +26,15 @@ def _play(args):
     return play_game(rotated(["search", "greedy"], game), options, SEED + game // 2, timed=True)
 
 
-def play_heads_up(games: int, options: dict) -> list:
+def play_heads_up(games: int, options: dict, label: str) -> list:
+    """Every game, in order; a count of the games played so far goes to stderr."""
+    played = []
     with Pool(os.cpu_count() or 1) as pool:
-        return pool.map(_play, [(game, options) for game in range(games)], chunksize=2)
+        for game in pool.imap(_play, [(game, options) for game in range(games)], chunksize=2):
+            played.append(game)
+            print(f"\r  {label}: {len(played)}/{games} games", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    return played
 
 
 def strength_rows(label: str, played: list, target: str) -> list[dict]:
@@ -108,8 +115,8 @@ def games_per_second(seats: list, games: int) -> float:
 
 def run(quick: bool = False) -> list[dict]:
     games = 40 if quick else 400
-    full = play_heads_up(games, DEFAULT_GAME)
-    short = play_heads_up(games, QUICK_GAME)
+    full = play_heads_up(games, DEFAULT_GAME, "default game")
+    short = play_heads_up(games, QUICK_GAME, "Quick Game")
     speed_games = 20 if quick else 100
     return [
         *strength_rows("default game (4 rounds)", full, ">= 60"),
