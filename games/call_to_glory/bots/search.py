@@ -13,7 +13,7 @@ class SearchBot(Bot):
     key = "search"
     name = "Search"
     options = {
-        "iterations": (60, int, "worlds sampled per decision (each plays every candidate)"),
+        "iterations": (45, int, "worlds sampled per decision (each plays every candidate)"),
         "time_limit_ms": (
             0,
             float,
