@@ -9,6 +9,7 @@ from django.utils.crypto import get_random_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event
 from tournaments.pairing import next_round_number
 from tournaments.results import request_standings_update
@@ -21,11 +22,15 @@ def check_not_entered(event: Event, user=None, bot=None) -> None:
         raise ValidationError(_("%(name)s is already entered.") % {"name": bot})
 
 
-def do_add_entrant(event: Event, user=None, bot=None, name: str = "", start_points=None):
+def do_add_entrant(
+    event: Event, user=None, bot=None, name: str = "", start_points=None, seed: int = 0
+):
     """Enter a user or a bot. After round 1 is paired it is a late entry: it joins from
-    the next round with the event's late-entry points unless ``start_points`` is given."""
+    the next round with the event's late-entry points unless ``start_points`` is given.
+    ``seed``: knockout seeding, 1 the top (0: by standings)."""
     if (user is None) == (bot is None):
         raise ValidationError(_("An entrant is a user or a bot."))
+    check_not_finished(event)
     with transaction.atomic():
         check_not_entered(event, user, bot)
         joined = next_round_number(event)
@@ -38,12 +43,13 @@ def do_add_entrant(event: Event, user=None, bot=None, name: str = "", start_poin
             name=(name or str(user or bot))[:80],
             joined_round=joined,
             start_points=start_points,
+            seed=seed,
         )
         request_standings_update(event)
     return entrant
 
 
-def do_add_walk_in(event: Event, name: str, start_points=None) -> Entrant:
+def do_add_walk_in(event: Event, name: str, start_points=None, seed: int = 0) -> Entrant:
     """Enter a player with no account, through a placeholder user."""
     name = name.strip()
     if not name:
@@ -54,11 +60,12 @@ def do_add_walk_in(event: Event, name: str, start_points=None) -> Entrant:
         user = User(username=username, display_name=name[:80], is_active=False)
         user.set_unusable_password()
         user.save()
-        return do_add_entrant(event, user=user, name=name, start_points=start_points)
+        return do_add_entrant(event, user=user, name=name, start_points=start_points, seed=seed)
 
 
 def do_drop_entrant(entrant: Entrant) -> Entrant:
     """Drop an entrant from the next pairing on; their results stay."""
+    check_not_finished(entrant.event)
     with transaction.atomic():
         entrant.status = Entrant.Status.DROPPED
         entrant.dropped_after_round = next_round_number(entrant.event) - 1
@@ -68,6 +75,7 @@ def do_drop_entrant(entrant: Entrant) -> Entrant:
 
 def do_set_seed(entrant: Entrant, seed: int) -> Entrant:
     """Knockout seeding (1 the top seed)."""
+    check_not_finished(entrant.event)
     Entrant.objects.filter(pk=entrant.pk).update(seed=seed)
     entrant.seed = seed
     return entrant

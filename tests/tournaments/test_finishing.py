@@ -11,6 +11,7 @@ from scoring.models import Submission
 from scoring.submissions import ActionRefused, do_override_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.tournaments.helpers import make_event, report_round
+from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.models import Event, Result
 from tournaments.pairing import do_pair_round
@@ -49,6 +50,25 @@ def test_a_finished_event_takes_no_new_round_and_no_result_until_reopened(league
     event.refresh_from_db()
     assert event.status == Event.Status.RUNNING
     assert do_pair_round(event).number == 2
+
+
+def test_a_finished_event_takes_no_entrant_drop_or_seed(league, organiser, player):
+    event = make_event(league, organiser, players=4)
+    report_round(do_pair_round(event), random.Random(4))
+    do_finish_event(event)
+    event.refresh_from_db()
+    entrant = event.entrants.first()
+    for change in (
+        lambda: do_add_entrant(event, user=player),
+        lambda: do_add_walk_in(event, "Late Larry"),
+        lambda: do_drop_entrant(entrant),
+        lambda: do_set_seed(entrant, 1),
+    ):
+        with pytest.raises(ValidationError, match="finished"):
+            change()
+    entrant.refresh_from_db()
+    assert event.entrants.count() == 4
+    assert entrant.status == entrant.Status.ACTIVE and entrant.seed == 0
 
 
 def test_a_draft_event_is_not_finished(league, organiser):

@@ -7,7 +7,6 @@ from rest_framework.response import Response
 from games.models import Bot
 from tournaments.api.common import api_errors
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
-from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant
 from tournaments.permissions import (
     access_entrant_as_organiser,
@@ -70,9 +69,9 @@ def entrant_list(request, slug):
     form = NewEntrantSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     data = form.validated_data
-    start = data.get("start_points")
+    start, seed = data.get("start_points"), data.get("seed", 0)
     if data.get("walk_in"):
-        entrant = api_errors(do_add_walk_in, event, data["walk_in"], start_points=start)
+        entrant = api_errors(do_add_walk_in, event, data["walk_in"], start_points=start, seed=seed)
     else:
         entrant = api_errors(
             do_add_entrant,
@@ -80,9 +79,8 @@ def entrant_list(request, slug):
             user=data.get("user"),
             bot=data.get("bot_obj"),
             start_points=start,
+            seed=seed,
         )
-    if data.get("seed"):
-        do_set_seed(entrant, data["seed"])
     return Response(EntrantSerializer(entrant).data, status=201)
 
 
@@ -97,12 +95,12 @@ def entrant_seed(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
     form = SeedSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    api_errors(check_not_finished, entrant.event)
-    return Response(EntrantSerializer(do_set_seed(entrant, form.validated_data["seed"])).data)
+    entrant = api_errors(do_set_seed, entrant, form.validated_data["seed"])
+    return Response(EntrantSerializer(entrant).data)
 
 
 @extend_schema(request=None, responses=EntrantSerializer)
 @api_view(["POST"])
 def entrant_drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
-    return Response(EntrantSerializer(do_drop_entrant(entrant)).data)
+    return Response(EntrantSerializer(api_errors(do_drop_entrant, entrant)).data)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.models import Bot
-from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
+from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
 from tournaments.forms import EntrantForm
 from tournaments.permissions import (
     access_entrant_as_organiser,
@@ -22,12 +22,10 @@ def entrants(request, slug):
     form = EntrantForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            entrant = add_from_form(event, form.cleaned_data)
+            add_from_form(event, form.cleaned_data)
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            if form.cleaned_data.get("seed"):
-                do_set_seed(entrant, form.cleaned_data["seed"])
             messages.success(request, _("Entrant added."))
             return redirect("event-entrants", slug=event.slug)
     return render(
@@ -44,25 +42,29 @@ def entrants(request, slug):
 
 
 def add_from_form(event, data):
-    start = data.get("start_points")
+    start, seed = data.get("start_points"), data.get("seed") or 0
     if data.get("walk_in"):
-        return do_add_walk_in(event, data["walk_in"], start_points=start)
+        return do_add_walk_in(event, data["walk_in"], start_points=start, seed=seed)
     if data.get("username"):
         user = get_user_model().objects.filter(username=data["username"].strip()).first()
         if user is None:
             raise ValidationError(_("No user is called %(name)s.") % {"name": data["username"]})
-        return do_add_entrant(event, user=user, start_points=start)
+        return do_add_entrant(event, user=user, start_points=start, seed=seed)
     bot = Bot.objects.filter(name=data["bot"].strip()).first()
     if bot is None:
         raise ValidationError(_("No bot is called %(name)s.") % {"name": data["bot"]})
-    return do_add_entrant(event, bot=bot, start_points=start)
+    return do_add_entrant(event, bot=bot, start_points=start, seed=seed)
 
 
 @login_required
 @require_POST
 def drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
-    do_drop_entrant(entrant)
+    try:
+        do_drop_entrant(entrant)
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+        return redirect("event-entrants", slug=slug)
     messages.info(request, _("%(name)s is dropped from the next round on.") % {"name": entrant})
     return redirect("event-entrants", slug=slug)
 
