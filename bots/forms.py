@@ -52,7 +52,7 @@ class BotForm(forms.ModelForm):
 
     def clean_endpoint_url(self):
         url = self.cleaned_data["endpoint_url"]
-        problem = endpoint_problem(url) if url else None
+        problem = endpoint_problem(url)
         if problem:
             raise forms.ValidationError(problem)
         return url

@@ -35,7 +35,7 @@ class BotSerializer(serializers.ModelSerializer):
         read_only_fields = ["rating_mu", "rating_sigma", "games_rated"]
 
     def validate_endpoint_url(self, url):
-        problem = endpoint_problem(url) if url else None
+        problem = endpoint_problem(url)
         if problem:
             raise serializers.ValidationError(problem)
         return url

@@ -14,6 +14,7 @@ from tournaments.permissions import (
     access_event_as_organiser,
     can_grant_organiser,
 )
+from tournaments.views.refusals import carried_out
 
 
 @login_required
@@ -60,12 +61,8 @@ def add_from_form(event, data):
 @require_POST
 def drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
-    try:
-        do_drop_entrant(entrant)
-    except ValidationError as error:
-        messages.error(request, error.messages[0])
-        return redirect("event-entrants", slug=slug)
-    messages.info(request, _("%(name)s is dropped from the next round on.") % {"name": entrant})
+    if carried_out(request, do_drop_entrant, entrant):
+        messages.info(request, _("%(name)s is dropped from the next round on.") % {"name": entrant})
     return redirect("event-entrants", slug=slug)
 
 

@@ -27,6 +27,7 @@ from tournaments.permissions import (
 )
 from tournaments.plots import rank_by_round_svg, rating_svg
 from tournaments.results import request_standings_update
+from tournaments.views.refusals import carried_out
 
 
 def home(request):
@@ -116,12 +117,7 @@ def recompute_standings(request, slug):
 @require_POST
 def finish_event(request, slug):
     event = access_event_as_organiser(request.user, slug)
-    try:
-        do_finish_event(event)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
+    if carried_out(request, do_finish_event, event):
         messages.success(request, _("The event is finished: these are its final standings."))
     return redirect("event-detail", slug=event.slug)
 
@@ -130,12 +126,7 @@ def finish_event(request, slug):
 @require_POST
 def reopen_event(request, slug):
     event = access_event_as_organiser(request.user, slug)
-    try:
-        do_reopen_event(event)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
+    if carried_out(request, do_reopen_event, event):
         messages.success(request, _("The event is open again: rounds and results can change."))
     return redirect("event-detail", slug=event.slug)
 

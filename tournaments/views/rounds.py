@@ -16,6 +16,7 @@ from tournaments.permissions import (
     access_round_as_organiser,
     is_event_organiser,
 )
+from tournaments.views.refusals import carried_out
 
 
 def round_tables(round_):
@@ -91,12 +92,7 @@ def pair_next(request, slug):
 @require_POST
 def repair(request, slug, number):
     round_ = access_round_as_organiser(request.user, slug, number)
-    try:
-        do_repair_round(round_, by=request.user)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
+    if carried_out(request, do_repair_round, round_, by=request.user):
         messages.success(request, _("Round %(n)s is paired again.") % {"n": number})
     return redirect("round-detail", slug=slug, number=number)
 
@@ -112,11 +108,6 @@ def swap(request, slug, number):
     seats = Seat.objects.filter(table__round=round_).select_related("table")
     first = get_object_or_404(seats, pk=form.cleaned_data["first"])
     second = get_object_or_404(seats, pk=form.cleaned_data["second"])
-    try:
-        do_swap_seats(round_, first, second, by=request.user)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
+    if carried_out(request, do_swap_seats, round_, first, second, by=request.user):
         messages.success(request, _("Seats swapped."))
     return redirect("round-detail", slug=slug, number=number)
