@@ -1,10 +1,12 @@
 """Tournaments: Swiss pairing at 4 seats, standings recompute, the standings page under
 gunicorn on PostgreSQL.
 
-- Pairing: the Swiss format itself (entrants + history in, tables out), 1,000 and 10,000
-  entrants; four rounds are paired with random places so repeats are possible, the
-  fourth is timed and its repeat meetings counted. Then the whole database path
-  (``do_pair_round``) for 1,000 entrants the same way.
+- Pairing: the Swiss format itself (entrants + history in, tables out) on the reference
+  scenario of issue 16 (``pairing_scenario``: tables of 4, 3/2/1/0 points, random
+  places, four rounds): for 64, 400 and 1,000 entrants over seeds 1-3, the score
+  spread of rounds 2-4 against its lower bound, the repeat meetings and the slowest
+  round; 10,000 entrants timed. Then the whole database path (``do_pair_round``) for
+  1,000 entrants the same way.
 - Standings: 2,500 entrants with 10,000 seat results (four rounds of 625 tables of 4),
   bulk-loaded into the configured database; the recompute (read + rank) and the stored
   recompute (read + rank + replace the rows in one transaction) are timed.
@@ -24,7 +26,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections import Counter
 from http.client import HTTPConnection
 from pathlib import Path
 
@@ -40,29 +41,27 @@ def row(benchmark, value, unit, target=""):
 # Pairing -------------------------------------------------------------------------
 
 
-def pairing_rows(players: int, target: float) -> list[dict]:
-    from tournaments.formats import Contender, History, PairingRequest, PastTable, get_format
+def pairing_rows(players: int, seeds: tuple, target_seconds: float, target_ratio) -> list[dict]:
+    """The reference scenario of issue 16 (``pairing_scenario``): rounds 2-4 summed over
+    ``seeds``, the spread against its lower bound, repeats, the slowest round."""
+    from benchmarks.pairing_scenario import play
 
-    swiss, history, points = get_format("swiss"), History(), Counter()
-    rng = random.Random(5)
-    elapsed = 0.0
-    for number in range(1, 5):
-        contenders = [Contender(key=k, points=points[k]) for k in range(players)]
-        started = time.perf_counter()
-        tables = swiss.pair(PairingRequest(contenders, history, 4, number, 11))
-        elapsed = time.perf_counter() - started
-        past = []
-        for table in tables:
-            places = rng.sample(range(1, len(table.seats) + 1), len(table.seats))
-            for key, place in zip(table.seats, places, strict=True):
-                points[key] += max(0, 4 - place)
-            past.append(PastTable(tuple(table.seats), tuple(places), table.bye))
-        history.rounds.append(past)
-    repeats = sum(c - 1 for c in history.meetings().values() if c > 1)
-    return [
-        row(f"swiss round 4 at 4 seats, {players:,} entrants", elapsed, "s", f"<= {target} s"),
-        row(f"swiss repeat meetings after 4 rounds, {players:,}", repeats, "meetings", "0"),
-    ]
+    runs = [play(players, 4, seed) for seed in seeds]
+    spread = sum(sum(f["spread"][1:]) for f in runs)
+    bound = sum(sum(f["lower_bound"][1:]) for f in runs)
+    repeats = sum(sum(f["repeats"]) for f in runs)
+    slowest = max(max(f["seconds"]) for f in runs)
+    label = f"swiss at 4 seats, {players:,} entrants"
+    seeds_note = f"{len(seeds)} seed{'s' if len(seeds) > 1 else ''}"
+    rows = [row(f"{label}, slowest round", slowest * 1000, "ms", f"<= {target_seconds} s")]
+    if target_ratio:
+        rows += [
+            row(f"{label}, spread rounds 2-4 ({seeds_note})", spread, "points"),
+            row(f"{label}, its lower bound", bound, "points"),
+            row(f"{label}, spread / bound", f"{spread / bound:.2f}", "x", f"<= {target_ratio}"),
+        ]
+    rows.append(row(f"{label}, repeat meetings in 4 rounds", repeats, "meetings", "0"))
+    return rows
 
 
 def database_pairing_rows(players: int) -> list[dict]:
@@ -72,13 +71,19 @@ def database_pairing_rows(players: int) -> list[dict]:
 
     from tournaments.simulation import create_event, simulate
 
-    summary = simulate(create_event(players, 4, 4, "swiss", 3), 4, 3)
+    summary = simulate(create_event(players, 4, 4, "swiss", 3, [3, 2, 1, 0]), 4, 3)
+    spread, bound = summary["score_spread"][1:], summary["score_spread_lower_bound"][1:]
     return [
         row(
             f"do_pair_round round 4, {players:,} entrants ({connection.vendor})",
             summary["pairing_seconds"][-1],
             "s",
             "<= 1 s",
+        ),
+        row(
+            f"do_pair_round spread rounds 2-4 / bound, {players:,}",
+            f"{sum(spread):g} / {sum(bound):g}",
+            "points",
         ),
         row(
             f"do_pair_round repeat meetings after 4 rounds, {players:,}",
@@ -349,8 +354,10 @@ def run(quick: bool = False) -> list[dict]:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    rows = pairing_rows(1000, 1)
-    rows += pairing_rows(2000 if quick else 10_000, 10)
+    rows = []
+    for players, ratio in ((64, 2), (400, 1.25), (1000, 1.25)):
+        rows += pairing_rows(players, (1, 2, 3), 1, ratio)
+    rows += pairing_rows(2000 if quick else 10_000, (1,), 10, None)
     rows += database_pairing_rows(200 if quick else 1000)
     rows += standings_rows(quick)
     rows += page_rows(quick)

@@ -13,7 +13,7 @@ class BotsConfig(AppConfig):
         worker_ready.connect(requeue_after_restart, weak=False)
 
 
-def requeue_after_restart(sender=None, **kwargs):
+def requeue_after_restart(**_signal):
     """A worker that starts picks up what a dead one left: now, and once more when the
     dead worker's leases have surely expired."""
     from bots import conf

@@ -1,46 +1,129 @@
 """Registering and changing bots. The secret of a remote bot is returned only by the
-call that makes it (registration, rotation), for the page to show once."""
+call that makes it (registration, rotation), for the page to show once.
+
+``check_bot`` is the one validation of a bot's settings, for the page's form and the
+API alike. Its caps bound what one bot costs a worker: a remote bot's time per move and
+bank (a worker waits that long), and the built-in bots' numeric settings (a search bot
+with a billion iterations would hold a worker for days)."""
+
+import math
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from bots.remote import endpoint_problem
 from bots.signing import new_secret
 from games.call_to_glory.bots import BOTS, make_bot
 from games.models import Bot
+from games.refusal import Refusal
 
-
-class BotSettingsError(ValueError):
-    pass
+MOVE_TIMEOUT_MS = (50, 10_000)
+TIME_BANK_MS = (0, 30_000)
+DESCRIPTION_CHARS = 4000
+# The most a built-in bot's numeric setting may be, by name: each multiplies the work
+# of one decision (the search bot's defaults: 45 worlds, 100 cycles, 3 discards).
+SETTING_CAPS = {
+    "iterations": 1000,
+    "horizon": 200,
+    "candidates": 10,
+    "time_limit_ms": 10_000,
+}
 
 
 def builtin_choices() -> list[tuple[str, str]]:
-    return [(key, getattr(BOTS[key], "name", key)) for key in sorted(BOTS)]
+    """(key, label) per built-in bot, in the registry's order (the levels first); a
+    bot with a description shows it after its name."""
+    choices = []
+    for key, kind in BOTS.items():
+        label = _(kind.name or key)
+        if kind.description:
+            label = f"{label}: {_(kind.description)}"
+        choices.append((key, label))
+    return choices
 
 
 def settings_help() -> str:
     """Each built-in bot's settings with their defaults, for the form's help text."""
-    lines = []
+    lines, no_settings = [], _("no settings")
     for key in sorted(BOTS):
         options = getattr(BOTS[key], "options", {}) or {}
         described = "; ".join(
-            f"{name} (default {default}): {about}"
+            _("%(name)s (default %(default)s): %(about)s")
+            % {"name": name, "default": default, "about": _(about)}
             for name, (default, _kind, about) in sorted(options.items())
         )
-        lines.append(f"{key}: {described or _('no settings')}")
+        name = _(BOTS[key].name) if BOTS[key].name else key
+        lines.append(f"{name}: {described or no_settings}")
     return " · ".join(lines)
 
 
-def check_builtin_settings(key: str, settings: dict) -> None:
-    """Raise ``BotSettingsError`` when the engine's bot ``key`` refuses ``settings``."""
+def check_bot(
+    kind: str,
+    builtin_key: str = "",
+    settings=None,
+    endpoint_url: str = "",
+    move_timeout_ms: int = 500,
+    time_bank_ms: int = 5000,
+    description: str = "",
+) -> None:
+    """Raise ``Refusal`` (naming the field) when these are not a bot the site can seat."""
+    if len(description or "") > DESCRIPTION_CHARS:
+        raise Refusal(
+            _("At most %(n)d characters.") % {"n": DESCRIPTION_CHARS}, field="description"
+        )
+    if kind == Bot.Kind.BUILTIN:
+        if not builtin_key:
+            raise Refusal(_("Choose which built-in bot."), field="builtin_key")
+        check_builtin_settings(builtin_key, {} if settings is None else settings)
+    elif kind == Bot.Kind.REMOTE:
+        if not endpoint_url:
+            raise Refusal(_("A remote bot needs its endpoint URL."), field="endpoint_url")
+        problem = endpoint_problem(endpoint_url)
+        if problem:
+            raise Refusal(problem, field="endpoint_url")
+    else:
+        raise Refusal(_("A bot is built in or remote."), field="kind")
+    low, high = MOVE_TIMEOUT_MS
+    if not low <= move_timeout_ms <= high:
+        raise Refusal(
+            _("Between %(low)d and %(high)d ms.") % {"low": low, "high": high},
+            field="move_timeout_ms",
+        )
+    low, high = TIME_BANK_MS
+    if not low <= time_bank_ms <= high:
+        raise Refusal(
+            _("Between %(low)d and %(high)d ms (half a minute).") % {"low": low, "high": high},
+            field="time_bank_ms",
+        )
+
+
+def check_builtin_settings(key: str, settings) -> None:
+    """Raise ``Refusal`` when the engine's bot ``key`` refuses ``settings`` or one of
+    them is beyond the site's cap."""
     if key not in BOTS:
-        raise BotSettingsError(_("There is no built-in bot %(key)r.") % {"key": key})
+        raise Refusal(_("There is no built-in bot %(key)r.") % {"key": key}, field="builtin_key")
     if not isinstance(settings, dict):
-        raise BotSettingsError(_('Settings must be a JSON object, like {"iterations": 200}.'))
+        raise Refusal(
+            _('Settings must be a JSON object, like {"iterations": 200}.'), field="settings"
+        )
+    for name, value in settings.items():
+        if isinstance(value, float) and not math.isfinite(value):
+            raise Refusal(
+                _("The setting %(name)s must be a finite number.") % {"name": name},
+                field="settings",
+            )
+        cap = SETTING_CAPS.get(name)
+        if cap is not None and isinstance(value, int | float) and value > cap:
+            raise Refusal(
+                _("The setting %(name)s is at most %(cap)s.") % {"name": name, "cap": cap},
+                field="settings",
+            )
     try:
         make_bot(key, seed=0, **settings)
     except (TypeError, ValueError) as exc:
-        raise BotSettingsError(
-            _("Settings refused by the %(key)s bot: %(why)s") % {"key": key, "why": exc}
+        raise Refusal(
+            _("Settings refused by the %(key)s bot: %(why)s") % {"key": key, "why": exc},
+            field="settings",
         ) from None
 
 

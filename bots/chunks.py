@@ -53,7 +53,8 @@ def _play_chunk(chunk_id: int) -> int:
     bots = Bot.objects.in_bulk({pk for lineup in batch.lineups for pk in lineup})
     lease = Lease(Chunk, chunk.pk, token)
     try:
-        games = play_chunk_games(batch, chunk, bots, lease)
+        with lease:
+            games = play_chunk_games(batch, chunk, bots, lease)
         store_chunk(batch, games, lease)
     except ClaimLost:
         return 0

@@ -5,15 +5,11 @@ from django.core.validators import URLValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from bots.authoring import (
-    BotSettingsError,
-    builtin_choices,
-    check_builtin_settings,
-    settings_help,
-)
+from bots.authoring import builtin_choices, check_bot, settings_help
 from bots.models import Batch, Ladder
-from bots.remote import endpoint_problem
+from games.forms import BoundedJSONField
 from games.models import Bot
+from games.refusal import Refusal
 from games.validation import RecordTooLarge, read_submitted_record, validate_text
 
 
@@ -39,6 +35,8 @@ class BotForm(forms.ModelForm):
             "time_bank_ms",
         ]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+        labels = {"kind": gettext_lazy("kind")}
+        field_classes = {"settings": BoundedJSONField}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -50,39 +48,26 @@ class BotForm(forms.ModelForm):
             "Remote bots only: the base URL; the site POSTs to /start, /move and /end."
         )
 
-    def clean_endpoint_url(self):
-        url = self.cleaned_data["endpoint_url"]
-        problem = endpoint_problem(url)
-        if problem:
-            raise forms.ValidationError(problem)
-        return url
-
-    def clean_move_timeout_ms(self):
-        value = self.cleaned_data["move_timeout_ms"]
-        if not 50 <= value <= 10_000:
-            raise forms.ValidationError(_("Between 50 and 10000 ms."))
-        return value
-
-    def clean_time_bank_ms(self):
-        value = self.cleaned_data["time_bank_ms"]
-        if value > 30_000:
-            raise forms.ValidationError(_("At most 30000 ms (half a minute)."))
-        return value
-
     def clean(self):
+        """``check_bot`` judges the whole bot (the API asks it too); a field that is
+        already wrong on its own is not judged again."""
         data = super().clean()
+        if not self.errors:
+            try:
+                check_bot(
+                    kind=data.get("kind"),
+                    builtin_key=data.get("builtin_key") or "",
+                    settings=data.get("settings") or {},
+                    endpoint_url=data.get("endpoint_url") or "",
+                    move_timeout_ms=data["move_timeout_ms"],
+                    time_bank_ms=data["time_bank_ms"],
+                    description=data.get("description") or "",
+                )
+            except Refusal as refusal:
+                self.add_error(refusal.field, str(refusal.message))
         if data.get("kind") == Bot.Kind.BUILTIN:
-            if not data.get("builtin_key"):
-                self.add_error("builtin_key", _("Choose which built-in bot."))
-            else:
-                try:
-                    check_builtin_settings(data["builtin_key"], data.get("settings") or {})
-                except BotSettingsError as exc:
-                    self.add_error("settings", str(exc))
             data["endpoint_url"] = ""
         elif data.get("kind") == Bot.Kind.REMOTE:
-            if not data.get("endpoint_url"):
-                self.add_error("endpoint_url", _("A remote bot needs its endpoint URL."))
             data["builtin_key"] = ""
             data["settings"] = {}
         return data
@@ -130,7 +115,7 @@ class LadderForm(forms.ModelForm):
 
     class Meta:
         model = Ladder
-        fields = ["name", "bots", "games_per_pairing", "every_minutes"]
+        fields = ["name", "bots", "table_size", "games_per_pairing", "every_minutes"]
         widgets = {"bots": forms.CheckboxSelectMultiple}
 
     def clean_every_minutes(self):

@@ -1,6 +1,7 @@
 """Standing ladders: a django-celery-beat PeriodicTask (editable on the ladder's page
-and in the admin) asks for a ladder round every so often; a round pairs the ladder's
-bots by rating, neighbours together, and schedules their games as one batch."""
+and in the admin) asks for a ladder round every so often; a round seats the ladder's
+bots by rating through the ladder format (neighbours together, at tables of 2 to 4)
+and schedules their games as one batch."""
 
 import json
 
@@ -9,18 +10,22 @@ from django.utils.translation import gettext as _
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
 from bots.models import Batch, Ladder, WorkStatus
-from bots.scheduling import ScheduleError, do_schedule_batch
+from bots.scheduling import do_schedule_batch
+from games.refusal import Refusal
+from tournaments.formats import Contender, History, PairingRequest, get_format
 
 TASK = "bots.tasks.run_ladder_round"
 
 
-def ladder_pairings(bots: list, round_number: int) -> list[list]:
-    """Bots by rating, best first, paired with their neighbour; with an odd number,
-    one sits out, a different one each round."""
-    ordered = sorted(bots, key=lambda bot: (-bot.rating, bot.pk))
-    if len(ordered) % 2:
-        ordered.pop(round_number % len(ordered))
-    return [ordered[i : i + 2] for i in range(0, len(ordered), 2)]
+def ladder_pairings(bots: list, round_number: int, table_size: int = 2) -> list[list]:
+    """The ladder format's round (``tournaments.formats.ladder``) over the bots, their
+    rating as points: neighbours at tables of ``table_size``, the few left over sitting
+    out in turn. ``round_number`` counts from 0."""
+    by_key = {bot.pk: bot for bot in bots}
+    contenders = [Contender(key=bot.pk, points=bot.rating) for bot in bots]
+    request = PairingRequest(contenders, History(), table_size, round_number + 1, 0)
+    tables = get_format("ladder").pair(request)
+    return [[by_key[key] for key in table.seats] for table in tables if not table.bye]
 
 
 def _schedule(every_minutes: int) -> IntervalSchedule:
@@ -32,8 +37,14 @@ def _schedule(every_minutes: int) -> IntervalSchedule:
 
 def do_save_ladder(by, ladder: Ladder, bots: list, enabled: bool = True) -> Ladder:
     """Create or change a ladder and its periodic task together."""
-    if len(bots) < 2:
-        raise ScheduleError(_("A ladder needs at least two bots."))
+    if not 2 <= ladder.table_size <= 4:
+        raise Refusal(_("A table seats 2 to 4 bots."), field="table_size")
+    if len(bots) < max(2, ladder.table_size):
+        raise Refusal(
+            _("A ladder at tables of %(size)d needs at least %(size)d bots.")
+            % {"size": max(2, ladder.table_size)},
+            field="bots",
+        )
     with transaction.atomic():
         if ladder.pk is None:
             ladder.created_by = by
@@ -60,7 +71,7 @@ def do_run_ladder_round(ladder_id: int) -> Batch | None:
         return None
     if ladder.batches.exclude(status=WorkStatus.DONE).exists():
         return None
-    pairs = ladder_pairings(list(ladder.bots.all()), ladder.rounds_played)
+    pairs = ladder_pairings(list(ladder.bots.all()), ladder.rounds_played, ladder.table_size)
     if not pairs:
         return None
     with transaction.atomic():

@@ -16,6 +16,7 @@ from bots.claims import ClaimLost, Lease, claim
 from bots.models import Fault, Match, MatchSeat, WorkStatus
 from bots.players import player_for
 from bots.refereeing import Outcome, play_game
+from bots.remote import stored_evidence
 from bots.scheduling import bot_seed
 
 log = logging.getLogger(__name__)
@@ -33,22 +34,25 @@ def do_play_match(match_id: int) -> str:
     if match.batch_id is not None:
         mark_started(match.batch_id)
     try:
-        outcome = play_game(
-            names=[seat.bot.name for seat in seats],
-            players=[player_for(seat.bot, bot_seed(match.seed, seat.position)) for seat in seats],
-            seed=match.seed,
-            options=match.options,
-            info={"match": match.pk, "attempt": match.attempts},
-            forfeit_after=conf.FORFEIT_AFTER_FAULTS,
-            tick=lease.tick,
-        )
+        with lease:
+            outcome = play_game(
+                names=[seat.bot.name for seat in seats],
+                players=[
+                    player_for(seat.bot, bot_seed(match.seed, seat.position)) for seat in seats
+                ],
+                seed=match.seed,
+                options=match.options,
+                info={"match": match.pk, "attempt": match.attempts},
+                forfeit_after=conf.FORFEIT_AFTER_FAULTS,
+                tick=lease.tick,
+            )
         do_store_match(match, seats, outcome, lease)
     except ClaimLost:
         return "claim lost"
     except Exception as exc:
         log.exception("match %s failed", match_id)
         Match.objects.filter(pk=match_id, claim_token=token).update(
-            status=WorkStatus.FAILED, error=f"{type(exc).__name__}: {exc}"
+            status=WorkStatus.FAILED, error=stored_evidence(f"{type(exc).__name__}: {exc}")
         )
         close_batch_on_commit(match.batch_id)
         return "failed"

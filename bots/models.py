@@ -14,6 +14,7 @@ never records a game twice.
 """
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -38,6 +39,9 @@ class Ladder(models.Model):
     bots = models.ManyToManyField(Bot, related_name="ladders")
     options = models.JSONField(_("rules options"), default=dict, blank=True)
     games_per_pairing = models.PositiveSmallIntegerField(_("games per pairing"), default=2)
+    table_size = models.PositiveSmallIntegerField(
+        _("bots per table"), default=2, validators=[MinValueValidator(2), MaxValueValidator(4)]
+    )
     every_minutes = models.PositiveIntegerField(_("every (minutes)"), default=60)
     periodic_task = models.OneToOneField(
         "django_celery_beat.PeriodicTask", on_delete=models.SET_NULL, null=True, blank=True

@@ -22,7 +22,7 @@ class BuiltinPlayer:
     def start(self, info: dict) -> None:
         pass
 
-    def choose(self, state, seat: int, info: dict) -> str:
+    def choose(self, state, seat: int, _info: dict) -> str:
         return self.policy.choose(state.view(seat))
 
     def end(self, info: dict) -> None:

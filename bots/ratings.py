@@ -4,10 +4,10 @@ the matches finished. Incremental and idempotent: each match is rated once (its
 keeps the bot's rating after the match, for the rating-over-time plot."""
 
 from django.db import transaction
-from openskill.models import PlackettLuce
 
 from bots.models import Match, MatchSeat, WorkStatus
 from games.models import Bot
+from games.ratings import new_rating, rate_table
 
 BATCH = 20_000
 
@@ -23,7 +23,6 @@ def do_update_bot_ratings() -> int:
 
 
 def _rate_some() -> int:
-    model = PlackettLuce()
     with transaction.atomic():
         ids = list(
             Match.objects.select_for_update()
@@ -42,19 +41,19 @@ def _rate_some() -> int:
             seats_of.setdefault(seat.match_id, []).append(seat)
         bot_ids = sorted({seat.bot_id for seats in seats_of.values() for seat in seats})
         bots = {bot.pk: bot for bot in Bot.objects.select_for_update().filter(pk__in=bot_ids)}
-        ratings = {pk: model.rating(mu=b.rating_mu, sigma=b.rating_sigma) for pk, b in bots.items()}
+        ratings = {pk: new_rating(b.rating_mu, b.rating_sigma) for pk, b in bots.items()}
         rated_seats = []
         for match_id in ids:
             seats = seats_of.get(match_id, [])
             if len(seats) < 2:
                 continue
-            teams = model.rate(
-                [[ratings[seat.bot_id]] for seat in seats], ranks=[seat.place for seat in seats]
+            after = rate_table(
+                [ratings[seat.bot_id] for seat in seats], [seat.place for seat in seats]
             )
-            for seat, (rating,) in zip(seats, teams, strict=True):
+            for seat, rating in zip(seats, after, strict=True):
                 ratings[seat.bot_id] = rating
                 bots[seat.bot_id].games_rated += 1
-                seat.rating_after = rating.mu - 3 * rating.sigma
+                seat.rating_after = rating.ordinal()
                 rated_seats.append(seat)
         for pk, bot in bots.items():
             bot.rating_mu, bot.rating_sigma = ratings[pk].mu, ratings[pk].sigma

@@ -12,7 +12,7 @@ it still validates; the engine's own places stay in ``result``.
 import random
 from dataclasses import dataclass, field
 
-from bots.remote import BotFault
+from bots.remote import BotFault, stored_evidence
 from games.call_to_glory import IllegalMove, new_game
 
 
@@ -24,6 +24,9 @@ class FaultNote:
     decision: int | None  # 0-based index of the decision in the whole game; None: start/end
     round_number: int | None = None
     move_number: int | None = None
+
+    def __post_init__(self):
+        self.evidence = stored_evidence(self.evidence)
 
 
 @dataclass

@@ -1,18 +1,26 @@
 """The site's side of the bot protocol (docs/bot-protocol.md): signed POSTs to a remote
-bot over one kept-alive HTTP connection, and the faults its answers can be."""
+bot over one kept-alive HTTP connection, and the faults its answers can be.
+
+A bot is a stranger on the internet: every answer has a total deadline (a bot that
+drips a byte at a time is cut off when the move's time is up, not when one read waits
+too long), a size cap, and a nesting cap on its JSON."""
 
 import http.client
 import ipaddress
 import json
 import socket
+import threading
 import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from bots import conf
 from bots.signing import PROTOCOL, signed_headers
+from games.json_input import JsonNotText, JsonTooDeep, loads_bounded
 
-EVIDENCE_LIMIT = 300
+EVIDENCE_LIMIT = 300  # characters of an answer quoted in a fault's evidence
+STORED_EVIDENCE_LIMIT = 2000  # characters of evidence stored with a fault
+ANSWER_LIMIT = 64 * 1024  # bytes: a move is a short string; /start and /end say little
 
 
 @dataclass
@@ -30,6 +38,14 @@ class BotFault(Exception):
 def clipped(data: bytes | str) -> str:
     text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
     return text if len(text) <= EVIDENCE_LIMIT else text[:EVIDENCE_LIMIT] + "…"
+
+
+def stored_evidence(text: str) -> str:
+    """Evidence as stored: the first ``STORED_EVIDENCE_LIMIT`` characters and the size of
+    the whole, so that a bot's page and the matches' API stay small whatever it sent."""
+    if len(text) <= STORED_EVIDENCE_LIMIT:
+        return text
+    return f"{text[:STORED_EVIDENCE_LIMIT]}… ({len(text)} characters in all)"
 
 
 def endpoint_problem(url: str) -> str | None:
@@ -110,28 +126,51 @@ class RemoteBotClient:
                 self.connection.sock.settimeout(timeout)
         return self.connection
 
+    def _cut(self, connection: http.client.HTTPConnection) -> None:
+        """The watchdog's stroke: shut the socket, so that the read under way returns
+        at once, however the bot paces its bytes."""
+        sock = connection.sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # already closed by the other end
+
     def post(self, path: str, payload: dict, timeout: float) -> tuple[dict, float]:
         """Send ``payload`` and return the answer's JSON object and the seconds it took.
-        Raises ``BotFault`` for a timeout, a failed connection, a non-2xx status or an
-        answer that is not a JSON object."""
+        ``timeout`` is the whole exchange's: connecting, sending and reading every byte.
+        Raises ``BotFault`` for a timeout, a failed connection, a non-2xx status, an
+        answer over ``ANSWER_LIMIT`` bytes or one that is not a JSON object."""
         body = json.dumps({"protocol": PROTOCOL, **payload}, separators=(",", ":")).encode()
         headers = {"Content-Type": "application/json", **signed_headers(self.secret, body)}
         url_path = self.base_path + path
         started = time.monotonic()
+        connection = self._connection(timeout)
+        watchdog = threading.Timer(timeout, self._cut, (connection,))
+        watchdog.daemon = True
+        watchdog.start()
         try:
-            connection = self._connection(timeout)
             connection.request("POST", url_path, body=body, headers=headers)
             response = connection.getresponse()
-            data = response.read()
-        except TimeoutError:
-            self.close()
-            raise BotFault(
-                "timeout", f"POST {path}: no answer within {timeout * 1000:.0f} ms"
-            ) from None
+            data = response.read(ANSWER_LIMIT + 1)
         except (OSError, http.client.HTTPException) as exc:
             self.close()
+            if isinstance(exc, TimeoutError) or time.monotonic() - started >= timeout:
+                raise BotFault(
+                    "timeout", f"POST {path}: no answer within {timeout * 1000:.0f} ms"
+                ) from None
             raise BotFault("connection", f"POST {path}: {type(exc).__name__}: {exc}") from None
+        finally:
+            watchdog.cancel()
         elapsed = time.monotonic() - started
+        if elapsed >= timeout:
+            self.close()  # cut off: what was read may be a part of the answer
+            raise BotFault("timeout", f"POST {path}: no answer within {timeout * 1000:.0f} ms")
+        if len(data) > ANSWER_LIMIT:
+            self.close()  # the rest of the answer is not read, so the connection is spent
+            raise BotFault(
+                "malformed", f"POST {path}: the answer is larger than {ANSWER_LIMIT} bytes"
+            )
         if response.will_close:
             self.close()
         if not 200 <= response.status < 300:
@@ -141,7 +180,9 @@ class RemoteBotClient:
         if not data.strip():
             return {}, elapsed
         try:
-            answer = json.loads(data)
+            answer = loads_bounded(data)
+        except (JsonTooDeep, JsonNotText) as exc:
+            raise BotFault("malformed", f"POST {path}: {exc}") from None
         except ValueError:
             raise BotFault(
                 "malformed", f"POST {path}: the answer is not JSON: {clipped(data)}"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games.call_to_glory import replay, validate_record
+from play.words import log_line
 
 
 class ReplayError(ValueError):
@@ -25,6 +26,7 @@ class Move:
     number: int  # 1-based within the round
     text: str
     seat: int
+    told: str = ""  # the move in people's words ("Ann drew from the left draw pile")
 
 
 @dataclass
@@ -55,8 +57,18 @@ def moves_of(record: dict) -> list[Move]:
     for round_number, round_ in enumerate(record["rounds"], start=1):
         for number, text in enumerate(round_["moves"], start=1):
             index += 1
-            moves.append(Move(index, round_number, number, text, int(text.split(" ", 1)[0])))
+            seat = int(text.split(" ", 1)[0])
+            moves.append(Move(index, round_number, number, text, seat, told(text, record)))
     return moves
+
+
+def told(move: str, record: dict) -> str:
+    """The move as the game page's log tells it; the record's notation if it is not a
+    move (a faulty record is replayed up to its fault)."""
+    try:
+        return log_line(move, list(record["players"]))
+    except (ValueError, IndexError, KeyError):
+        return move
 
 
 def parse_int(raw, low: int, high: int, default):

@@ -2,7 +2,6 @@
 an event round's bot tables. Everything here only writes rows and sends tasks on
 commit; workers play the games (``bots.tasks``)."""
 
-import itertools
 import random
 import secrets
 
@@ -11,13 +10,13 @@ from django.utils.translation import gettext as _
 
 from bots import conf
 from bots.models import Batch, Chunk, Match, MatchSeat
+from games.call_to_glory.options import read_options
 from games.models import Bot
+from games.refusal import Refusal
+from tournaments.formats import get_format
 
 MAX_GAMES_PER_BATCH = 100_000
-
-
-class ScheduleError(ValueError):
-    """A schedule that cannot be made, in words for the person who asked for it."""
+MAX_ROUNDS = 8  # rounds per game of a batch: the form's cap, on every path
 
 
 def derive_seed(base: int, number: int) -> int:
@@ -41,30 +40,46 @@ def lineup_of(batch: Batch, number: int) -> list[int]:
 
 
 def round_robin_lineups(bots: list[Bot], table_size: int) -> list[list[Bot]]:
+    """Every table of the round robin format's whole schedule
+    (``tournaments.formats.round_robin``): every pair of bots once at 2 seats, and at 3
+    and 4 seats a design where every pair meets once where one is known."""
     if not 2 <= table_size <= 4:
-        raise ScheduleError(_("A table seats 2 to 4 bots."))
+        raise Refusal(_("A table seats 2 to 4 bots."))
     if len(bots) < table_size:
-        raise ScheduleError(
+        raise Refusal(
             _("A round robin at tables of %(size)d needs at least %(size)d bots.")
             % {"size": table_size}
         )
-    return [list(group) for group in itertools.combinations(bots, table_size)]
+    by_key = {bot.pk: bot for bot in bots}
+    rounds = get_format("round-robin").every_round(sorted(by_key), table_size)
+    return [[by_key[key] for key in table] for tables in rounds for table in tables]
 
 
 def check_lineups(lineups: list[list[Bot]], games_per_lineup: int) -> None:
     if not lineups:
-        raise ScheduleError(_("Choose the bots to play."))
+        raise Refusal(_("Choose the bots to play."))
     for lineup in lineups:
         if not 2 <= len(lineup) <= 4:
-            raise ScheduleError(
-                _("A game seats 2 to 4 bots; this one has %(n)d.") % {"n": len(lineup)}
-            )
+            raise Refusal(_("A game seats 2 to 4 bots; this one has %(n)d.") % {"n": len(lineup)})
         if len({bot.pk for bot in lineup}) != len(lineup):
-            raise ScheduleError(_("A bot cannot take two seats in one game."))
+            raise Refusal(_("A bot cannot take two seats in one game."))
     if games_per_lineup < 1:
-        raise ScheduleError(_("Play at least one game."))
+        raise Refusal(_("Play at least one game."))
     if len(lineups) * games_per_lineup > MAX_GAMES_PER_BATCH:
-        raise ScheduleError(_("At most %(max)d games per batch.") % {"max": MAX_GAMES_PER_BATCH})
+        raise Refusal(_("At most %(max)d games per batch.") % {"max": MAX_GAMES_PER_BATCH})
+
+
+def check_batch_options(options) -> None:
+    """The rules options of a batch's games: the game's own, and at most ``MAX_ROUNDS``
+    rounds (every game of a batch of 100,000 is played by a worker)."""
+    try:
+        rounds = read_options(options).rounds
+    except ValueError as exc:
+        raise Refusal(
+            _("These rules options are refused: %(why)s") % {"why": exc}, field="options"
+        ) from None
+    if rounds > MAX_ROUNDS:
+        raise Refusal(_("At most %(max)d rounds per game.") % {"max": MAX_ROUNDS}, field="options")
 
 
 def do_schedule_batch(
@@ -82,6 +97,8 @@ def do_schedule_batch(
     bulk-inserts them), else one task per match. Permission is the caller's business
     (``tournaments.permissions``)."""
     check_lineups(lineups, games_per_lineup)
+    options = {"rounds": 1} if options is None else options
+    check_batch_options(options)
     builtin_only = all(bot.kind == Bot.Kind.BUILTIN for lineup in lineups for bot in lineup)
     chunked = builtin_only and len(lineups) * games_per_lineup > 1
     with transaction.atomic():
@@ -93,7 +110,7 @@ def do_schedule_batch(
             lineups=[[bot.pk for bot in lineup] for lineup in lineups],
             games_per_lineup=games_per_lineup,
             total=len(lineups) * games_per_lineup,
-            options=options if options is not None else {"rounds": 1},
+            options=options,
             seed=secrets.randbits(62) if seed is None else seed,
             chunked=chunked,
         )
@@ -150,7 +167,7 @@ def do_schedule_event_round(by, round_) -> Batch:
         if _is_open_bot_table(table)
     ]
     if not tables:
-        raise ScheduleError(
+        raise Refusal(
             _("Round %(n)d has no table of bots waiting for a match.") % {"n": round_.number}
         )
     with transaction.atomic():

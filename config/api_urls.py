@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("games.api_urls")),
     path("", include("scoring.api_urls")),
     path("", include("bots.api_urls")),
+    path("", include("play.api_urls")),
 ]

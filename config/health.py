@@ -1,9 +1,11 @@
-"""``/healthz``: is the database up, does the broker answer, which workers reply."""
+"""``/healthz``: is the database up, does the broker answer, which workers reply (their
+host names to staff only: others learn how many)."""
 
 from django.db import connection
 from django.http import JsonResponse
 
 from config.celery import app
+from tournaments.permissions import is_staff
 
 
 def database_status() -> str:
@@ -37,12 +39,12 @@ def healthz(request):
     broker = broker_status()
     workers = worker_names() if broker == "ok" else []
     healthy = database == "ok" and broker == "ok"
-    return JsonResponse(
-        {
-            "status": "ok" if healthy else "error",
-            "database": database,
-            "broker": broker,
-            "workers": workers,
-        },
-        status=200 if healthy else 503,
-    )
+    answer = {
+        "status": "ok" if healthy else "error",
+        "database": database,
+        "broker": broker,
+        "worker_count": len(workers),
+    }
+    if is_staff(request.user):
+        answer["workers"] = workers
+    return JsonResponse(answer, status=200 if healthy else 503)

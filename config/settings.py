@@ -5,6 +5,8 @@ broker under ``var/``); production sets ``DATABASE_URL``, ``CELERY_BROKER_URL``,
 ``SECRET_KEY`` and ``ALLOWED_HOSTS``. See the README for every variable.
 """
 
+import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -20,9 +22,14 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY:
-    if not DEBUG:
+    if env_bool("LEAGUEWRIGHT_OFFLINE_COMMAND", False):
+        # manage.py's file and in-memory commands (validate_game, play_bots...): they
+        # sign nothing, so a key made for this one run will do.
+        SECRET_KEY = secrets.token_urlsafe(50)
+    elif not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "django-insecure-development-only-key-never-use-in-production"
+    else:
+        SECRET_KEY = "django-insecure-development-only-key-never-use-in-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -42,24 +49,30 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "django_celery_results",
     "django_htmx",
+    "axes",
     "accounts",
     "games",
     "tournaments",
     "scoring",
     "bots",
+    "play",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in person's language comes from the profile.
+    "config.language.LocaleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: answers a locked-out login (accounts.lockout).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -73,6 +86,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -101,6 +115,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
+# Brute force (accounts.lockout): django-axes counts failed logins on the login page and
+# at /api/token/, per account and per address alike.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
+AXES_VERBOSE = False
+# API tokens (accounts.tokens) stop working after this many days; a new password
+# revokes them at once.
+API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 30)
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -117,13 +146,21 @@ EMAIL_BACKEND = env_str(
     if DEBUG
     else "django.core.mail.backends.smtp.EmailBackend",
 )
+# With the file backend (the test suite's worker), each message is a file here.
+EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(VAR_DIR / "outbox"))
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "leaguewright@localhost")
+# The site's address as people reach it, for links in e-mails.
+SITE_URL = env_str("SITE_URL", "http://localhost:8000")
 
+# The language follows the profile, then the language switcher's cookie, then the
+# browser's Accept-Language (config.language.LocaleMiddleware). Catalogues live in
+# locale/ and are compiled by bin/run, bin/test and the test suite (README).
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English"))]
+LANGUAGES = [("en", _("English")), ("de", _("German")), ("ru", _("Russian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -156,17 +193,30 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# config.security: everything from this site only, no inline script (empty: no header).
+CONTENT_SECURITY_POLICY = env_str(
+    "CONTENT_SECURITY_POLICY",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; "
+    "frame-ancestors 'none'",
+)
 
 # API
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.tokens.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api_parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Leaguewright API",
@@ -176,9 +226,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api_schema.add_error_answers",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "SubmissionKindEnum": "scoring.models.Submission.Kind",
         "BotKindEnum": "games.models.Bot.Kind",
+        "GameEnum": "games.models.Game",
+        "PlayedGameStatusEnum": "play.models.Game.Status",
+        "PaceEnum": "play.models.Pace",
     },
 }
 
@@ -204,14 +261,23 @@ CELERY_TASK_ROUTES = {
     "tournaments.tasks.update_standings": {"queue": "standings"},
     "tournaments.tasks.update_ratings": {"queue": "standings"},
     "bots.tasks.*": {"queue": "bots"},
+    "play.tasks.play_bot_turns": {"queue": "bots"},
 }
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 
+# scoring.idempotency: how long an Idempotency-Key's answer is kept for retries.
+IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
+
 # Demo data, loaded in this order by ``manage.py load_demo`` (each app adds its own).
-DEMO_LOADERS = ["tournaments.demo.load_demo", "scoring.demo.load_demo", "bots.demo.load_demo"]
+DEMO_LOADERS = [
+    "tournaments.demo.load_demo",
+    "scoring.demo.load_demo",
+    "bots.demo.load_demo",
+    "play.demo.load_demo",
+]
 
 # Game records: the largest document the validator will read.
 VALIDATOR_MAX_BYTES = env_int("VALIDATOR_MAX_BYTES", 5_000_000)

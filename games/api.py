@@ -9,13 +9,14 @@ from games.validation import RecordTooLarge, read_submitted_record, validate_tex
 
 
 class RawJSONParser(BaseParser):
-    """Hands the body over as text: the validator parses it itself, with its own limits
-    and error messages, so malformed JSON gets the spec's answer, not DRF's."""
+    """Hands the body over as bytes: the validator decodes and parses it itself, with its
+    own limits and error messages, so malformed JSON (or text that is not UTF-8) gets the
+    spec's answer, the same as on the page and from the command."""
 
     media_type = "application/json"
 
-    def parse(self, stream, media_type=None, parser_context=None):
-        return stream.read().decode("utf-8", errors="replace")
+    def parse(self, stream, _media_type=None, _parser_context=None):
+        return stream.read() if stream is not None else b""
 
 
 @extend_schema(
@@ -39,7 +40,7 @@ class RawJSONParser(BaseParser):
 @permission_classes([AllowAny])
 @parser_classes([RawJSONParser, MultiPartParser])
 def validate(request):
-    if isinstance(request.data, str):
+    if isinstance(request.data, bytes):
         text = request.data
     else:
         try:

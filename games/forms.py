@@ -1,5 +1,8 @@
 from django import forms
+from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
+
+from games.json_input import loads_bounded
 
 
 class RecordForm(forms.Form):
@@ -15,3 +18,31 @@ class RecordForm(forms.Form):
         if not data.get("record") and not data.get("upload"):
             raise forms.ValidationError(_("Paste a record or choose a file."))
         return data
+
+
+class BoundedJSONField(forms.JSONField):
+    """Django's JSON form field read through ``games.json_input.loads_bounded``: JSON
+    nested too deeply, a lone surrogate or a key given twice is the field's error (and
+    the page redisplays what was typed), never a ``RecursionError``."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and value not in self.empty_values and not self.disabled:
+            try:
+                loads_bounded(value)
+            except ValueError as exc:
+                raise forms.ValidationError(
+                    _("This is not JSON the site can read: %(why)s") % {"why": exc},
+                    code="invalid",
+                ) from None
+        return super().to_python(value)
+
+    def bound_data(self, data, initial):
+        if self.disabled:
+            return initial
+        if data is None:
+            return None
+        try:
+            loads_bounded(data)
+        except ValueError:
+            return InvalidJSONInput(data)
+        return super().bound_data(data, initial)

@@ -6,10 +6,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.ratings import ordinal
+from games.registry import game_choices
 
-class Game(models.TextChoices):
-    CALL_TO_GLORY = "call-to-glory", _("Call to Glory")
-    CALL_TO_ADVENTURE = "call-to-adventure", _("Call to Adventure")
+# The games of the registry (games/registry.py), as the choices of a model field.
+# (django-stubs has no overload for the functional form with labels.)
+Game = models.TextChoices("Game", game_choices())  # type: ignore[call-overload]
 
 
 class Bot(models.Model):
@@ -55,9 +57,13 @@ class Bot(models.Model):
         return self.name
 
     @property
+    def is_remote(self) -> bool:
+        return self.kind == self.Kind.REMOTE
+
+    @property
     def rating(self) -> float:
-        """The conservative rating shown on pages: mu - 3 sigma."""
-        return self.rating_mu - 3 * self.rating_sigma
+        """The conservative rating shown on pages (openskill's ordinal)."""
+        return ordinal(self.rating_mu, self.rating_sigma)
 
 
 class GameRecord(models.Model):

@@ -13,8 +13,9 @@ class RecordTooLarge(ValueError):
     pass
 
 
-def read_submitted_record(text: str, upload) -> str:
-    """The record as text, from an uploaded file if there is one, else the pasted text."""
+def read_submitted_record(text: str, upload) -> str | bytes:
+    """The record: an uploaded file's bytes as they are if there is one (the validator
+    decodes them and says so when they are not UTF-8), else the pasted text."""
     limit = settings.VALIDATOR_MAX_BYTES
     if upload is not None:
         if upload.size > limit:
@@ -22,15 +23,15 @@ def read_submitted_record(text: str, upload) -> str:
                 _("The file is %(size)d bytes; records may be at most %(limit)d bytes.")
                 % {"size": upload.size, "limit": limit}
             )
-        return upload.read().decode("utf-8", errors="replace")
+        return upload.read()
     return text
 
 
-def validate_text(text: str) -> dict:
+def validate_text(text: str | bytes) -> dict:
     return validate_record(text, max_bytes=settings.VALIDATOR_MAX_BYTES)
 
 
-def moves_around_error(text: str, error: dict) -> list[dict]:
+def moves_around_error(text: str | bytes, error: dict) -> list[dict]:
     """The moves of the round where the error is, each marked if it is the faulty one,
     so the page can show the move list with the culprit highlighted."""
     if not error or error.get("round") is None:

@@ -6,7 +6,12 @@ class ScoringConfig(AppConfig):
     name = "scoring"
 
     def ready(self):
-        from scoring.board import submission_statuses
+        from scoring.board import submission_statuses, submission_version
+        from scoring.todo import scoring_todo
         from tournaments.board import register_status_provider
+        from tournaments.round_cache import register_version_provider
+        from tournaments.todo import register_todo_provider
 
         register_status_provider(submission_statuses)
+        register_version_provider(submission_version)
+        register_todo_provider(scoring_todo)

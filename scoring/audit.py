@@ -1,7 +1,44 @@
 """The audit log of results: every change, who made it, from what, to what, and why."""
 
+from django.utils.translation import gettext_lazy as _
+
 from scoring.models import AuditEntry, Submission
 from tournaments.models import Result, Table
+
+ACTION_LABELS = {
+    "submitted": _("entered the result"),
+    "entered rounds": _("entered rounds of the game in progress"),
+    "took back a round": _("took back a round"),
+    "confirmed": _("confirmed"),
+    "disputed": _("disputed"),
+    "accepted": _("accepted the entry"),
+    "rejected": _("rejected the entry"),
+    "overridden": _("overrode the result"),
+    "rescored": _("scored again with new rules"),
+    "catalogue imported": _("imported the card catalogue"),
+}
+
+
+def action_label(action: str) -> str:
+    """The audit action in words (an unknown key is shown as it is)."""
+    return str(ACTION_LABELS.get(action, action))
+
+
+def status_label(summary: dict | None) -> str:
+    status = (summary or {}).get("status")
+    if status in Submission.Status.values:
+        return str(Submission.Status(status).label)
+    return str(Result.Source(summary["source"]).label) if (summary or {}).get("source") else ""
+
+
+def in_words(entries) -> list[AuditEntry]:
+    """The entries with their action and statuses in words, for pages."""
+    entries = list(entries)
+    for entry in entries:
+        entry.label = action_label(entry.action)
+        entry.before_label = status_label(entry.before)
+        entry.after_label = status_label(entry.after)
+    return entries
 
 
 def summary_of_submission(submission: Submission | None) -> dict | None:
@@ -12,8 +49,8 @@ def summary_of_submission(submission: Submission | None) -> dict | None:
     return {
         "submission": submission.pk,
         "status": submission.status,
-        "scores": [score for score, _ in seat_scores(submission.answer)],
-        "places": [place for _, place in seat_scores(submission.answer)],
+        "scores": [score for score, _ in seat_scores(submission.kind, submission.answer)],
+        "places": [place for _, place in seat_scores(submission.kind, submission.answer)],
         "complete": submission.is_complete,
     }
 

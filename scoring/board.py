@@ -1,7 +1,8 @@
-"""What scoring adds to the round status board: a table's result submitted and waiting,
-disputed, or confirmed so far (a Call to Glory table between rounds)."""
+"""What scoring adds to the round status board: a game in progress (a Call to Glory
+table between rounds), a result entered and waiting, or disputed."""
 
-from django.utils.translation import gettext as _
+from django.db.models import Count, Max, Q
+from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Submission
 from tournaments.board import RECORDED, TableStatus
@@ -9,6 +10,7 @@ from tournaments.board import RECORDED, TableStatus
 Status = Submission.Status
 
 LABELS = {
+    Status.IN_PROGRESS: ("in-progress", _("game in progress")),
     Status.PENDING: ("submitted", _("submitted, waiting for confirmation")),
     Status.DISPUTED: ("disputed", _("disputed")),
     Status.CONFIRMED: ("confirmed", _("confirmed so far")),
@@ -17,16 +19,26 @@ LABELS = {
 
 
 def submission_statuses(round_, statuses: dict) -> None:
-    """Open submissions win over everything; an agreed one shows while no result is
-    recorded yet (a game still in progress)."""
+    """Unsettled entries win over everything; an agreed one shows while no result is
+    recorded yet."""
     rows = Submission.objects.filter(
         table__round=round_,
-        status__in=[*Submission.OPEN, Status.CONFIRMED, Status.OVERRIDDEN],
+        status__in=[*Submission.UNSETTLED, Status.CONFIRMED, Status.OVERRIDDEN],
     ).values_list("table_id", "status")
     for table_id, status in rows:
         current = statuses.get(table_id)
         if current is None:
             continue
-        if status in Submission.OPEN or current.key != RECORDED:
+        if status in Submission.UNSETTLED or current.key != RECORDED:
             key, label = LABELS[status]
             statuses[table_id] = TableStatus(key, str(label))
+
+
+def submission_version(round_) -> tuple:
+    """The round's entries by status, the newest and the latest decided: any entry,
+    confirmation, dispute or settlement changes one of them."""
+    counts = {status: Count("pk", filter=Q(status=status)) for status in Status.values}
+    found = Submission.objects.filter(table__round=round_).aggregate(
+        newest=Max("pk"), decided=Max("decided_at"), **counts
+    )
+    return tuple(sorted(found.items()))

@@ -7,12 +7,13 @@ from games.call_to_adventure import DEFAULT_PROFILE, load_catalogue, load_profil
 from games.call_to_adventure.cards import Catalogue, Kind
 from scoring import audit
 from scoring.models import EventCatalogue
+from scoring.profiles import stored_rules_profile
 
 
 def profile_object(event):
     """The event's rules profile (its own copy, else the default) that names the icons."""
-    stored = getattr(event, "rules_profile", None)
-    return load_profile(stored.profile) if stored else DEFAULT_PROFILE
+    stored = stored_rules_profile(event)
+    return load_profile(stored) if stored else DEFAULT_PROFILE
 
 
 def check_catalogue(event, source: str) -> Catalogue:

@@ -4,6 +4,8 @@ directly and let the scorer say what is wrong)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.validation import RecordTooLarge, read_submitted_record
+
 
 class DisputeForm(forms.Form):
     comment = forms.CharField(
@@ -35,16 +37,16 @@ class RecordForm(forms.Form):
     )
     record_file = forms.FileField(label=_("or upload the file"), required=False)
 
-    MAX_BYTES = 2_000_000
-
     def clean(self):
+        """An uploaded file is read under the site's one record limit
+        (``VALIDATOR_MAX_BYTES``, as on the validator page and the replay upload)."""
         cleaned = super().clean()
         upload = cleaned.get("record_file")
         if upload:
-            if upload.size > self.MAX_BYTES:
-                raise forms.ValidationError(_("The file is larger than 2 MB."))
             try:
-                cleaned["record"] = upload.read().decode("utf-8")
+                cleaned["record"] = read_submitted_record("", upload).decode("utf-8")
+            except RecordTooLarge as exc:
+                raise forms.ValidationError(str(exc)) from None
             except UnicodeDecodeError:
                 raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
         if not (cleaned.get("record") or "").strip():

@@ -11,11 +11,13 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.registry import entry_kind_choices
 from tournaments.models import Event, Table
 
 
 class Submission(models.Model):
     class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("game in progress")
         PENDING = "pending", _("waiting for confirmation")
         CONFIRMED = "confirmed", _("confirmed")
         DISPUTED = "disputed", _("disputed")
@@ -24,11 +26,12 @@ class Submission(models.Model):
         SUPERSEDED = "superseded", _("replaced by a later entry")
 
     OPEN = (Status.PENDING, Status.DISPUTED)
+    # An entry the table is still adding rounds to, or one waiting for someone: a table
+    # has at most one of these at a time.
+    UNSETTLED = (Status.IN_PROGRESS, Status.PENDING, Status.DISPUTED)
 
-    class Kind(models.TextChoices):
-        GLORY_TABLE = "call-to-glory-table/1", _("Call to Glory table")
-        GLORY_RECORD = "call-to-glory/1", _("Call to Glory game record")
-        ADVENTURE = "call-to-adventure/1", _("Call to Adventure tableaux")
+    # Every game's entry kinds (games/registry.py), named by the document's format.
+    Kind = models.TextChoices("Kind", entry_kind_choices())  # type: ignore[call-overload]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="submissions")
     kind = models.CharField(max_length=30, choices=Kind.choices)
@@ -47,7 +50,7 @@ class Submission(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["table"],
-                condition=Q(status__in=["pending", "disputed"]),
+                condition=Q(status__in=["in_progress", "pending", "disputed"]),
                 name="one_open_submission_per_table",
             )
         ]
@@ -56,8 +59,25 @@ class Submission(models.Model):
         return f"{self.get_kind_display()} for {self.table} ({self.status})"
 
     @property
+    def is_disputed(self) -> bool:
+        return self.status == self.Status.DISPUTED
+
+    @property
     def is_complete(self) -> bool:
         return self.answer.get("valid") is True and self.answer.get("complete", True)
+
+    @property
+    def is_in_progress(self) -> bool:
+        return self.status == self.Status.IN_PROGRESS
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == self.Status.PENDING
+
+    @property
+    def rounds_entered(self) -> int:
+        """How many rounds of a game entered round by round are in the entry."""
+        return len(self.entry.get("rounds", [])) if isinstance(self.entry, dict) else 0
 
 
 class Confirmation(models.Model):
@@ -81,6 +101,10 @@ class Confirmation(models.Model):
     def __str__(self):
         return f"{self.user} {self.decision} {self.submission_id}"
 
+    @property
+    def is_dispute(self) -> bool:
+        return self.decision == self.Decision.DISPUTE
+
 
 class AuditEntry(models.Model):
     """Who changed what about a table's result, when, from what to what, and why."""
@@ -103,14 +127,21 @@ class AuditEntry(models.Model):
 
 class IdempotentResponse(models.Model):
     """The stored answer to an API write sent with an ``Idempotency-Key``: a retry from
-    flaky venue Wi-Fi gets the same answer instead of a second submission."""
+    flaky venue Wi-Fi gets the same answer instead of a second submission
+    (``scoring.idempotency``)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     key = models.CharField(max_length=200)
+    method = models.CharField(max_length=10, default="POST")
     path = models.CharField(max_length=300)
-    status_code = models.PositiveSmallIntegerField()
-    body = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    fingerprint = models.CharField(
+        max_length=64, default="", help_text=_("SHA-256 of the method, path and body")
+    )
+    status_code = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("empty while the first request runs")
+    )
+    body = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_answer_per_key")]

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from games.call_to_adventure.cards import CatalogueError
 from games.call_to_adventure.profile import ProfileError
+from games.refusal import Refusal
 from scoring.catalogues import do_store_catalogue
 from scoring.models import EventCatalogue
 from scoring.rescore import check_profile, current_profile, do_apply_profile, preview_rescore
@@ -35,6 +36,11 @@ def rules_profile(request, slug):
             context["preview"] = preview_rescore(event, profile)
         except ProfileError as exc:
             context["error"] = exc
+        except Refusal as refusal:
+            messages.error(request, str(refusal.message))
+            return render(
+                request, "scoring/rules_profile.html", context, status=refusal.http_status
+            )
     return render(request, "scoring/rules_profile.html", context)
 
 

@@ -6,20 +6,23 @@ then applies it: every agreed Call to Adventure result of the event is scored ag
 re-recorded, each change in the audit log.
 """
 
-import json
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
 
-from games.call_to_adventure import DEFAULT_PROFILE, load_profile, score_tableau
+from games.call_to_adventure import load_profile
 from games.call_to_adventure.profile import ProfileError
 from games.call_to_adventure.rescore import what_changed
+from games.json_input import loads_bounded
+from games.registry import Rules, entry_kind, get_game
 from scoring import audit
 from scoring.catalogues import event_catalogue
-from scoring.entries import event_profile, seat_scores
+from scoring.entries import seat_scores
 from scoring.models import EventProfile, Submission
+from scoring.profiles import event_rules_profile
 from scoring.submissions import record_official, supersede_agreed
+from tournaments.finishing import check_not_finished
 
 AGREED = [Submission.Status.CONFIRMED, Submission.Status.OVERRIDDEN]
 
@@ -32,11 +35,11 @@ class TableChange:
 
     @property
     def totals_before(self):
-        return [score for score, _ in seat_scores(self.submission.answer)]
+        return [score for score, _ in seat_scores(self.submission.kind, self.submission.answer)]
 
     @property
     def totals_after(self):
-        return [score for score, _ in seat_scores(self.answer)]
+        return [score for score, _ in seat_scores(self.submission.kind, self.answer)]
 
     @property
     def places_before(self):
@@ -48,14 +51,14 @@ class TableChange:
 
 
 def current_profile(event) -> dict:
-    return event_profile(event) or DEFAULT_PROFILE.as_dict()
+    return event_rules_profile(event)
 
 
 def check_profile(text_or_dict) -> dict:
     """The edited profile as a dict, or ``ProfileError`` naming the key that is wrong."""
     if isinstance(text_or_dict, str):
         try:
-            text_or_dict = json.loads(text_or_dict)
+            text_or_dict = loads_bounded(text_or_dict)
         except ValueError as exc:
             raise ProfileError(None, f"not JSON: {exc}") from None
     return load_profile(text_or_dict).as_dict()
@@ -64,7 +67,9 @@ def check_profile(text_or_dict) -> dict:
 def agreed_tableaux(event):
     return (
         Submission.objects.filter(
-            table__round__event=event, kind=Submission.Kind.ADVENTURE, status__in=AGREED
+            table__round__event=event,
+            kind__in=[kind.key for kind in get_game(event.game).entry_kinds],
+            status__in=AGREED,
         )
         .select_related("table__round__event")
         .order_by("table__round__number", "table__number")
@@ -72,9 +77,13 @@ def agreed_tableaux(event):
 
 
 def rescored(submission: Submission, profile: dict) -> dict:
+    event = submission.table.round.event
     document = {**submission.entry, "profile": profile["name"]}
-    catalogue = event_catalogue(submission.table.round.event)
-    return score_tableau(document, catalogue=catalogue, profiles=[profile])
+    _game, kind = entry_kind(submission.kind)
+    rules = Rules(
+        options=dict(event.rules_options), profile=profile, catalogue=event_catalogue(event)
+    )
+    return kind.score(document, rules)
 
 
 def preview_rescore(event, profile: dict) -> list[TableChange]:
@@ -100,6 +109,7 @@ def next_version(event, profile: dict) -> dict:
 def do_apply_profile(event, profile: dict, by, reason: str) -> list[TableChange]:
     """Store the event's profile and re-record every agreed table it changes. All or
     nothing: if any table cannot be scored with it, nothing is applied."""
+    check_not_finished(event)
     profile = next_version(event, check_profile(profile))
     with transaction.atomic():
         EventProfile.objects.update_or_create(
@@ -121,15 +131,16 @@ def do_apply_profile(event, profile: dict, by, reason: str) -> list[TableChange]
 
 def reapply(change: TableChange, profile: dict, by, reason: str) -> None:
     old = change.submission
+    new_entry = {**old.entry, "profile": profile["name"]}
     new = Submission.objects.create(
         table=old.table,
         kind=old.kind,
-        entry={**old.entry, "profile": profile["name"]},
+        entry=new_entry,
         answer=change.answer,
         submitted_by=by,
         status=Submission.Status.OVERRIDDEN,
         decided_at=timezone.now(),
-        rules_version=f"{profile['name']} v{profile['version']}",
+        rules_version=entry_kind(old.kind)[1].rules_version(new_entry, Rules(profile=profile)),
     )
     supersede_agreed(old.table, but=new)
     record_official(new, by, source="organiser")

@@ -6,6 +6,7 @@ urlpatterns = [
     path("tables/<int:table_id>/", table.table_page, name="scoring-table"),
     path("tables/<int:table_id>/confirm/", table.confirm, name="scoring-confirm"),
     path("tables/<int:table_id>/dispute/", table.dispute, name="scoring-dispute"),
+    path("tables/<int:table_id>/take-back/", table.take_back, name="scoring-take-back"),
     path("tables/<int:table_id>/settle/", table.settle, name="scoring-settle"),
     path("tables/<int:table_id>/record/", table.upload_record, name="scoring-record"),
     path("tables/<int:table_id>/glory/", glory.glory_entry, name="scoring-glory"),

@@ -1,6 +1,11 @@
-import pytest
+from pathlib import Path
 
-from tests.fixtures.browser import browser, phone_page  # noqa: F401
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.utils import translation
+
+from tests.fixtures.browser import browser, browser_language, phone_page  # noqa: F401
 from tests.fixtures.personas import (  # noqa: F401
     anonymous,
     client_for,
@@ -13,10 +18,44 @@ from tests.fixtures.personas import (  # noqa: F401
     staff,
     table,
 )
-from tests.fixtures.worker import celery_worker  # noqa: F401
+from tests.fixtures.worker import celery_worker, celery_worker_process  # noqa: F401
 
 
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Real hashing costs a third of a second per persona; tests need none of it."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``postgres`` are about PostgreSQL's row locks (SQLite has only one
+    lock for the whole database): the PostgreSQL pass runs them, the embedded pass
+    deselects them and says so."""
+    from django.conf import settings
+
+    if "postgresql" in settings.DATABASES["default"]["ENGINE"]:
+        return
+    chosen = [item for item in items if item.get_closest_marker("postgres") is None]
+    left_out = [item for item in items if item.get_closest_marker("postgres") is not None]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = chosen
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked():
+    """A request leaves its language active in the thread (as in a server, where the next
+    request sets its own); code a test calls directly speaks the site's default."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues():
+    """The .mo files are built, never committed: compile the .po files that changed."""
+    if not any(Path(folder).is_dir() for folder in settings.LOCALE_PATHS):
+        return
+    call_command(
+        "compilemessages", ignore_patterns=[".venv", "var", ".git", "test-artifacts"], verbosity=0
+    )

@@ -1,13 +1,20 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import entrants, events, games, leagues, rounds
+from tournaments.api import entrants, events, games, leagues, me, rounds, seasons
 
 router = DefaultRouter()
 router.register("leagues", leagues.LeagueViewSet, basename="league")
 router.register("events", events.EventViewSet, basename="event")
 urlpatterns = [
     *router.urls,
+    path("me/todo/", me.my_todo, name="api-my-todo"),
+    path("leagues/<slug:slug>/seasons/", seasons.season_list, name="api-season-list"),
+    path(
+        "leagues/<slug:slug>/seasons/<int:season_id>/close/",
+        seasons.season_close,
+        name="api-season-close",
+    ),
     path("events/<slug:slug>/rounds/", rounds.round_list, name="api-round-list"),
     path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="api-round-detail"),
     path(

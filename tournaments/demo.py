@@ -12,7 +12,14 @@ from tournaments.standings import do_store_standings
 
 PASSWORD = "leaguewright"
 PLAYERS = ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"]
-BUILTIN_BOTS = [("Randy", "random"), ("Gready", "greedy"), ("Seeker", "search")]
+BUILTIN_BOTS = [
+    ("Randy", "random"),
+    ("Gready", "greedy"),
+    ("Seeker", "search"),
+    ("Easy bot", "easy"),
+    ("Medium bot", "medium"),
+    ("Hard bot", "hard"),
+]
 
 
 def ensure_user(username, **extra):

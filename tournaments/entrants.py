@@ -3,33 +3,45 @@ placeholder user (inactive, no usable password) so every entrant stays a user or
 bot; the account can be handed over later by staff."""
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.crypto import get_random_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from games.refusal import Refusal
 from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event
 from tournaments.pairing import next_round_number
+from tournaments.permissions import can_schedule_bot_matches
 from tournaments.results import request_standings_update
 
 
 def check_not_entered(event: Event, user=None, bot=None) -> None:
     if user is not None and event.entrants.filter(user=user).exists():
-        raise ValidationError(_("%(name)s is already entered.") % {"name": user})
+        raise Refusal(_("%(name)s is already entered.") % {"name": user})
     if bot is not None and event.entrants.filter(bot=bot).exists():
-        raise ValidationError(_("%(name)s is already entered.") % {"name": bot})
+        raise Refusal(_("%(name)s is already entered.") % {"name": bot})
 
 
 def do_add_entrant(
-    event: Event, user=None, bot=None, name: str = "", start_points=None, seed: int = 0
+    event: Event,
+    user=None,
+    bot=None,
+    name: str = "",
+    start_points=None,
+    seed: int = 0,
+    by=None,
 ):
     """Enter a user or a bot. After round 1 is paired it is a late entry: it joins from
     the next round with the event's late-entry points unless ``start_points`` is given.
-    ``seed``: knockout seeding, 1 the top (0: by standings)."""
+    ``seed``: knockout seeding, 1 the top (0: by standings). A bot is entered ``by``
+    someone who may have it play (``can_schedule_bot_matches``: a remote bot is called
+    only when its author, or staff, asks), else ``PermissionDenied``."""
     if (user is None) == (bot is None):
-        raise ValidationError(_("An entrant is a user or a bot."))
+        raise Refusal(_("An entrant is a user or a bot."))
+    if bot is not None and (by is None or not can_schedule_bot_matches(by, [bot])):
+        raise PermissionDenied
     check_not_finished(event)
     with transaction.atomic():
         check_not_entered(event, user, bot)
@@ -53,7 +65,7 @@ def do_add_walk_in(event: Event, name: str, start_points=None, seed: int = 0) ->
     """Enter a player with no account, through a placeholder user."""
     name = name.strip()
     if not name:
-        raise ValidationError(_("Give the walk-in player's name."))
+        raise Refusal(_("Give the walk-in player's name."))
     User = get_user_model()
     with transaction.atomic():
         username = f"walkin-{slugify(name)[:20]}-{get_random_string(6).lower()}"

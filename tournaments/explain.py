@@ -1,7 +1,45 @@
 """A table's stored explanation (data from the format) as sentences for the round page."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+
+from tournaments.formats.double_elimination import GRAND_FINAL, LOSERS, RESET, WINNERS
+from tournaments.formats.spread import SPREAD_GROUPS, SPREAD_REPEATS
+
+
+def design_name(design: str) -> str:
+    """A round robin's design (as the format names it) in people's words."""
+    known = {
+        "circle": _("the circle method, every pair once"),
+        "affine plane of order 3": _("an affine plane, every pair exactly once"),
+        "affine plane of order 4": _("an affine plane, every pair exactly once"),
+        "Kirkman triple system": _("a Kirkman triple system, every pair exactly once"),
+        "resolvable design of fours": _("a resolvable design, every pair exactly once"),
+        "searched": _("searched for the fewest repeat meetings"),
+    }
+    return known.get(design, design)
+
+
+def bracket_line(explanation: dict) -> str:
+    stage, number = explanation["bracket"], explanation.get("bracket_round")
+    if stage == GRAND_FINAL:
+        return _("Grand final: the winners' bracket champion meets the losers' bracket one.")
+    if stage == RESET:
+        return _("Bracket reset: both finalists have lost once; this game decides.")
+    if explanation.get("final"):
+        return {
+            WINNERS: _("Winners' bracket final: the winner stays unbeaten."),
+            LOSERS: _("Losers' bracket final: the winner plays the grand final."),
+        }[stage]
+    stay = explanation.get("stay", 1)
+    if stage == WINNERS:
+        return _(
+            "Winners' bracket, round %(n)s: the top %(stay)s stay, the others drop to the "
+            "losers' bracket."
+        ) % {"n": number, "stay": stay}
+    return _("Losers' bracket, round %(n)s: the top %(stay)s stay, the others are out.") % {
+        "n": number,
+        "stay": stay,
+    }
 
 
 def explanation_lines(explanation: dict, names: dict) -> list[str]:
@@ -12,13 +50,22 @@ def explanation_lines(explanation: dict, names: dict) -> list[str]:
     if explanation.get("bye"):
         return [_("Bye: an odd count left one entrant without a table this round.")]
     if "design" in explanation:
-        lines.append(_("Schedule: %(design)s.") % {"design": explanation["design"]})
+        lines.append(_("Schedule: %(design)s.") % {"design": design_name(explanation["design"])})
+        if explanation.get("schedule_repeats"):
+            lines.append(
+                _("The whole schedule has %(n)s repeat meeting(s): no design fits this field.")
+                % {"n": explanation["schedule_repeats"]}
+            )
+    if "bracket" in explanation:
+        lines.append(bracket_line(explanation))
+    if explanation.get("ladder"):
+        lines.append(_("Neighbours on the ladder."))
     if "heat" in explanation:
         lines.append(
             _("Heat %(heat)s: the top %(advance)s go through.")
             % {"heat": explanation["heat"], "advance": explanation["advance"]}
         )
-    if explanation.get("final"):
+    if explanation.get("final") and "bracket" not in explanation:
         lines.append(_("Final table."))
     group = explanation.get("score_group")
     if group:
@@ -31,15 +78,12 @@ def explanation_lines(explanation: dict, names: dict) -> list[str]:
             _("Pulled up from a lower group: %(names)s.")
             % {"names": ", ".join(name(k) for k in explanation["pulled_up"])}
         )
-    avoided = explanation.get("repeats_avoided")
-    if avoided:
+    reason = explanation.get("spread_reason")
+    if reason == SPREAD_GROUPS:
+        lines.append(_("Points differ here because the score groups do not fill whole tables."))
+    elif reason == SPREAD_REPEATS:
         lines.append(
-            ngettext(
-                "%(n)s swap with a nearby table avoided a repeat meeting.",
-                "%(n)s swaps with nearby tables avoided repeat meetings.",
-                avoided,
-            )
-            % {"n": avoided}
+            _("Points differ more than the standings alone need, so that nobody meets again.")
         )
     forced = explanation.get("repeats_forced") or []
     for repeat in forced:
@@ -50,7 +94,7 @@ def explanation_lines(explanation: dict, names: dict) -> list[str]:
                 "a": name(a),
                 "b": name(b),
                 "n": repeat["met_before"],
-                "why": _("no swap with a nearby table removed it without another repeat"),
+                "why": _("no seating without it was found"),
             }
         )
     if "repeats_forced" in explanation and not forced:

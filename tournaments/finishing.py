@@ -2,21 +2,21 @@
 standings become final. A finished event takes no new round and no result (an
 organiser reopens it to correct one)."""
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.refusal import Refusal
 from tournaments.models import Event, Table
 
 
 def check_not_finished(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
-        raise ValidationError(_("The event is finished; an organiser reopens it to change it."))
+        raise Refusal(_("The event is finished; an organiser reopens it to change it."))
 
 
 def check_can_finish(event: Event) -> None:
     if event.status != Event.Status.RUNNING:
-        raise ValidationError(
+        raise Refusal(
             _("Only a running event can be finished (this one is %(status)s).")
             % {"status": event.get_status_display()}
         )
@@ -25,7 +25,7 @@ def check_can_finish(event: Event) -> None:
     ).select_related("round")
     first = open_tables.order_by("round__number", "number").first()
     if first is not None:
-        raise ValidationError(
+        raise Refusal(
             _(
                 "%(count)s table(s) have no result yet, the first one is table %(table)s "
                 "of round %(round)s."
@@ -35,8 +35,13 @@ def check_can_finish(event: Event) -> None:
 
 
 def do_finish_event(event: Event) -> None:
+    """Finish under every table's row lock (taken in order, before the event's): a
+    result being written lands first and is counted, one arriving later finds the event
+    finished (``do_record_result`` reads the status after its table's lock)."""
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        tables = Table.objects.select_for_update(of=("self",)).filter(round__event=event)
+        list(tables.order_by("pk").values_list("pk", flat=True))
+        event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
         check_can_finish(event)
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
 
@@ -45,5 +50,5 @@ def do_reopen_event(event: Event) -> None:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.FINISHED:
-            raise ValidationError(_("The event is not finished."))
+            raise Refusal(_("The event is not finished."))
         Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)

@@ -1,56 +1,221 @@
+import json
+
 from django import forms
+from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.formats import REGISTRY, FormatError, get_format
-from tournaments.models import Event, League, Season
-from tournaments.tiebreaks import DEFAULT_ORDER
-from tournaments.tiebreaks import REGISTRY as TIEBREAKS
+from games.refusal import Refusal
+from games.registry import REGISTRY as GAMES
+from tournaments.event_settings import check_event_settings
+from tournaments.formats import REGISTRY
+from tournaments.models import MAX_INTEGER, Event, League, Season
+from tournaments.tiebreak_names import TIEBREAK_NAMES
+from tournaments.tiebreaks import CHOOSABLE
 
 
-class LeagueForm(forms.ModelForm):
+class TieBreakOrderWidget(forms.MultiWidget):
+    """One menu per place in the order ("1st tie-break", "2nd", ...), each offering
+    every tie-break or none: works without script and on a phone."""
+
+    template_name = "tournaments/widgets/tiebreak_order.html"
+
+    def __init__(self, attrs=None):
+        choices = [("", "—"), *((k, TIEBREAK_NAMES[k]) for k in CHOOSABLE)]
+        widgets = [
+            forms.Select(choices=choices, attrs={"aria-label": _("tie-break %(n)s") % {"n": n}})
+            for n in range(1, len(CHOOSABLE) + 1)
+        ]
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value):
+        value = list(value or [])
+        return value + [""] * (len(CHOOSABLE) - len(value))
+
+
+class TieBreakOrderField(forms.MultiValueField):
+    """The chosen tie-breaks in order; empty menus are skipped, a tie-break chosen
+    twice is refused."""
+
+    widget = TieBreakOrderWidget
+
+    def __init__(self, **kwargs):
+        choices = [(k, TIEBREAK_NAMES[k]) for k in CHOOSABLE]
+        fields = [forms.ChoiceField(choices=choices, required=False) for _ in CHOOSABLE]
+        super().__init__(fields, require_all_fields=False, required=False, **kwargs)
+
+    def compress(self, data_list):
+        chosen = [k for k in data_list or [] if k]
+        twice = sorted({k for k in chosen if chosen.count(k) > 1})
+        if twice:
+            raise forms.ValidationError(
+                _("Each tie-break can be chosen once: %(names)s chosen twice.")
+                % {"names": ", ".join(str(TIEBREAK_NAMES[k]) for k in twice)}
+            )
+        return chosen
+
+
+def unique_slug(model, text: str, taken_by=None) -> str:
+    """A slug from ``text``, with -2, -3... when the plain one is taken."""
+    base = slugify(text)[:45] or "event"
+    slug, n = base, 1
+    while model.objects.filter(slug=slug).exclude(pk=getattr(taken_by, "pk", None)).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def points_for(table_size: int) -> str:
+    """Points by place that suit the table: the winner well ahead, the last none."""
+    return {2: "3, 0", 3: "3, 1, 0"}.get(table_size, "4, 2, 1, 0")
+
+
+# A format's options as form fields, by option name (the formats declare the names and
+# defaults; these say them in words).
+FORMAT_OPTION_FIELDS = {
+    "fill": lambda default: forms.ChoiceField(
+        label=_("When the entrants do not fill every table"),
+        help_text=_("a bye scores without playing"),
+        choices=[("smaller", _("some tables have fewer seats")), ("byes", _("byes"))],
+        initial=default,
+        required=False,
+    ),
+    "window": lambda default: forms.IntegerField(
+        label=_("How far apart in the standings tables may mix"),
+        help_text=_("0: chosen by the size of the field"),
+        min_value=0,
+        max_value=50,
+        initial=default,
+        required=False,
+    ),
+    "advance": lambda default: forms.IntegerField(
+        label=_("How many go through from each table"),
+        help_text=_("0: half the table"),
+        min_value=0,
+        max_value=3,
+        initial=default,
+        required=False,
+    ),
+    "minimum_games": lambda default: forms.IntegerField(
+        label=_("Games played before an entrant is ranked"),
+        min_value=0,
+        max_value=100,
+        initial=default,
+        required=False,
+    ),
+    "bracket_reset": lambda default: forms.BooleanField(
+        label=_("A second grand final when the losers' bracket wins the first"),
+        initial=default,
+        required=False,
+    ),
+}
+
+
+def format_option_field(option: str, default) -> forms.Field:
+    """The field of a format's option: in words when known, else by its default's type."""
+    if option in FORMAT_OPTION_FIELDS:
+        return FORMAT_OPTION_FIELDS[option](default)
+    label = option.replace("_", " ").capitalize()
+    if isinstance(default, bool):
+        return forms.BooleanField(label=label, initial=default, required=False)
+    if isinstance(default, int):
+        return forms.IntegerField(label=label, initial=default, min_value=0, required=False)
+    return forms.CharField(label=label, initial=default, required=False, max_length=100)
+
+
+class SlugFromName:
+    """A form whose slug may be left out: it is made from the name (and the page fills it
+    in as the name is typed)."""
+
+    def setup_slug(self):
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _("the address of the page; made from the name")
+        self.fields["slug"].widget.attrs["data-slug-from"] = "name"
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug")
+        if slug:
+            return slug
+        return unique_slug(self._meta.model, self.data.get("name", ""))
+
+
+class LeagueForm(SlugFromName, forms.ModelForm):
     class Meta:
         model = League
         fields = ["name", "slug", "description", "visibility"]
+        labels = {"slug": _("short name for the address"), "visibility": _("visibility")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.setup_slug()
 
 
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "starts_on", "ends_on"]
+        labels = {"starts_on": _("starts on"), "ends_on": _("ends on")}
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "ends_on": forms.DateInput(attrs={"type": "date"}),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        today = timezone.localdate()
+        self.fields["name"].initial = str(today.year)
+        self.fields["starts_on"].initial = today
+
+    def clean(self):
+        data = super().clean()
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The season ends before it starts."))
+        return data
+
+
+def game_option_name(game, option) -> str:
+    return f"option_{game.member.lower()}_{option.key}"
+
+
+def format_option_name(fmt, option: str) -> str:
+    return f"format_{fmt.key.replace('-', '_')}_{option}"
+
+
+# Where a refused setting is shown on the event form.
+SETTING_FIELDS = {
+    "points_by_place": "points_text",
+    "tiebreak_order": "tiebreaks",
+    "format_options": "format",
+    "rules_options": "game",
+}
 
 
 def comma_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-class EventForm(forms.ModelForm):
+class EventForm(SlugFromName, forms.ModelForm):
+    """A new event, every setting a field: the game's options and the format's options
+    are shown for the game and format chosen (``data-for``), never as JSON."""
+
     format = forms.ChoiceField(
-        label=_("format"), choices=[(k, f.name) for k, f in REGISTRY.items()]
+        label=_("format"), choices=[(k, _(f.name)) for k, f in REGISTRY.items()]
     )
     table_size = forms.IntegerField(label=_("table size"), min_value=2, max_value=4, initial=4)
     points_text = forms.CharField(
-        label=_("points by place"), initial="4, 2, 1, 0", help_text=_("comma-separated")
-    )
-    tiebreaks_text = forms.CharField(
-        label=_("tie-break order"),
-        initial=", ".join(DEFAULT_ORDER),
-        help_text=_("comma-separated, from: %(keys)s") % {"keys": ", ".join(TIEBREAKS)},
-    )
-    options_json = forms.JSONField(
-        label=_("format options"),
+        label=_("points by place"),
+        initial=points_for(4),
         required=False,
+        help_text=_("first place first, separated by commas; left empty: suited to the table"),
+    )
+    tiebreaks = TieBreakOrderField(
+        label=_("tie-breaks, in order"),
+        initial=CHOOSABLE,
         help_text=_(
-            'e.g. {"advance": 2} for knockout heats, {"minimum_games": 3} for open leagues'
+            "After points (an open league: after the rating, once the minimum games are "
+            "played). Leave all empty for the format's own order."
         ),
-    )
-    fill = forms.ChoiceField(
-        label=_("when the count does not divide"),
-        choices=[("smaller", _("tables of fewer seats")), ("byes", _("byes"))],
-        required=False,
     )
 
     class Meta:
@@ -67,38 +232,105 @@ class EventForm(forms.ModelForm):
             "seed",
             "late_entry_points",
         ]
+        labels = {
+            "season": _("season"),
+            "slug": _("short name for the address"),
+            "game": _("game"),
+            "visibility": _("visibility"),
+            "seed": _("seed"),
+        }
 
     def __init__(self, *args, league: League, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = league.seasons.filter(status=Season.Status.OPEN)
+        self.setup_slug()
+        seasons = league.seasons.filter(status=Season.Status.OPEN)
+        self.fields["season"].queryset = seasons
+        if len(seasons) == 1:
+            self.fields["season"].initial = seasons[0].pk
+        self.fields["points_text"].widget.attrs["data-points-by-size"] = json.dumps(
+            {size: points_for(size) for size in (2, 3, 4)}
+        )
+        self.fields["seed"].help_text = _("any number: the same number pairs the same way")
+        self.fields["rounds_planned"].label = _("Rounds of the event")
+        for game in GAMES.values():
+            for option in game.options:
+                field = game.option_fields()[option.key]
+                field.label = _("%(game)s, each game: %(option)s") % {
+                    "game": game.name,
+                    "option": option.label,
+                }
+                field.widget.attrs["data-for"] = f"game={game.key}"
+                self.fields[game_option_name(game, option)] = field
+        for fmt in REGISTRY.values():
+            for option, default in fmt.options.items():
+                field = format_option_field(option, default)
+                about = fmt.option_help.get(option)
+                field.help_text = field.help_text or (_(about) if about else "")
+                field.widget.attrs["data-for"] = f"format={fmt.key}"
+                self.fields[format_option_name(fmt, option)] = field
+
+    def setting_field(self, data, setting: str) -> str:
+        """The form field a refused setting is shown beside (``rules_options.rounds``:
+        the chosen game's Rounds)."""
+        name, _dot, option = setting.partition(".")
+        game = GAMES.get(data.get("game"))
+        if name == "rules_options" and option and game is not None:
+            return f"option_{game.member.lower()}_{option}"
+        return SETTING_FIELDS.get(name, name)
+
+    def rules_options(self, data) -> dict:
+        """The options of the chosen game, from its fields (the other games' are ignored)."""
+        game = GAMES.get(data.get("game"))
+        if game is None:
+            return {}
+        return game.options_from_form(
+            {option.key: data.get(game_option_name(game, option)) for option in game.options}
+        )
+
+    def format_options(self, data) -> dict:
+        """The options of the chosen format that differ from its defaults."""
+        fmt = REGISTRY.get(data.get("format"))
+        if fmt is None:
+            return {}
+        options = {}
+        for option, default in fmt.options.items():
+            value = data.get(format_option_name(fmt, option))
+            if value not in (None, "") and value != default:
+                options[option] = value
+        return options
 
     def clean_points_text(self):
+        size = self.cleaned_data.get("table_size") or 4
+        text = self.cleaned_data["points_text"] or points_for(size)
         try:
-            return [float(p) for p in comma_list(self.cleaned_data["points_text"])]
+            return [float(p) for p in comma_list(text)]
         except ValueError:
             raise forms.ValidationError(_("Points must be numbers separated by commas.")) from None
 
-    def clean_tiebreaks_text(self):
-        order = comma_list(self.cleaned_data["tiebreaks_text"])
-        unknown = [k for k in order if k not in TIEBREAKS]
-        if unknown:
-            raise forms.ValidationError(
-                _("Unknown tie-break: %(keys)s") % {"keys": ", ".join(unknown)}
-            )
-        return order
-
     def clean(self):
         data = super().clean()
-        options = data.get("options_json") or {}
-        if not isinstance(options, dict):
-            raise forms.ValidationError({"options_json": _("Give the options as a JSON object.")})
-        if data.get("fill") and data.get("format") == "swiss":
-            options = {**options, "fill": data["fill"]}
+        options = self.format_options(data)
+        if any(
+            name in self.errors
+            for name in ("game", "format", "table_size", *SETTING_FIELDS.values())
+        ):
+            return data
         try:
-            get_format(data.get("format", ""), options)
-        except FormatError as error:
-            raise forms.ValidationError(str(error)) from None
-        data["format_options"] = options
+            checked = check_event_settings(
+                game=data["game"],
+                rules_options=self.rules_options(data),
+                format=data["format"],
+                format_options=options,
+                table_size=data["table_size"],
+                points_by_place=data["points_text"],
+                tiebreak_order=data["tiebreaks"],
+            )
+        except Refusal as refusal:
+            field = self.setting_field(data, refusal.field or "")
+            self.add_error(field if field in self.fields else None, str(refusal.message))
+            return data
+        data["format_options"] = checked["format_options"]
+        data["rules_options"] = checked["rules_options"]
         return data
 
     def event_fields(self) -> dict:
@@ -106,8 +338,9 @@ class EventForm(forms.ModelForm):
         fields = {k: data[k] for k in self.Meta.fields if k != "season"}
         fields.update(
             points_by_place=data["points_text"],
-            tiebreak_order=data["tiebreaks_text"],
+            tiebreak_order=data["tiebreaks"],
             format_options=data["format_options"],
+            rules_options=data["rules_options"],
         )
         return fields
 
@@ -118,7 +351,11 @@ class EntrantForm(forms.Form):
     walk_in = forms.CharField(label=_("walk-in player (no account)"), required=False)
     start_points = forms.FloatField(label=_("starting points"), required=False)
     seed = forms.IntegerField(
-        label=_("seed"), required=False, min_value=1, help_text=_("knockout seeding, 1 the top")
+        label=_("seed"),
+        required=False,
+        min_value=1,
+        max_value=MAX_INTEGER,
+        help_text=_("knockout seeding, 1 the top"),
     )
 
     def clean(self):
@@ -153,13 +390,15 @@ class LogGameForm(forms.Form):
         for seat in range(self.SEATS):
             required = seat < 2
             self.fields[f"entrant_{seat}"] = forms.TypedChoiceField(
-                label=_("seat %(n)s") % {"n": seat},
+                label=_("seat %(n)s") % {"n": seat + 1},
                 choices=choices,
                 coerce=int,
                 required=required,
                 empty_value=None,
             )
-            self.fields[f"score_{seat}"] = forms.IntegerField(label=_("score"), required=required)
+            self.fields[f"score_{seat}"] = forms.IntegerField(
+                label=_("score"), min_value=-MAX_INTEGER, max_value=MAX_INTEGER, required=required
+            )
             self.fields[f"place_{seat}"] = forms.IntegerField(
                 label=_("place"), min_value=1, max_value=4, required=required
             )
@@ -171,7 +410,7 @@ class LogGameForm(forms.Form):
                 continue
             if data.get(f"score_{seat}") is None or data.get(f"place_{seat}") is None:
                 raise forms.ValidationError(
-                    _("Seat %(n)s needs a score and a place.") % {"n": seat}
+                    _("Seat %(n)s needs a score and a place.") % {"n": seat + 1}
                 )
             seats.append((data[f"entrant_{seat}"], data[f"score_{seat}"], data[f"place_{seat}"]))
         return seats

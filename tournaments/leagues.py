@@ -2,6 +2,7 @@
 
 from django.db import transaction
 
+from tournaments.event_settings import SETTINGS, check_event_settings
 from tournaments.models import Event, League, Season
 
 
@@ -17,6 +18,11 @@ def do_create_season(league: League, **fields) -> Season:
 
 
 def do_create_event(season: Season, by, **fields) -> Event:
+    """Create an event with checked settings (``check_event_settings``); its creator
+    organises it."""
+    given = {name: fields[name] for name in SETTINGS if name in fields}
+    defaults = {name: Event._meta.get_field(name).get_default() for name in SETTINGS}
+    fields.update(check_event_settings(**{**defaults, **given}))
     with transaction.atomic():
         event = Event.objects.create(season=season, created_by=by, **fields)
         event.organisers.add(by)

@@ -11,6 +11,14 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Bot, Game
+from games.ratings import ordinal
+from games.registry import DEFAULT_GAME, GameType, get_game
+from tournaments.tiebreak_names import TIEBREAK_NAMES
+
+# The largest value of an ``IntegerField`` column on every database (PostgreSQL's
+# ``integer``): forms and serializers cap what they store there, so a larger number is
+# a 400 with the reason, not the database's error.
+MAX_INTEGER = 2**31 - 1
 
 
 class Visibility(models.TextChoices):
@@ -59,6 +67,10 @@ class Season(models.Model):
     def __str__(self):
         return f"{self.league} – {self.name}"
 
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
 
 class Event(models.Model):
     class Status(models.TextChoices):
@@ -69,7 +81,7 @@ class Event(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(unique=True)
-    game = models.CharField(max_length=30, choices=Game.choices, default=Game.CALL_TO_GLORY)
+    game = models.CharField(max_length=30, choices=Game.choices, default=DEFAULT_GAME)
     rules_options = models.JSONField(_("rules options"), default=dict, blank=True)
     format = models.CharField(_("format"), max_length=30, default="swiss")
     format_options = models.JSONField(default=dict, blank=True)
@@ -89,11 +101,11 @@ class Event(models.Model):
         default=0,
         help_text=_("points an entrant added after round 1 starts with"),
     )
-    standings_requested = models.PositiveIntegerField(
-        default=0, editable=False, help_text=_("bumped by every change the standings follow")
-    )
-    standings_computed = models.PositiveIntegerField(
-        default=0, editable=False, help_text=_("the request number the stored rows cover")
+    standings_queued_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("set while a standings task is queued or running (one at a time)"),
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
@@ -112,6 +124,36 @@ class Event(models.Model):
     @property
     def league(self):
         return self.season.league
+
+    @property
+    def format_type(self) -> type:
+        """The event's format class (``tournaments.formats``): what it pairs and ranks."""
+        from tournaments.formats import REGISTRY
+
+        return REGISTRY[self.format]
+
+    @property
+    def logs_games(self) -> bool:
+        """Games are logged as they are played (an open league), not paired in rounds."""
+        return self.format_type.logs_games
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+    @property
+    def can_pair(self) -> bool:
+        """Its format pairs rounds and it is not finished."""
+        return self.format_type.pairs_rounds and not self.is_finished
+
+    @property
+    def game_type(self) -> GameType:
+        """What the registry knows of the event's game (games/registry.py)."""
+        return get_game(self.game)
 
 
 class Entrant(models.Model):
@@ -156,6 +198,20 @@ class Entrant(models.Model):
     def __str__(self):
         return self.name
 
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def is_dropped(self) -> bool:
+        return self.status == self.Status.DROPPED
+
+    @property
+    def is_walk_in(self) -> bool:
+        """A player with no account of their own (a placeholder user that cannot log in):
+        they are never asked to confirm anything."""
+        return self.user_id is not None and not self.user.is_active
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
@@ -167,6 +223,9 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRED)
     paired_at = models.DateTimeField(auto_now_add=True)
     override_reason = models.TextField(blank=True)
+    revision = models.PositiveIntegerField(
+        default=0, editable=False, help_text=_("bumped when the round is paired again or swapped")
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -264,6 +323,23 @@ class StandingRow(models.Model):
     def __str__(self):
         return f"{self.rank}. {self.entrant}"
 
+    @property
+    def named_tiebreaks(self) -> list[tuple]:
+        """(name in people's words, value) for each tie-break, in the ranking order."""
+        return [(TIEBREAK_NAMES.get(key, key), value) for key, value in self.tiebreaks.items()]
+
+
+class StandingsRequest(models.Model):
+    """A change the event's standings have not yet followed: written in the change's
+    own transaction (an insert, so concurrent results never wait on one another) and
+    deleted by the standings run that covers it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"standings of {self.event_id} requested at {self.created_at}"
+
 
 class Rating(models.Model):
     """An OpenSkill (Plackett-Luce) rating of a person or bot, per league or, with no
@@ -297,4 +373,31 @@ class Rating(models.Model):
 
     @property
     def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
+        return ordinal(self.mu, self.sigma)
+
+
+class EventLogEntry(models.Model):
+    """Who ran what in an event, and when: pairing a round, pairing it again, swapping
+    seats, naming or removing an organiser. Changes to a table's result are kept by
+    ``scoring``'s audit log. ``actor`` is empty for a command or a worker."""
+
+    class Action(models.TextChoices):
+        PAIRED = "paired", _("paired a round")
+        REPAIRED = "repaired", _("paired a round again")
+        SWAPPED = "swapped", _("swapped two seats")
+        ORGANISER_GRANTED = "organiser granted", _("named an organiser")
+        ORGANISER_REVOKED = "organiser revoked", _("removed an organiser")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    action = models.CharField(max_length=30, choices=Action.choices)
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.actor or '-'} {self.action} in {self.event}"

@@ -1,10 +1,10 @@
 """Open leagues: any table of 2 to 4 logged when it is played. Each logged game is a
 round of one table; standings rank by rating once an entrant has the minimum games."""
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.refusal import Refusal
 from tournaments.formats import get_format
 from tournaments.models import Entrant, Event, Round, Season, Seat, Table
 from tournaments.pairing import next_round_number
@@ -16,18 +16,18 @@ def minimum_games(event: Event) -> int:
 
 
 def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
-    if event.format != "open":
-        raise ValidationError(_("Games are logged only in an open league."))
+    if not event.logs_games:
+        raise Refusal(_("Games are logged only in an open league."))
     if event.season.status != Season.Status.OPEN:
-        raise ValidationError(_("The season is closed: no more games can be logged."))
+        raise Refusal(_("The season is closed: no more games can be logged."))
     if not 2 <= len(entrant_ids) <= 4 or len(set(entrant_ids)) != len(entrant_ids):
-        raise ValidationError(_("A game has 2 to 4 different entrants."))
+        raise Refusal(_("A game has 2 to 4 different entrants."))
     entrants = {
         e.pk: e for e in event.entrants.filter(pk__in=entrant_ids, status=Entrant.Status.ACTIVE)
     }
     missing = [i for i in entrant_ids if i not in entrants]
     if missing:
-        raise ValidationError(_("Not active entrants of this event: %(ids)s") % {"ids": missing})
+        raise Refusal(_("Not active entrants of this event: %(ids)s") % {"ids": missing})
     return [entrants[i] for i in entrant_ids]
 
 

@@ -1,21 +1,22 @@
 """Running rounds: pair, re-pair, swap seats. Loads the event into the format's plain
 Python request, stores the planned tables with their explanations in one transaction."""
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
+from games.refusal import Refusal
+from tournaments import event_log
 from tournaments.finishing import check_not_finished
 from tournaments.formats import (
     Contender,
-    FormatError,
     History,
     PairingRequest,
     PastTable,
     get_format,
 )
 from tournaments.models import Entrant, Event, Result, Round, Seat, SeatResult, Table
+from tournaments.notices import notify_round_paired
 from tournaments.results import request_standings_update
 from tournaments.standings import compute_standings
 
@@ -74,16 +75,16 @@ def missing_results(round_: Round) -> int:
 
 
 def check_can_pair(event: Event, override_reason: str = "") -> int:
-    """The number of the round to pair next, or a ``ValidationError`` saying why not."""
+    """The number of the round to pair next, or a ``Refusal`` saying why not."""
     fmt = get_format(event.format, event.format_options)
     if not fmt.pairs_rounds:
-        raise ValidationError(_("This format has no rounds to pair."))
+        raise Refusal(_("This format has no rounds to pair."))
     check_not_finished(event)
     last = current_round(event)
     if last is not None:
         missing = missing_results(last)
         if missing and not override_reason.strip():
-            raise ValidationError(
+            raise Refusal(
                 _(
                     "Round %(number)s still has %(missing)s table(s) without a result; "
                     "give a reason to pair anyway."
@@ -94,7 +95,8 @@ def check_can_pair(event: Event, override_reason: str = "") -> int:
 
 
 def do_pair_round(event: Event, by=None, override_reason: str = "") -> Round:
-    """Pair the next round through the event's format and store it with the reasons."""
+    """Pair the next round through the event's format and store it with the reasons;
+    who paired it (``by``) goes into the event's log."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         number = check_can_pair(event, override_reason)
@@ -105,6 +107,10 @@ def do_pair_round(event: Event, by=None, override_reason: str = "") -> Round:
         if event.status == Event.Status.DRAFT:
             Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
         request_standings_update(event)
+        event_log.log(
+            event, by, event_log.Action.PAIRED, round=number, override_reason=round_.override_reason
+        )
+        notify_round_paired(round_)
     return round_
 
 
@@ -118,11 +124,8 @@ def store_tables(event: Event, round_: Round) -> None:
         seed=event.seed,
     )
     if len(request.contenders) < 2:
-        raise ValidationError(_("At least two active entrants are needed to pair a round."))
-    try:
-        planned = fmt.pair(request)
-    except FormatError as error:
-        raise ValidationError(str(error)) from error
+        raise Refusal(_("At least two active entrants are needed to pair a round."))
+    planned = fmt.pair(request)
     # Played tables first, then byes; numbered from 1.
     planned.sort(key=lambda t: t.bye)
     tables = Table.objects.bulk_create(
@@ -138,7 +141,7 @@ def store_tables(event: Event, round_: Round) -> None:
 
 def check_no_results(round_: Round) -> None:
     if Result.objects.filter(table__round=round_).exists():
-        raise ValidationError(_("Results are in for this round: it can no longer be changed."))
+        raise Refusal(_("Results are in for this round: it can no longer be changed."))
 
 
 def do_repair_round(round_: Round, by=None) -> Round:
@@ -147,10 +150,13 @@ def do_repair_round(round_: Round, by=None) -> Round:
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         check_no_results(round_)
         if round_.event.rounds.filter(number__gt=round_.number).exists():
-            raise ValidationError(_("Only the latest round can be paired again."))
+            raise Refusal(_("Only the latest round can be paired again."))
         round_.tables.all().delete()
         store_tables(round_.event, round_)
+        Round.objects.filter(pk=round_.pk).update(revision=F("revision") + 1)
         request_standings_update(round_.event)
+        event_log.log(round_.event, by, event_log.Action.REPAIRED, round=round_.number)
+        notify_round_paired(round_)
     return round_
 
 
@@ -160,7 +166,7 @@ def do_swap_seats(round_: Round, first: Seat, second: Seat, by=None) -> None:
     with transaction.atomic():
         check_no_results(round_)
         if first.table.round_id != round_.pk or second.table.round_id != round_.pk:
-            raise ValidationError(_("Both seats must be in this round."))
+            raise Refusal(_("Both seats must be in this round."))
         if first.table.is_bye or second.table.is_bye:
             if first.table_id != second.table_id:
                 request_standings_update(round_.event)
@@ -171,6 +177,14 @@ def do_swap_seats(round_: Round, first: Seat, second: Seat, by=None) -> None:
             note = dict(table.explanation)
             note["swapped_by_organiser"] = note.get("swapped_by_organiser", 0) + 1
             Table.objects.filter(pk=table.pk).update(explanation=note)
+        Round.objects.filter(pk=round_.pk).update(revision=F("revision") + 1)
+        event_log.log(
+            round_.event,
+            by,
+            event_log.Action.SWAPPED,
+            round=round_.number,
+            seats=[first.entrant.name, second.entrant.name],
+        )
 
 
 def next_round_number(event: Event) -> int:

@@ -8,6 +8,7 @@ object or raise ``PermissionDenied``.
 """
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Event, League, Table, Visibility
@@ -47,6 +48,29 @@ def can_view_event(user, event: Event) -> bool:
     if event.visibility != Visibility.PRIVATE:
         return True
     return is_event_organiser(user, event) or is_entrant(user, event)
+
+
+def visible_events(user):
+    """The events listed to ``user``: public ones, and those they organise (the event or
+    its league), created or are entered in. Staff see all. An unlisted event is not
+    listed but is seen through its link (``can_view_event``)."""
+    events = Event.objects.select_related("season__league")
+    if not user.is_authenticated:
+        return events.filter(visibility=Visibility.PUBLIC)
+    if user.is_staff:
+        return events
+    mine = Q(organisers=user) | Q(created_by=user) | Q(season__league__organisers=user)
+    return events.filter(Q(visibility=Visibility.PUBLIC) | mine | Q(entrants__user=user)).distinct()
+
+
+def visible_leagues(user):
+    """The leagues listed to ``user``: public ones and those they organise or created."""
+    if not user.is_authenticated:
+        return League.objects.filter(visibility=Visibility.PUBLIC)
+    if user.is_staff:
+        return League.objects.all()
+    mine = Q(organisers=user) | Q(created_by=user)
+    return League.objects.filter(Q(visibility=Visibility.PUBLIC) | mine).distinct()
 
 
 def can_grant_organiser(user, obj: League | Event) -> bool:
@@ -131,3 +155,18 @@ def access_round_as_organiser(user, slug: str, number: int):
 def access_entrant_as_organiser(user, slug: str, entrant_id: int):
     event = access_event_as_organiser(user, slug)
     return get_object_or_404(event.entrants.select_related("event"), pk=entrant_id)
+
+
+# Games played on the site (the play app).
+
+
+def can_view_played_game(user, game) -> bool:
+    """A friendly game is open to spectators (who never see a hand); an event's table
+    game to whoever may see the event."""
+    if game.table_id is None:
+        return True
+    return can_view_event(user, game.table.round.event)
+
+
+def can_start_table_game(user, table: Table) -> bool:
+    return is_player_of_table(user, table) or is_event_organiser(user, table.round.event)

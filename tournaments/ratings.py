@@ -6,8 +6,8 @@ from collections import defaultdict
 from datetime import datetime
 
 from django.db import transaction
-from openskill.models import PlackettLuce
 
+from games.ratings import new_rating, rate_table
 from tournaments.models import Rating, Result, SeatResult
 
 
@@ -18,7 +18,6 @@ def who(user_id, bot_id) -> tuple:
 def rate(rows) -> dict:
     """``rows``: (result id, user id, bot id, place) ordered by result. Returns
     {who: (mu, sigma, games, history)}."""
-    model = PlackettLuce()
     ratings, games, history = {}, defaultdict(int), defaultdict(list)
     by_result = defaultdict(list)
     order = []
@@ -30,9 +29,9 @@ def rate(rows) -> dict:
         seats = by_result[result_id]
         if len(seats) < 2:
             continue
-        teams = [[ratings.get(w) or model.rating()] for w, _ in seats]
-        rated = model.rate(teams, ranks=[place for _, place in seats])
-        for (w, _), [new] in zip(seats, rated, strict=True):
+        before = [ratings.get(w) or new_rating() for w, _ in seats]
+        rated = rate_table(before, [place for _, place in seats])
+        for (w, _), new in zip(seats, rated, strict=True):
             ratings[w] = new
             games[w] += 1
             history[w].append([result_id, round(new.ordinal(), 3)])

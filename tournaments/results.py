@@ -41,8 +41,11 @@ def do_record_result(
     if sorted(o.position for o in outcomes) != sorted(seats):
         raise ValueError("outcomes must name every seat of the table once")
     with transaction.atomic():
-        # Read under a lock, not from ``table``: finishing the event may have just won.
-        check_not_finished(Event.objects.select_for_update().get(pk=event.pk))
+        lock_table(table)
+        # Read after the table's lock, not from ``table``: finishing takes every table's
+        # lock before it checks, so either this result lands first or it sees the event
+        # finished. The event row itself is not locked: results of other tables go on.
+        check_not_finished(Event.objects.only("status").get(pk=event.pk))
         result, _ = Result.objects.update_or_create(
             table=table,
             defaults={
@@ -66,42 +69,37 @@ def do_record_result(
             for o in outcomes
         )
         mark_round_complete(table.round)
-        request_standings_update(event)
-        request_ratings_update(event, result)
+        request_standings_update(event)  # the ratings follow with it (tournaments.standings)
     return result
 
 
+def lock_table(table: Table) -> None:
+    """Take the table's row lock (held already when the caller took it), and only that
+    row's: without ``of``, PostgreSQL would lock every joined row too."""
+    Table.objects.select_for_update(of=("self",)).filter(pk=table.pk).values_list(
+        "pk", flat=True
+    ).get()
+
+
 def mark_round_complete(round_: Round) -> None:
-    """A round whose every played table has a result is complete."""
-    if not round_.tables.filter(is_bye=False, result__isnull=True).exists():
+    """A round whose every played table has a result is complete. Checked again after
+    commit: the last two results of a round, written side by side, each see the other's
+    table still open."""
+
+    def mark() -> bool:
+        if round_.tables.filter(is_bye=False, result__isnull=True).exists():
+            return False
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.COMPLETE)
+        return True
 
-
-# A burst of results inside this window becomes one standings run (the later tasks
-# find the request already covered and skip).
-STANDINGS_COUNTDOWN_SECONDS = 0.5
+    if not mark():
+        transaction.on_commit(mark)
 
 
 def request_standings_update(event) -> None:
-    """Mark the event's standings stale and ask a worker to recompute them once the
-    transaction commits."""
-    from tournaments.standings import do_request_standings
-    from tournaments.tasks import update_standings
+    """Mark the event's standings stale (inside the caller's transaction) and, once it
+    commits, make sure a standings task is on its way (see ``tournaments.standings``)."""
+    from tournaments.standings import do_request_standings, schedule_standings
 
     do_request_standings(event.pk)
-    transaction.on_commit(
-        lambda: update_standings.apply_async((event.pk,), countdown=STANDINGS_COUNTDOWN_SECONDS)
-    )
-
-
-def request_ratings_update(event, result: Result) -> None:
-    """Rebuild the ratings after commit; a burst of results rebuilds once (each task
-    skips if a later result will send its own)."""
-    from tournaments.tasks import update_ratings
-
-    league_id, game, after = event.season.league_id, event.game, result.recorded_at.isoformat()
-    transaction.on_commit(
-        lambda: update_ratings.apply_async(
-            (league_id, game, after), countdown=STANDINGS_COUNTDOWN_SECONDS
-        )
-    )
+    transaction.on_commit(lambda: schedule_standings(event.pk))

@@ -1,4 +1,6 @@
-"""A simulated event: real entrants, real pairings, random results, timed."""
+"""A simulated event: real entrants, real pairings, random results, timed, and the
+pairings' quality per round: score spread against its lower bound (see
+``tournaments.formats.spread``) and repeat meetings."""
 
 import random
 import time
@@ -8,14 +10,16 @@ from itertools import combinations
 from django.contrib.auth import get_user_model
 from django.utils.crypto import get_random_string
 
+from tournaments.formats.spread import score_spread, spread_lower_bound
 from tournaments.leagues import do_create_event, do_create_league, do_create_season
-from tournaments.models import Entrant, Seat
+from tournaments.models import Entrant, Seat, StandingRow
 from tournaments.pairing import do_pair_round
 from tournaments.results import SeatOutcome, do_record_result
 from tournaments.standings import do_update_standings
 
 
-def create_event(players: int, table_size: int, rounds: int, format: str, seed: int):
+def create_event(players: int, table_size: int, rounds: int, format: str, seed: int, points=None):
+    """An event of ``players`` entrants; ``points`` by place (4/2/1/0 unless given)."""
     User = get_user_model()
     tag = get_random_string(8).lower()
     owner = User.objects.create(username=f"sim-{tag}", is_active=False, password="!")
@@ -29,7 +33,7 @@ def create_event(players: int, table_size: int, rounds: int, format: str, seed: 
         format=format,
         table_size=table_size,
         rounds_planned=rounds,
-        points_by_place=[4, 2, 1, 0][:table_size],
+        points_by_place=list(points or [4, 2, 1, 0])[:table_size],
         seed=seed,
     )
     users = User.objects.bulk_create(
@@ -55,17 +59,45 @@ def report(round_, rng):
 def simulate(event, rounds: int, seed: int, progress=None) -> dict:
     rng = random.Random(seed)
     pairing, standings = [], []
+    quality = {"score_spread": [], "score_spread_lower_bound": [], "repeats_by_round": []}
+    met: Counter = Counter()
     for number in range(1, rounds + 1):
+        points = points_before(event)
         started = time.perf_counter()
         round_ = do_pair_round(event)
         pairing.append(round(time.perf_counter() - started, 4))
+        measure(round_, points, met, quality)
         report(round_, rng)
         started = time.perf_counter()
         do_update_standings(event.pk)
         standings.append(round(time.perf_counter() - started, 4))
         if progress:
-            progress(number, pairing[-1], standings[-1])
-    return summary(event, pairing, standings)
+            progress(number, pairing[-1], standings[-1], quality)
+    return {**summary(event, pairing, standings), **quality}
+
+
+def points_before(event) -> dict:
+    """Each entrant's points as the pairing sees them (the stored standings)."""
+    points = dict(Entrant.objects.filter(event=event).values_list("pk", "start_points"))
+    points.update(StandingRow.objects.filter(event=event).values_list("entrant_id", "points"))
+    return points
+
+
+def measure(round_, points, met, quality) -> None:
+    """The round's spread, its lower bound and its repeat meetings; adds its meetings
+    to ``met``."""
+    tables: dict = {}
+    seats = Seat.objects.filter(table__round=round_, table__is_bye=False)
+    for table_id, entrant_id in seats.values_list("table_id", "entrant_id"):
+        tables.setdefault(table_id, []).append(entrant_id)
+    seated = [[points[e] for e in members] for members in tables.values()]
+    quality["score_spread"].append(score_spread(seated))
+    quality["score_spread_lower_bound"].append(
+        spread_lower_bound([p for table in seated for p in table], [len(t) for t in seated])
+    )
+    pairs = [pair for m in tables.values() for pair in combinations(sorted(m), 2)]
+    quality["repeats_by_round"].append(sum(1 for pair in pairs if met[pair]))
+    met.update(pairs)
 
 
 def summary(event, pairing, standings) -> dict:

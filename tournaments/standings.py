@@ -1,18 +1,37 @@
 """Standings: computed from the results alone, stored as rows for pages to read.
 
-``update_standings`` (the task) coalesces: every change bumps the event's
-``standings_requested``; a run claims the latest request with a conditional UPDATE of
-``standings_computed`` and recomputes in the same transaction, so a burst of results
-becomes one run and a repeated run does nothing.
+Coalescing a burst (the round-end rush: hundreds of results in seconds):
+- every change the standings follow inserts a ``StandingsRequest`` in its own
+  transaction (an insert: results of different tables never wait on one another);
+- on commit, ``schedule_standings`` sends the event's task unless one is already queued
+  or running: the event's ``standings_queued_at`` is claimed with a conditional UPDATE,
+  so there is one task in flight per event;
+- the task recomputes without holding the event row, stores the rows in place (only the
+  changed ones) and deletes the requests it covered; while requests keep coming it looks
+  again every ``STANDINGS_INTERVAL_SECONDS``, and when none is left it releases the
+  claim. A burst therefore costs one recompute per interval, and the last result shows
+  within about one interval plus one recompute.
 """
 
 from collections import defaultdict
+from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Max, Q
+from django.utils import timezone
 
-from tournaments.models import Entrant, Event, Seat, SeatResult, StandingRow
-from tournaments.tiebreaks import DEFAULT_ORDER, OPEN_LEAGUE_ORDER, Game, Ledger, rank
+from games.ratings import ordinal
+from tournaments.formats import get_format
+from tournaments.models import (
+    Entrant,
+    Event,
+    Result,
+    Seat,
+    SeatResult,
+    StandingRow,
+    StandingsRequest,
+)
+from tournaments.tiebreaks import Game, Ledger, full_order, rank
 
 
 def bye_points(event: Event) -> float:
@@ -66,10 +85,9 @@ def compute_standings(event: Event) -> list[dict]:
     """Rank the event's entrants by its tie-break order; equal entrants share a rank."""
     ledger, per_round = build_ledger(event)
     names = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
-    order, lead = event.tiebreak_order or DEFAULT_ORDER, "points"
-    if event.format == "open":
+    order = standings_order(event)
+    if "rating" in order:
         add_ratings(event, ledger)
-        order, lead = OPEN_LEAGUE_ORDER, "qualified"
     history = rank_by_round(ledger, per_round)
     return [
         {
@@ -80,8 +98,15 @@ def compute_standings(event: Event) -> list[dict]:
             "tiebreaks": {k: v for k, v in row["values"].items() if k != "points"},
             "rank_by_round": history.get(row["entrant_id"], []),
         }
-        for row in rank(ledger, list(names), order, names, lead)
+        for row in rank(ledger, list(names), order, names, order[0])
     ]
+
+
+def standings_order(event: Event) -> list[str]:
+    """The keys the event's standings rank by: its format's lead keys, then the
+    organiser's tie-breaks in order (the format's default where none are chosen)."""
+    fmt = get_format(event.format, event.format_options)
+    return full_order(fmt.standings_lead, event.tiebreak_order or fmt.default_tiebreaks)
 
 
 def add_ratings(event: Event, ledger: Ledger) -> None:
@@ -95,36 +120,120 @@ def add_ratings(event: Event, ledger: Ledger) -> None:
         .values_list("result_id", "entrant_id", "place")
     )
     rated = rate((result, entrant, None, place) for result, entrant, place in rows)
-    ledger.ratings = {key: round(mu - 3 * sigma, 3) for (_, key), (mu, sigma, *_) in rated.items()}
+    ledger.ratings = {
+        key: round(ordinal(mu, sigma), 3) for (_, key), (mu, sigma, *_) in rated.items()
+    }
     ledger.minimum_games = minimum_games(event)
 
 
+# The first run waits this long, so that a burst's first results share it.
+STANDINGS_FIRST_WAIT_SECONDS = 0.5
+# While requests keep coming, one run per interval.
+STANDINGS_INTERVAL_SECONDS = 1.0
+# A claim this old is taken for a lost task (a worker killed with its queue).
+STANDINGS_CLAIM_EXPIRES = timedelta(minutes=2)
+
+STORED_FIELDS = ["rank", "points", "games", "tiebreaks", "rank_by_round"]
+
+
+def store_rows(event: Event, rows: list[dict]) -> int:
+    """Update the event's rows in place (only those that changed), add new entrants'
+    and remove rows of entrants gone: no table-sized delete and insert per run."""
+    now = timezone.now()
+    stored = {r.entrant_id: r for r in StandingRow.objects.select_for_update().filter(event=event)}
+    changed, new = [], []
+    for row in rows:
+        current = stored.pop(row["entrant_id"], None)
+        if current is None:
+            new.append(StandingRow(event=event, **row))
+        elif any(getattr(current, field) != row[field] for field in STORED_FIELDS):
+            for field in STORED_FIELDS:
+                setattr(current, field, row[field])
+            current.computed_at = now
+            changed.append(current)
+    if stored:
+        StandingRow.objects.filter(pk__in=[r.pk for r in stored.values()]).delete()
+    StandingRow.objects.bulk_update(changed, [*STORED_FIELDS, "computed_at"], batch_size=250)
+    StandingRow.objects.bulk_create(new)
+    return len(changed) + len(new) + len(stored)
+
+
 def do_store_standings(event: Event) -> int:
-    """Recompute and replace the event's standings rows in one transaction."""
+    """Recompute the event's standings and store them; the number of rows."""
+    rows = compute_standings(event)
     with transaction.atomic():
-        rows = compute_standings(event)
-        StandingRow.objects.filter(event=event).delete()
-        StandingRow.objects.bulk_create(StandingRow(event=event, **row) for row in rows)
+        store_rows(event, rows)
     return len(rows)
 
 
 def do_request_standings(event_id: int) -> None:
-    """Mark the standings stale (inside the caller's transaction)."""
-    Event.objects.filter(pk=event_id).update(standings_requested=F("standings_requested") + 1)
+    """Mark the standings stale, inside the caller's transaction."""
+    StandingsRequest.objects.create(event_id=event_id)
 
 
 def do_update_standings(event_id: int) -> int | None:
-    """Recompute if a request is not yet covered; ``None`` when there was nothing to do
-    (the event is gone, or a run already covered the latest request)."""
+    """Recompute if requests are waiting; the number of rows, or ``None`` when there
+    was nothing to do (no request, or another run covered them meanwhile)."""
+    waiting = StandingsRequest.objects.filter(event_id=event_id)
+    latest = waiting.aggregate(latest=Max("pk"))["latest"]
+    event = Event.objects.filter(pk=event_id).first() if latest is not None else None
+    if event is None:
+        return None
+    rows = compute_standings(event)  # reads every result committed with those requests
     with transaction.atomic():
-        requested = (
-            Event.objects.filter(pk=event_id).values_list("standings_requested", flat=True).first()
+        covered = list(
+            waiting.filter(pk__lte=latest).select_for_update().values_list("pk", flat=True)
         )
-        if requested is None:
-            return None
-        claimed = Event.objects.filter(pk=event_id, standings_computed__lt=requested).update(
-            standings_computed=requested
+        if not covered:
+            return None  # a run that started later stored newer rows already
+        store_rows(event, rows)
+        StandingsRequest.objects.filter(pk__in=covered).delete()
+    return len(rows)
+
+
+def schedule_standings(event_id: int, countdown: float = STANDINGS_FIRST_WAIT_SECONDS) -> bool:
+    """Send the event's standings task unless one is queued or running; whether sent."""
+    from tournaments.tasks import update_standings
+
+    now = timezone.now()
+    free = Q(standings_queued_at__isnull=True) | Q(
+        standings_queued_at__lt=now - STANDINGS_CLAIM_EXPIRES
+    )
+    if not Event.objects.filter(free, pk=event_id).update(standings_queued_at=now):
+        return False
+    update_standings.apply_async((event_id,), countdown=countdown)
+    return True
+
+
+def run_standings_task(event_id: int) -> int | None:
+    """One step of the event's task: recompute, then look again after the interval
+    (keeping the claim), or, with nothing left to do, release the claim."""
+    from tournaments.tasks import update_standings
+
+    count = do_update_standings(event_id)
+    if count is not None:
+        Event.objects.filter(pk=event_id).update(standings_queued_at=timezone.now())
+        update_standings.apply_async((event_id,), countdown=STANDINGS_INTERVAL_SECONDS)
+        request_ratings(event_id)
+        return count
+    Event.objects.filter(pk=event_id).update(standings_queued_at=None)
+    if StandingsRequest.objects.filter(event_id=event_id).exists():
+        schedule_standings(event_id)  # a request committed while the claim was held
+    return None
+
+
+def request_ratings(event_id: int) -> None:
+    """The ratings follow the results a standings run covered: one rebuild task per
+    run rather than one per result (the rush sent 250); it skips when a newer result
+    exists, whose own run sends another."""
+    from tournaments.tasks import update_ratings
+
+    latest = Result.objects.filter(table__round__event_id=event_id).aggregate(
+        latest=Max("recorded_at")
+    )["latest"]
+    event = Event.objects.filter(pk=event_id).select_related("season").first()
+    if latest is not None and event is not None:
+        update_ratings.apply_async(
+            (event.season.league_id, event.game, latest.isoformat()),
+            countdown=STANDINGS_INTERVAL_SECONDS,  # a result within it makes this one skip
         )
-        if not claimed:
-            return None
-        return do_store_standings(Event.objects.get(pk=event_id))

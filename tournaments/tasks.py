@@ -1,14 +1,14 @@
 from celery import shared_task
 
 from tournaments.ratings import do_rebuild_ratings, newer_result_exists
-from tournaments.standings import do_update_standings
+from tournaments.standings import run_standings_task
 
 
 @shared_task(acks_late=True)
 def update_standings(event_id: int) -> int | None:
-    """Recompute an event's standings from its results, unless a run already covered
-    the latest request (see ``tournaments.standings``). Idempotent."""
-    return do_update_standings(event_id)
+    """Recompute an event's standings from its results if requests are waiting, one
+    task in flight per event (see ``tournaments.standings``). Idempotent."""
+    return run_standings_task(event_id)
 
 
 @shared_task(acks_late=True)

@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-DEFAULT_ORDER = ["points", "score_total", "opponents_points", "wins", "best_round", "head_to_head"]
-
 
 @dataclass
 class Game:
@@ -58,49 +56,49 @@ class Qualified(TieBreak):
 
     key, name = "qualified", "played the minimum games"
 
-    def value(self, ledger, entrant, group):
+    def value(self, ledger, entrant, _group):
         return int(len(ledger.games.get(entrant, ())) >= ledger.minimum_games)
 
 
 class Rating(TieBreak):
     key, name = "rating", "rating (OpenSkill ordinal)"
 
-    def value(self, ledger, entrant, group):
+    def value(self, ledger, entrant, _group):
         return ledger.ratings.get(entrant, 0.0)
 
 
 class Points(TieBreak):
     key, name = "points", "points by place (ties share)"
 
-    def value(self, ledger, entrant, group):
+    def value(self, ledger, entrant, _group):
         return ledger.points(entrant)
 
 
 class ScoreTotal(TieBreak):
     key, name = "score_total", "game-score total"
 
-    def value(self, ledger, entrant, group):
+    def value(self, ledger, entrant, _group):
         return sum(g.score for g in ledger.games.get(entrant, ()))
 
 
 class BestRound(TieBreak):
     key, name = "best_round", "best round score"
 
-    def value(self, ledger, entrant, group):
+    def value(self, ledger, entrant, _group):
         return max((g.score for g in ledger.games.get(entrant, ())), default=0)
 
 
 class Wins(TieBreak):
     key, name = "wins", "wins (first places)"
 
-    def value(self, ledger, entrant, group):
+    def value(self, ledger, entrant, _group):
         return sum(1 for g in ledger.games.get(entrant, ()) if g.place == 1)
 
 
 class OpponentsPoints(TieBreak):
     key, name = "opponents_points", "opponents' points"
 
-    def value(self, ledger, entrant, group):
+    def value(self, ledger, entrant, _group):
         return sum(ledger.points(o) for g in ledger.games.get(entrant, ()) for o in g.opponents)
 
 
@@ -120,7 +118,15 @@ REGISTRY: dict[str, TieBreak] = {
     t.key: t()
     for t in (Points, ScoreTotal, BestRound, Wins, OpponentsPoints, HeadToHead, Qualified, Rating)
 }
-OPEN_LEAGUE_ORDER = ["qualified", "rating", "wins", "score_total"]
+# What an organiser orders after the format's lead keys (points, or an open league's
+# qualified-then-rating).
+CHOOSABLE = ["score_total", "opponents_points", "wins", "best_round", "head_to_head"]
+
+
+def full_order(lead, chosen) -> list:
+    """The keys the standings rank by: the format's ``lead`` keys, then the chosen
+    tie-breaks in the organiser's order (a lead key chosen again is not repeated)."""
+    return [*lead, *[k for k in chosen if k not in lead]]
 
 
 def check_order(order: list) -> list:

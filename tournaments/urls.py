@@ -25,6 +25,11 @@ urlpatterns = [
     path("events/<slug:slug>/entrants/", entrants.entrants, name="event-entrants"),
     path("events/<slug:slug>/organisers/", entrants.add_organiser, name="event-add-organiser"),
     path(
+        "events/<slug:slug>/organisers/<int:user_id>/remove/",
+        entrants.remove_organiser,
+        name="event-remove-organiser",
+    ),
+    path(
         "events/<slug:slug>/entrants/<int:entrant_id>/",
         events.entrant_detail,
         name="entrant-detail",

@@ -5,8 +5,9 @@ from rest_framework.response import Response
 
 from bots.batches import batch_progress
 from bots.models import Batch
-from bots.scheduling import ScheduleError, do_schedule_batch, round_robin_lineups
+from bots.scheduling import do_schedule_batch, round_robin_lineups
 from games.models import Bot
+from games.refusal import Refusal
 from tournaments.permissions import can_schedule_bot_matches
 
 
@@ -89,6 +90,6 @@ class BatchViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
                 options=data["options"],
                 seed=data.get("seed"),
             )
-        except ScheduleError as exc:
-            raise serializers.ValidationError({"bots": str(exc)}) from None
+        except Refusal as refusal:
+            raise serializers.ValidationError({"bots": str(refusal.message)}) from None
         return Response(BatchSerializer(batch).data, status=status.HTTP_201_CREATED)

@@ -1,13 +1,21 @@
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from bots.authoring import BotSettingsError, check_builtin_settings, do_register_bot, do_update_bot
-from bots.remote import endpoint_problem
+from bots.authoring import check_bot, do_register_bot, do_update_bot
 from games.models import Bot
 from tournaments.permissions import can_edit_bot
+
+CHECKED = [
+    "kind",
+    "builtin_key",
+    "settings",
+    "endpoint_url",
+    "move_timeout_ms",
+    "time_bank_ms",
+    "description",
+]
 
 
 class BotSerializer(serializers.ModelSerializer):
@@ -33,26 +41,29 @@ class BotSerializer(serializers.ModelSerializer):
             "games_rated",
         ]
         read_only_fields = ["rating_mu", "rating_sigma", "games_rated"]
+        extra_kwargs = {
+            "endpoint_url": {"help_text": "remote bots; shown to its author and staff only"}
+        }
 
-    def validate_endpoint_url(self, url):
-        problem = endpoint_problem(url)
-        if problem:
-            raise serializers.ValidationError(problem)
-        return url
+    def to_representation(self, bot):
+        """A remote bot's endpoint is its author's business (and staff's): others
+        read it empty."""
+        answer = super().to_representation(bot)
+        request = self.context.get("request")
+        if request is None or not can_edit_bot(request.user, bot):
+            answer["endpoint_url"] = ""
+        return answer
 
     def validate(self, data):
-        kind = data.get("kind", getattr(self.instance, "kind", Bot.Kind.BUILTIN))
-        if kind == Bot.Kind.BUILTIN:
-            key = data.get("builtin_key", getattr(self.instance, "builtin_key", ""))
-            settings = data.get("settings", getattr(self.instance, "settings", {}))
-            try:
-                check_builtin_settings(key, settings)
-            except BotSettingsError as exc:
-                raise serializers.ValidationError({"settings": str(exc)}) from None
-        elif not data.get("endpoint_url", getattr(self.instance, "endpoint_url", "")):
-            raise serializers.ValidationError(
-                {"endpoint_url": _("A remote bot needs its endpoint URL.")}
-            )
+        """``check_bot`` judges the bot as it would be after this change (the form asks
+        it too); what a bot of its kind does not use is emptied."""
+        before = self.instance or Bot()
+        merged = {field: data.get(field, getattr(before, field)) for field in CHECKED}
+        check_bot(**merged)
+        if merged["kind"] == Bot.Kind.BUILTIN:
+            data["endpoint_url"] = ""
+        else:
+            data["builtin_key"], data["settings"] = "", {}
         return data
 
 
@@ -80,7 +91,7 @@ class BotViewSet(
         serializer = BotSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         bot, secret = do_register_bot(request.user, Bot(**serializer.validated_data))
-        answer = NewBotSerializer(bot).data
+        answer = NewBotSerializer(bot, context={"request": request}).data
         answer["secret"] = secret
         return Response(answer, status=status.HTTP_201_CREATED)
 
@@ -95,6 +106,6 @@ class BotViewSet(
         for field, value in serializer.validated_data.items():
             setattr(bot, field, value)
         secret = do_update_bot(bot)
-        answer = NewBotSerializer(bot).data
+        answer = NewBotSerializer(bot, context={"request": request}).data
         answer["secret"] = secret
         return Response(answer)

@@ -8,7 +8,8 @@ from bots.access import access_batch
 from bots.batches import batch_progress
 from bots.forms import BatchForm
 from bots.models import Batch
-from bots.scheduling import ScheduleError, do_schedule_batch, round_robin_lineups
+from bots.scheduling import do_schedule_batch, round_robin_lineups
+from games.refusal import Refusal
 from tournaments.permissions import can_schedule_bot_matches
 
 
@@ -36,8 +37,8 @@ def batch_new(request):
                 seed=data["seed"],
                 name=", ".join(bot.name for bot in bots)[:160],
             )
-        except ScheduleError as exc:
-            form.add_error(None, str(exc))
+        except Refusal as refusal:
+            form.add_error(None, str(refusal.message))
         else:
             messages.success(request, _("Scheduled %(n)d games.") % {"n": batch.total})
             return redirect("bots:batch-detail", batch_id=batch.pk)

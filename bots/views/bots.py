@@ -4,13 +4,12 @@ from django.views.decorators.http import require_POST
 
 from bots.access import access_bot_as_author
 from bots.authoring import do_register_bot, do_rotate_secret, do_update_bot
-from bots.charts import recent_form
 from bots.forms import BotForm
 from bots.models import Batch, Fault, MatchSeat
 from bots.ratings import rating_history
 from games.models import Bot
 from tournaments.permissions import can_edit_bot
-from tournaments.plots import rating_svg
+from tournaments.plots import rating_svg, recent_form_svg
 
 RECENT = 40
 
@@ -36,7 +35,7 @@ def bot_detail(request, bot_id):
         {
             "bot": bot,
             "seats": seats,
-            "form": recent_form(seats),
+            "form": recent_form_svg(seats),
             "rating_plot": rating_svg(rating_history(bot)),
             "faults": faults,
             "fault_count": Fault.objects.filter(bot=bot).count(),

@@ -5,7 +5,8 @@ from django.views.decorators.http import require_POST
 
 from bots.access import access_round_as_organiser
 from bots.models import Batch
-from bots.scheduling import ScheduleError, do_schedule_event_round
+from bots.scheduling import do_schedule_event_round
+from games.refusal import Refusal
 from tournaments.permissions import access_event_as_organiser
 
 
@@ -41,7 +42,7 @@ def schedule_event_round(request, round_id):
     round_ = access_round_as_organiser(request.user, round_id)
     try:
         batch = do_schedule_event_round(request.user, round_)
-    except ScheduleError as exc:
-        messages.error(request, str(exc))
+    except Refusal as refusal:
+        messages.error(request, str(refusal.message))
         return redirect("event-detail", slug=round_.event.slug)
     return redirect("bots:batch-detail", batch_id=batch.pk)

@@ -6,7 +6,7 @@ from bots.access import access_ladder_as_editor
 from bots.forms import LadderForm
 from bots.ladders import do_save_ladder
 from bots.models import Ladder
-from bots.scheduling import ScheduleError
+from games.refusal import Refusal
 from tournaments.permissions import can_edit_ladder, can_schedule_bot_matches
 
 
@@ -38,8 +38,8 @@ def ladder_edit(request, ladder_id=None):
             ladder = do_save_ladder(
                 request.user, form.save(commit=False), bots, form.cleaned_data["enabled"]
             )
-        except ScheduleError as exc:
-            form.add_error(None, str(exc))
+        except Refusal as refusal:
+            form.add_error(None, str(refusal.message))
         else:
             return redirect("bots:ladder-detail", ladder_id=ladder.pk)
     return render(request, "bots/ladder_form.html", {"form": form, "ladder": ladder})

@@ -95,6 +95,6 @@ def stored_replay(request, key):
     )
 
 
-def stored_record(request, key):
+def stored_record(_request, key):
     stored = get_object_or_404(GameRecord, key=key)
     return _download(stored.record, f"record-{stored.key}")

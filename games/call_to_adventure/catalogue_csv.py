@@ -16,7 +16,7 @@ from games.call_to_adventure.cards import (
     known_icon,
 )
 from games.call_to_adventure.destiny import requirements_from_cell
-from games.call_to_adventure.fields import Fault
+from games.call_to_adventure.fields import Fault, small_number
 from games.call_to_adventure.profile import Profile
 
 CSV_COLUMNS = (
@@ -117,8 +117,8 @@ def _cell_number(cell: str, column: str) -> int:
     if cell == "":
         return 0
     if not re.fullmatch(r"\d+", cell):
-        raise Fault(column, f"{cell!r} is not a whole number")
-    return int(cell)
+        raise Fault(column, f"{cell[:20]!r} is not a whole number")
+    return small_number(cell, column)
 
 
 def _cell_icons(cell: str, names: tuple[str, ...], column: str) -> dict[str, int]:
@@ -128,5 +128,5 @@ def _cell_icons(cell: str, names: tuple[str, ...], column: str) -> dict[str, int
         if times and not times.isdigit():
             raise Fault(column, f"{item!r}: write 'nature*2' for two icons")
         known_icon(name, names, column)
-        icons[name] = icons.get(name, 0) + (int(times) if times else 1)
+        icons[name] = icons.get(name, 0) + (small_number(times, column) if times else 1)
     return icons

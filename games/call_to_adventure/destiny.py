@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.call_to_adventure.fields import Fault, join, json_repr, whole_number
+from games.call_to_adventure.fields import Fault, join, json_repr, small_number, whole_number
 
 TIER_KEYS = ("at_least", "triumph", "tragedy")
 CELL_TIER = re.compile(
@@ -141,8 +141,8 @@ def requirements_from_cell(cell: str, icons: tuple[str, ...], field: str) -> tup
                 amount, column = CELL_POINTS.match(chunk.strip()).groups()
                 if column not in points:
                     raise Fault(field, f"{column!r} is not 'triumph' or 'tragedy'")
-                points[column] += int(amount)
-            tiers.append(Tier(at_least=int(match["at_least"]), **points))
+                points[column] += small_number(amount, field)
+            tiers.append(Tier(at_least=small_number(match["at_least"], field), **points))
         requirements.append(_checked(Requirement(icon, tuple(tiers)), field))
     return tuple(requirements)
 

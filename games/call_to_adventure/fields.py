@@ -37,6 +37,17 @@ def whole_number(value: Any, field: str, *, signed: bool = False) -> int:
     return value
 
 
+MAX_DIGITS = 6  # no card prints a number near a million
+
+
+def small_number(digits: str, field: str) -> int:
+    """The number the digits of a CSV cell write, refused (not a ``ValueError`` from
+    ``int``) when it is longer than any card prints."""
+    if len(digits) > MAX_DIGITS:
+        raise Fault(field, f"{digits[:12]}… ({len(digits)} digits) is too large")
+    return int(digits)
+
+
 def mapping(value: Any, field: str, what: str = "an object") -> Mapping:
     if not isinstance(value, Mapping):
         raise Fault(field, f"{json_repr(value)} is not {what}")

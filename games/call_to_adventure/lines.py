@@ -25,12 +25,12 @@ class Line:
         return {"triumph": self.triumph, "tragedy": self.tragedy, "other": self.other}
 
 
-def printed(tableau: Tableau, profile: Profile) -> Line:
+def printed(tableau: Tableau, _profile: Profile) -> Line:
     """Triumph and Tragedy on the visible paths and the Character cards."""
     return Line(triumph=tableau.printed[0], tragedy=tableau.printed[1])
 
 
-def corruption(tableau: Tableau, profile: Profile) -> Line:
+def corruption(tableau: Tableau, _profile: Profile) -> Line:
     """The value at the marker's final level (not cumulative); signed, level 7 is -4."""
     points = tableau.corruption.points
     if tableau.corruption.column == "tragedy":
@@ -38,22 +38,22 @@ def corruption(tableau: Tableau, profile: Profile) -> Line:
     return Line(triumph=points)
 
 
-def destiny(tableau: Tableau, profile: Profile) -> Line:
+def destiny(tableau: Tableau, _profile: Profile) -> Line:
     """The Destiny card's points for the requirements met."""
     return Line(triumph=tableau.destiny[0], tragedy=tableau.destiny[1])
 
 
-def experience(tableau: Tableau, profile: Profile) -> Line:
+def experience(tableau: Tableau, _profile: Profile) -> Line:
     """1 per unspent Experience token."""
     return Line(other=tableau.experience)
 
 
-def hero_cards(tableau: Tableau, profile: Profile) -> Line:
+def hero_cards(tableau: Tableau, _profile: Profile) -> Line:
     """1 Triumph per Hero card played, whatever the corruption level."""
     return Line(triumph=tableau.hero_cards)
 
 
-def antihero_cards(tableau: Tableau, profile: Profile) -> Line:
+def antihero_cards(tableau: Tableau, _profile: Profile) -> Line:
     """1 Tragedy per Antihero card played, whatever the corruption level."""
     return Line(tragedy=tableau.antihero_cards)
 
@@ -63,7 +63,7 @@ def story_icons(tableau: Tableau, profile: Profile) -> Line:
     return Line(other=sum(profile.icon_bonus_for(n) for n in tableau.story_icons.values()))
 
 
-def adversary(tableau: Tableau, profile: Profile) -> Line:
+def adversary(tableau: Tableau, _profile: Profile) -> Line:
     """Solo and co-op: a hero who beat the Adversary adds its Triumph or Tragedy."""
     return Line(triumph=tableau.adversary[0], tragedy=tableau.adversary[1])
 

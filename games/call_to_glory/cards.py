@@ -9,18 +9,6 @@ import random
 
 VALUES = (6, 7, 8, 9, 12, 14, 16, 18, 20)
 INDEX = {value: i for i, value in enumerate(VALUES)}
-NAMES_EN = ("Emperor", "Empress", "Daimyo", "Shogun", "Samurai", "Ninja", "Envoy", "Monk", "Farmer")
-NAMES_DE = (
-    "Kaiser",
-    "Kaiserin",
-    "Daimyo",
-    "Shogun",
-    "Samurai",
-    "Ninja",
-    "Gesandter",
-    "Mönch",
-    "Bauer",
-)
 NINJA = INDEX[14]
 # Sets of these values need three cards with 3 or 4 players (the "three little dots").
 THREE_CARD_VALUES = frozenset((INDEX[12], INDEX[14], INDEX[16]))

@@ -5,11 +5,14 @@ validator's error dict."""
 
 import json
 
+from games.json_input import JsonDuplicateKey, JsonNotText, JsonTooDeep, loads_bounded
+
 from .options import read_options
 from .record import FORMAT
 from .tasks import DEFAULT_DECKS, LETTERS, dealt_tasks_fault, decks_fault, parse_task
 
 DEFAULT_MAX_BYTES = 5_000_000
+MAX_DEPTH = 64  # a record nests 4 levels; deeper is not a record
 
 
 class Fault(Exception):
@@ -22,10 +25,6 @@ def _error(reason: str) -> dict:
     return {"round": None, "move": None, "text": None, "reason": reason}
 
 
-def reject_constant(name: str):
-    raise ValueError(f"{name} is not JSON")
-
-
 def parse(record, max_bytes: int):
     if isinstance(record, dict):
         return record
@@ -33,7 +32,7 @@ def parse(record, max_bytes: int):
         if len(record) > max_bytes:
             raise Fault(f"the record is larger than the limit of {max_bytes} bytes")
         try:
-            size = len(record.encode("utf-8")) if len(record) * 4 > max_bytes else len(record)
+            size = len(record.encode("utf-8"))
         except UnicodeEncodeError:
             raise Fault("the record is not valid UTF-8 text") from None
         text = record
@@ -50,9 +49,13 @@ def parse(record, max_bytes: int):
         except UnicodeDecodeError:
             raise Fault("the record is not valid UTF-8 text") from None
     try:
-        return json.loads(text, parse_constant=reject_constant)
-    except RecursionError:
+        return loads_bounded(text, max_depth=MAX_DEPTH)
+    except JsonTooDeep:
         raise Fault("the record is nested too deeply to read") from None
+    except JsonNotText:
+        raise Fault("the record is not valid UTF-8 text") from None
+    except JsonDuplicateKey as exc:
+        raise Fault(f"the record is not valid: {exc}") from None
     except ValueError as exc:
         raise Fault(f"the record is not well-formed JSON: {exc}") from None
 

@@ -5,10 +5,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from games.call_to_adventure import DEFAULT_PROFILE
+from games.refusal import Refusal
 from scoring.catalogues import destiny_cards, event_catalogue
-from scoring.entries import EntryRefused, event_profile, score, seat_names
+from scoring.entries import score, seat_names
 from scoring.models import Submission
+from scoring.profile_words import said, shown
+from scoring.profiles import event_rules_profile
 from scoring.views.common import (
     access_table_to_write,
     int_field,
@@ -35,7 +37,7 @@ SLOTS = ["printed", "story_icons", "abilities", "corruption", *COUNTS, "destiny"
 
 
 def profile_of(table) -> dict:
-    return event_profile(table.round.event) or DEFAULT_PROFILE.as_dict()
+    return event_rules_profile(table.round.event)
 
 
 def destiny_from_post(data, prefix: str) -> dict:
@@ -91,7 +93,7 @@ def entry_from_post(table, data) -> dict:
 def preview_of(table, entry) -> dict:
     try:
         _document, answer = score(table, KIND, entry)
-    except EntryRefused as refused:
+    except Refusal as refused:
         return {"error": refused.error}
     players = [
         {"name": player["name"], "total": player["total"], "place": place}
@@ -145,7 +147,7 @@ def player_context(data, index: int, name: str, profile: dict, slots: list[dict]
         "icons": [
             {
                 "name": f"{prefix}icon-{icon}",
-                "label": icon,
+                "label": said(icon),
                 "value": data.get(f"{prefix}icon-{icon}"),
             }
             for icon in profile["story_icons"]
@@ -153,7 +155,7 @@ def player_context(data, index: int, name: str, profile: dict, slots: list[dict]
         "abilities": [
             {
                 "name": f"{prefix}ability-{ability}",
-                "label": ability,
+                "label": said(ability),
                 "value": data.get(f"{prefix}ability-{ability}"),
             }
             for ability in profile["abilities"]
@@ -173,10 +175,12 @@ def page_context(request, table, data=None, preview=None) -> dict:
     data = data or {}
     names = seat_names(table)
     slots = error_slots(names, (preview or {}).get("error"))
-    levels = [{**row, "level_str": str(row["level"])} for row in profile["corruption"]["levels"]]
+    levels = [
+        {**row, "level_str": str(row["level"])} for row in shown(profile)["corruption"]["levels"]
+    ]
     return {
         "table": table,
-        "profile": profile,
+        "profile": shown(profile),
         "levels": levels,
         "destiny_cards": destiny_cards(event_catalogue(table.round.event)),
         "players": [

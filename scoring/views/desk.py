@@ -1,41 +1,110 @@
-"""The organiser's desk for an event: every table whose result waits (disputes first)
-and the event's audit log."""
+"""The organiser's results desk for an event: exactly the tables that wait for someone,
+and for whom (an organiser first: disputes, then entries no other player can confirm;
+then players: entries to confirm, games in progress, tables with nothing entered), and
+the event's audit log."""
 
-from django.db.models import Case, IntegerField, Value, When
+from dataclasses import dataclass, field
+
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
+from scoring.audit import in_words
 from scoring.models import AuditEntry, Submission
+from scoring.submissions import players_to_confirm
+from scoring.views.common import new_form_token
+from scoring.views.glory import rounds_of
+from tournaments.models import Table
 from tournaments.permissions import access_event_as_organiser
 
 AUDIT_SHOWN = 200
+Status = Submission.Status
 
 
-def open_submissions(event):
-    """The event's pending and disputed entries, disputes first, oldest first."""
-    return (
-        Submission.objects.filter(table__round__event=event, status__in=Submission.OPEN)
-        .annotate(
-            disputed_first=Case(
-                When(status=Submission.Status.DISPUTED, then=Value(0)),
-                default=Value(1),
-                output_field=IntegerField(),
-            )
-        )
-        .select_related("table__round", "submitted_by")
-        .prefetch_related("confirmations__user")
-        .order_by("disputed_first", "created_at")
+@dataclass
+class Waiting:
+    """One table that waits: for ``whom`` (names, or the organiser) and to do what."""
+
+    table: Table
+    what: str
+    whom: str
+    submission: Submission | None = None
+    organiser_confirms: bool = False
+    names: list[str] = field(default_factory=list)
+
+
+def waiting_tables(event) -> list[Waiting]:
+    """Every table of the event without its official result, and what it waits for."""
+    tables = list(
+        Table.objects.filter(round__event=event, is_bye=False, result__isnull=True)
+        .select_related("round")
+        .prefetch_related("seats__entrant__user")
+        .order_by("round__number", "number")
     )
+    unsettled = {
+        submission.table_id: submission
+        for submission in Submission.objects.filter(
+            table__in=tables, status__in=Submission.UNSETTLED
+        )
+        .select_related("submitted_by")
+        .prefetch_related("confirmations")
+    }
+    rounds_total = rounds_of(event.rules_options)
+    for_organiser, for_players = [], []
+    for table in tables:
+        submission = unsettled.get(table.pk)
+        if submission is None:
+            for_players.append(
+                Waiting(table, _("Nothing entered yet"), _("the players of the table"))
+            )
+        elif submission.is_disputed:
+            for_organiser.append(
+                Waiting(table, _("Disputed: settle it"), _("an organiser"), submission)
+            )
+        elif submission.is_in_progress:
+            what = _("Game in progress: %(n)s of %(total)s rounds entered") % {
+                "n": submission.rounds_entered,
+                "total": rounds_total,
+            }
+            for_players.append(Waiting(table, what, _("the players of the table"), submission))
+        else:
+            answered = {c.user_id for c in submission.confirmations.all()}
+            waiting = players_to_confirm(submission) - answered
+            if not players_to_confirm(submission):
+                for_organiser.append(
+                    Waiting(
+                        table,
+                        _("Entered; no other player here has an account"),
+                        _("an organiser"),
+                        submission,
+                        organiser_confirms=True,
+                    )
+                )
+                continue
+            names = [
+                seat.entrant.name for seat in table.seats.all() if seat.entrant.user_id in waiting
+            ]
+            for_players.append(
+                Waiting(table, _("To confirm"), ", ".join(names), submission, names=names)
+            )
+    return for_organiser + for_players
 
 
 def desk(request, slug: str):
     event = access_event_as_organiser(request.user, slug)
-    audit = (
+    audit = in_words(
         AuditEntry.objects.filter(event=event)
         .select_related("actor", "table__round")
         .order_by("-created_at", "-pk")[:AUDIT_SHOWN]
     )
+    waiting = waiting_tables(event)
     return render(
         request,
         "scoring/desk.html",
-        {"event": event, "waiting": open_submissions(event), "audit": audit},
+        {
+            "event": event,
+            "waiting": waiting,
+            "paired": event.rounds.exists(),
+            "audit": audit,
+            "form_token": new_form_token(request) if waiting else "",
+        },
     )

@@ -1,11 +1,14 @@
-"""Entering a Call to Glory table round by round: the agreed rounds read-only, the next
-round's sets (or quick scores), a live preview, and submit (or an organiser's override)."""
+"""Entering a Call to Glory table round by round: the rounds entered so far read-only,
+the next round's sets (or quick scores), a live preview, and save (or an organiser's
+override). Each round is saved as it is played; the others confirm the whole game once."""
 
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
+from games.call_to_glory.options import read_options
 from games.call_to_glory.tasks import DEFAULT_DECKS, LETTERS
-from scoring.entries import EntryRefused, score, seat_names
+from games.refusal import Refusal
+from scoring.entries import score, seat_names
 from scoring.models import Submission
 from scoring.submissions import latest_agreed
 from scoring.views.common import (
@@ -21,9 +24,13 @@ KIND = Submission.Kind.GLORY_TABLE
 CARD_VALUES = [6, 7, 8, 9, 12, 14, 16, 18, 20]
 
 
-def agreed_so_far(table, override: bool = False) -> tuple[list, dict | None]:
-    """The agreed rounds (they pre-fill the entry) and the answer that scored them. An
+def entered_so_far(table, override: bool = False) -> tuple[list, dict | None]:
+    """The rounds entered so far (the game in progress, else the agreed game) and the
+    answer that scored them: they are shown read-only above the next round. An
     organiser overriding a finished game enters its last round again."""
+    current = table.submissions.filter(status=Submission.Status.IN_PROGRESS).first()
+    if current is not None and current.kind == KIND:
+        return list(current.entry.get("rounds", [])), current.answer
     agreed = latest_agreed(table)
     if agreed is None or agreed.kind != KIND:
         return [], None
@@ -34,7 +41,7 @@ def agreed_so_far(table, override: bool = False) -> tuple[list, dict | None]:
             return [], None
         try:
             _document, answer = score(table, KIND, {"rounds": rounds})
-        except EntryRefused:
+        except Refusal:
             return [], None
         return rounds, answer
     return rounds, agreed.answer
@@ -61,7 +68,7 @@ def round_from_post(data, seats: int, imperial: bool) -> dict:
 
 
 def entry_from_post(table, data) -> dict:
-    rounds, _answer = agreed_so_far(table, override=bool(data.get("override")))
+    rounds, _answer = entered_so_far(table, override=bool(data.get("override")))
     imperial = bool(table.round.event.rules_options.get("imperial_tasks"))
     return {"rounds": [*rounds, round_from_post(data, table.seats.count(), imperial)]}
 
@@ -71,7 +78,7 @@ def preview_of(table, entry) -> dict:
     its error."""
     try:
         _document, answer = score(table, KIND, entry)
-    except EntryRefused as refused:
+    except Refusal as refused:
         return {"error": refused.error, "seat_name": seat_name(table, refused.error)}
     rows = [
         {
@@ -109,11 +116,19 @@ def error_slots(seats: int, error: dict | None) -> list[dict]:
     return [*slots, {"id": "err-glory", "error": whole}]
 
 
+def rounds_of(options: dict) -> int | None:
+    """How many rounds the event's game has (the game's default when not set)."""
+    try:
+        return read_options(options).rounds
+    except ValueError:
+        return None
+
+
 def page_context(request, table, data=None, preview=None) -> dict:
     names = seat_names(table)
     data = data or {}
     override = bool(data.get("override") or request.GET.get("override"))
-    rounds, answer = agreed_so_far(table, override)
+    rounds, answer = entered_so_far(table, override)
     options = table.round.event.rules_options
     start = answer.get("next_start", 0) if answer else 0
     slots = error_slots(len(names), (preview or {}).get("error"))
@@ -131,12 +146,12 @@ def page_context(request, table, data=None, preview=None) -> dict:
         for index, name in enumerate(names)
     ]
     reveal_order = [names[(start + k) % len(names)] for k in range(len(names))]
-    agreed_rounds = answer["rounds"] if answer else []
-    agreed_rows = (
+    entered_rounds = answer["rounds"] if answer else []
+    entered_rows = (
         [
             {
                 "name": name,
-                "scores": [round_["scores"][seat] for round_ in agreed_rounds],
+                "scores": [round_["scores"][seat] for round_ in entered_rounds],
                 "total": answer["totals"][seat],
             }
             for seat, name in enumerate(names)
@@ -148,10 +163,10 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "table": table,
         "names": names,
         "seats": seats,
-        "agreed_rounds": agreed_rounds,
-        "agreed_rows": agreed_rows,
+        "entered_rounds": entered_rounds,
+        "entered_rows": entered_rows,
         "round_number": len(rounds) + 1,
-        "rounds_total": options.get("rounds"),
+        "rounds_total": rounds_of(options),
         "game_over": bool(answer) and answer.get("complete", True),
         "start_name": names[start] if names else "",
         "imperial": bool(options.get("imperial_tasks")),

@@ -1,23 +1,27 @@
-"""The table page: who sits there, where the result stands, and the one-tap actions
-(confirm, dispute, settle, upload a digital record)."""
+"""The table page: who sits there, where the result stands (a game in progress, an
+entry waiting for someone, the official result), and the one-tap actions (confirm,
+dispute, settle, take back a round, upload a digital record)."""
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring.entries import EntryRefused, kinds_for, seat_names, seat_scores
+from games.refusal import Refusal
+from scoring.audit import in_words
+from scoring.entries import game_of, seat_names, seat_scores
 from scoring.forms import DisputeForm, RecordForm, SettleForm
 from scoring.models import AuditEntry, Submission
 from scoring.submissions import (
-    ActionRefused,
-    SubmissionConflict,
     do_confirm_result,
     do_dispute_result,
     do_resolve_dispute,
     do_submit_result,
+    do_take_back_round,
     latest_agreed,
     players_to_confirm,
+    waits_for_organiser,
 )
 from scoring.views.common import (
     access_table,
@@ -26,7 +30,10 @@ from scoring.views.common import (
     new_form_token,
     roles,
 )
+from scoring.views.glory import rounds_of
 from tournaments.models import Result
+from tournaments.permissions import is_event_organiser
+from tournaments.views.refusals import carried_out
 
 Status = Submission.Status
 
@@ -48,46 +55,66 @@ def score_rows(table, submission: Submission | None) -> list[dict]:
     return [
         {"name": name, "score": score, "place": place}
         for name, (score, place) in zip(
-            seat_names(table), seat_scores(submission.answer), strict=False
+            seat_names(table), seat_scores(submission.kind, submission.answer), strict=False
         )
     ]
 
 
-def may_decide(user, submission: Submission | None) -> bool:
-    return bool(
-        submission
-        and submission.status == Status.PENDING
-        and user.is_authenticated
-        and submission.submitted_by_id != user.pk
-        and user.pk in players_to_confirm(submission)
-        and not submission.confirmations.filter(user=user).exists()
-    )
+def may_decide(user, submission: Submission | None, is_organiser: bool) -> bool:
+    """Whether ``user`` is asked to confirm (or dispute) the open entry now."""
+    if not (submission and submission.is_pending and user.is_authenticated):
+        return False
+    if submission.submitted_by_id == user.pk:
+        return False
+    if submission.confirmations.filter(user=user).exists():
+        return False
+    if waits_for_organiser(submission):
+        return is_organiser
+    return user.pk in players_to_confirm(submission)
+
+
+def in_progress_context(table, submission: Submission | None) -> dict:
+    """The game in progress: its rounds so far, the round to enter next and who starts."""
+    if submission is None:
+        return {}
+    answer = submission.answer
+    names = seat_names(table)
+    next_start = answer.get("next_start")
+    return {
+        "rows": score_rows(table, submission),
+        "rounds": submission.rounds_entered,
+        "next_round": submission.rounds_entered + 1,
+        "rounds_total": rounds_of(table.round.event.rules_options),
+        "next_start": names[next_start] if isinstance(next_start, int) else "",
+    }
 
 
 def table_context(request, table, record_form=None, record_error=None) -> dict:
     open_ = table.submissions.filter(status__in=Submission.OPEN).first()
+    playing = table.submissions.filter(status=Submission.Status.IN_PROGRESS).first()
     agreed = latest_agreed(table)
     result = Result.objects.filter(table=table).first()
     context = roles(request.user, table)
-    kinds = kinds_for(table)
+    game = game_of(table)
     context.update(
         {
             "table": table,
             "event": table.round.event,
-            "seats": table.seats.select_related("entrant"),
+            "seats": table.seats.select_related("entrant__user"),
             "open": open_,
+            "playing": playing,
+            "progress": in_progress_context(table, playing),
             "waiting_for": waiting_for(open_) if open_ else [],
+            "waits_for_organiser": bool(open_) and waits_for_organiser(open_),
             "disputes": open_.confirmations.filter(decision="dispute") if open_ else [],
             "agreed": agreed,
             "open_rows": score_rows(table, open_),
             "agreed_rows": score_rows(table, agreed),
             "result": result,
             "result_seats": result.seats.select_related("entrant") if result else [],
-            "may_decide": may_decide(request.user, open_),
-            "entry_url": "scoring-adventure"
-            if Submission.Kind.ADVENTURE in kinds
-            else "scoring-glory",
-            "takes_records": Submission.Kind.GLORY_RECORD in kinds,
+            "may_decide": may_decide(request.user, open_, context["is_organiser"]),
+            "entry_url": game.entry_page,
+            "takes_records": game.record_kind is not None,
             "dispute_form": DisputeForm(),
             "settle_form": SettleForm(),
             "record_form": record_form or RecordForm(),
@@ -95,7 +122,7 @@ def table_context(request, table, record_form=None, record_error=None) -> dict:
             "form_token": new_form_token(request)
             if context["is_player"] or context["is_organiser"]
             else "",
-            "audit": AuditEntry.objects.filter(table=table).select_related("actor")
+            "audit": in_words(AuditEntry.objects.filter(table=table).select_related("actor"))
             if context["is_organiser"]
             else [],
         }
@@ -112,15 +139,13 @@ def submission_of(table, request) -> Submission:
     return get_object_or_404(table.submissions, pk=request.POST.get("submission"))
 
 
-def act(request, table, action, success: str):
-    """Run one action once per form token; a refusal is shown as a message."""
-    if consume_form_token(request):
-        try:
-            action()
-        except (ActionRefused, SubmissionConflict) as refused:
-            messages.error(request, str(refused))
-        else:
-            messages.success(request, success)
+def act(request, table, action, *args, success: str):
+    """Run one action once per form token; a refusal is shown as a message. Back to the
+    table page, or to the results desk when the form came from there."""
+    if consume_form_token(request) and carried_out(request, action, *args):
+        messages.success(request, success)
+    if request.POST.get("back") == "desk":
+        return redirect("scoring-desk", slug=table.round.event.slug)
     return redirect("scoring-table", table_id=table.pk)
 
 
@@ -128,7 +153,20 @@ def act(request, table, action, success: str):
 def confirm(request, table_id: int):
     table = access_table_to_write(request.user, table_id)
     submission = submission_of(table, request)
-    return act(request, table, lambda: do_confirm_result(submission, request.user), _("Confirmed."))
+    return act(request, table, do_confirm_result, submission, request.user, success=_("Confirmed."))
+
+
+@require_POST
+def take_back(request, table_id: int):
+    table = access_table_to_write(request.user, table_id)
+    return act(
+        request,
+        table,
+        do_take_back_round,
+        table,
+        request.user,
+        success=_("The last round is taken back: enter it again."),
+    )
 
 
 @require_POST
@@ -139,14 +177,19 @@ def dispute(request, table_id: int):
     return act(
         request,
         table,
-        lambda: do_dispute_result(submission, request.user, comment),
-        _("Disputed: an organiser will settle it."),
+        do_dispute_result,
+        submission,
+        request.user,
+        comment,
+        success=_("Disputed: an organiser will settle it."),
     )
 
 
 @require_POST
 def settle(request, table_id: int):
     table = access_table_to_write(request.user, table_id)
+    if not is_event_organiser(request.user, table.round.event):
+        raise PermissionDenied  # before the form is read: no hint of what it wants
     submission = submission_of(table, request)
     form = SettleForm(request.POST)
     if not form.is_valid():
@@ -156,8 +199,12 @@ def settle(request, table_id: int):
     return act(
         request,
         table,
-        lambda: do_resolve_dispute(submission, request.user, accept, reason),
-        _("Settled."),
+        do_resolve_dispute,
+        submission,
+        request.user,
+        accept,
+        reason,
+        success=_("Settled."),
     )
 
 
@@ -170,18 +217,12 @@ def upload_record(request, table_id: int):
     if not consume_form_token(request):
         return redirect("scoring-table", table_id=table.pk)
     try:
-        do_submit_result(
-            table, Submission.Kind.GLORY_RECORD, form.cleaned_data["record"], request.user
-        )
-    except EntryRefused as refused:
+        record_kind = game_of(table).record_kind
+        kind = record_kind.key if record_kind else ""
+        do_submit_result(table, kind, form.cleaned_data["record"], request.user)
+    except Refusal as refused:
         return render(
             request, "scoring/table.html", table_context(request, table, form, refused.error)
-        )
-    except (SubmissionConflict, ActionRefused) as refused:
-        return render(
-            request,
-            "scoring/table.html",
-            table_context(request, table, form, {"reason": str(refused)}),
         )
     messages.success(request, _("The record is entered: the other players confirm it now."))
     return redirect("scoring-table", table_id=table.pk)

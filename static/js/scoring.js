@@ -1,5 +1,7 @@
 // Scoring pages: steppers, the quick-entry toggle, the corruption level's printed
 // number, and forms that submit once. No libraries; htmx does the live preview.
+// A stepper is one tab stop: its number field (arrow keys step it, Tab moves on); the
+// - and + buttons are for fingers and stay out of the tab order.
 (function () {
   "use strict";
 
@@ -10,9 +12,17 @@
     var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
     if (input.min !== "" && value < parseInt(input.min, 10)) value = parseInt(input.min, 10);
     input.value = value;
-    var card = button.closest(".card-value");
-    if (card) card.classList.toggle("has-set", value !== 0);
+    markSet(input);
     input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  function markSet(input) {
+    var card = input.closest(".card-value");
+    if (card) card.classList.toggle("has-set", (parseInt(input.value, 10) || 0) !== 0);
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches(".stepper input[type=number]")) markSet(event.target);
   });
 
   document.addEventListener("change", function (event) {

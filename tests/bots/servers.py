@@ -1,6 +1,11 @@
 """Bots served on 127.0.0.1 for the tests: the reference bot in its own process, and a
 misbehaving bot in a thread whose behaviour is the first segment of its endpoint's path
-(``http://127.0.0.1:PORT/garbage`` answers garbage)."""
+(``http://127.0.0.1:PORT/garbage`` answers garbage).
+
+The hostile ones: ``drip`` sends a legal answer a byte every 0.3 s, ``deep`` 30,000
+nested ``[``, ``huge`` a 20 MB answer, ``longmove`` a 60 KB move (under the size cap),
+``hang`` waits ``HANG_SECONDS`` before its first move of each match (past a short
+lease) and answers at once after that."""
 
 import json
 import os
@@ -43,17 +48,43 @@ def stop(process: subprocess.Popen) -> None:
         process.stdout.close()
 
 
+HANG_SECONDS = 2.5
+
+
 class MisbehavingHandler(BaseHTTPRequestHandler):
-    """Plays along on /start and /end; on /move does what its path says."""
+    """Plays along on /start and /end; on /move does what its path says. ``moves_seen``
+    counts the /move requests per behaviour; ``hung`` holds the (match, attempt) pairs
+    the ``hang`` bot has hung on, and ``hanging`` is set while it hangs."""
 
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True
+    moves_seen: dict = {}
+    hung: set = set()
+    hanging = threading.Event()
 
     def do_POST(self):
         behaviour, action = self.path.strip("/").split("/")
         message = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         if action != "move":
             return self.answer(200, b"{}")
+        self.moves_seen[behaviour] = self.moves_seen.get(behaviour, 0) + 1
+        legal = json.dumps({"move": message["legal_moves"][0]}).encode()
+        if behaviour == "drip":
+            return self.drip(legal)
+        if behaviour == "deep":
+            return self.answer(200, b"[" * 30_000 + b"]" * 30_000)
+        if behaviour == "huge":
+            return self.answer(200, b'{"move": "' + b"x" * 20_000_000 + b'"}')
+        if behaviour == "longmove":
+            return self.answer(200, b'{"move": "' + b"x" * 60_000 + b'"}')
+        if behaviour == "hang":
+            attempt = (message["match"], message["attempt"])
+            if attempt not in self.hung:
+                self.hung.add(attempt)
+                self.hanging.set()
+                time.sleep(HANG_SECONDS)
+                self.hanging.clear()
+            return self.answer(200, legal)
         if behaviour == "sleep":
             time.sleep(0.3)
             return self.answer(200, json.dumps({"move": message["legal_moves"][0]}).encode())
@@ -73,6 +104,19 @@ class MisbehavingHandler(BaseHTTPRequestHandler):
         move = random.choice(message["legal_moves"])
         return self.answer(200, json.dumps({"move": move}).encode())
 
+    def drip(self, data: bytes) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        try:
+            for byte in data:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(0.3)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the site hung up: what this test wants
+
     def answer(self, status: int, data: bytes) -> None:
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
@@ -81,14 +125,21 @@ class MisbehavingHandler(BaseHTTPRequestHandler):
         try:
             self.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):
-            pass  # the site gave up waiting (the timeout test): nobody reads this answer
+            pass  # the site gave up waiting or reading: nobody reads this answer
 
     def log_message(self, format, *args):
         pass
 
 
+class QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A client that hangs up mid-answer is what the hostile-bot tests do."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def start_misbehaving_bot() -> tuple[ThreadingHTTPServer, str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), MisbehavingHandler)
+    server = QuietServer(("127.0.0.1", 0), MisbehavingHandler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"

@@ -30,7 +30,8 @@ def test_a_built_in_bot_with_bad_settings_is_refused_with_the_reason(client_for,
         content_type="application/json",
     )
     assert response.status_code == 400
-    assert "random" in response.json()["settings"][0]
+    answer = response.json()
+    assert answer["field"] == "settings" and "random" in answer["detail"]
     assert not Bot.objects.filter(name="Odd").exists()
 
 

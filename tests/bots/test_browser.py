@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games.models import Bot
-from tests.fixtures.browser import log_in, screenshot
+from tests.fixtures.browser import log_in, screenshot, wait_until
 from tests.fixtures.personas import PASSWORD
 from tests.fixtures.worker import wait_for
 
@@ -14,7 +14,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def wait_for_step(page, step: int) -> None:
-    page.wait_for_function(
+    wait_until(
+        page,
         "step => document.querySelector('#replay .step-counter').innerText.startsWith(step + ' /')",
         arg=step,
     )
@@ -63,7 +64,7 @@ def test_a_batch_fills_its_progress_bar_and_a_game_replays_step_by_step(
     wait_for_step(page, 2)
 
     page.locator("#replay .seat-choice a", has_text="Greta").click()
-    page.wait_for_function("location.search.includes('seat=1')")
+    wait_until(page, "location.search.includes('seat=1')")
     assert page.locator("#replay .seat .cardv.hidden").count() > 0
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, "the replay must not scroll sideways on a phone"

@@ -2,6 +2,8 @@
 once, seats rotated, the batch closed, the bots rated; running a chunk again does
 nothing."""
 
+from itertools import combinations
+
 import pytest
 
 from bots.chunks import do_play_chunk
@@ -51,3 +53,11 @@ def test_a_round_robin_seats_every_pair_of_bots(player, builtin_bot):
     assert sorted(tuple(sorted(lineup)) for lineup in batch.lineups) == sorted(
         (a.pk, b.pk) for i, a in enumerate(bots) for b in bots[i + 1 :]
     )
+
+
+def test_a_round_robin_of_nine_bots_at_threes_follows_the_design(player, builtin_bot):
+    bots = [builtin_bot(f"B{n}") for n in range(9)]
+    lineups = round_robin_lineups(bots, 3)
+    assert len(lineups) == 12 and all(len(lineup) == 3 for lineup in lineups)
+    pairs = [tuple(sorted(b.pk for b in pair)) for t in lineups for pair in combinations(t, 2)]
+    assert len(pairs) == len(set(pairs)) == 36  # every pair exactly once

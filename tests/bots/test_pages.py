@@ -46,7 +46,7 @@ def test_a_bots_page_plots_its_rating_after_each_rated_match(client, player, bui
     assert len(history) == 6 and history[-1][1] == pytest.approx(greedy.rating)
     assert [match_id for match_id, _ in history] == sorted(m.pk for m in batch.matches.all())
     page = client.get(f"/bots/{greedy.pk}/").content.decode()
-    assert "Rating over time" in page and 'aria-label="rating over time"' in page
+    assert "Rating over time" in page and 'aria-label="Rating over time"' in page
 
 
 def test_a_long_rating_history_is_thinned_to_the_points_a_plot_can_show(player, builtin_bot):
@@ -85,13 +85,14 @@ def test_a_ladder_is_run_by_a_periodic_task_its_author_can_pause(
         {
             "name": "Night ladder",
             "bots": [b.pk for b in bots],
+            "table_size": 3,
             "games_per_pairing": 2,
             "every_minutes": 30,
             "enabled": "on",
         },
     )
     ladder = Ladder.objects.get(name="Night ladder")
-    assert response.status_code == 302
+    assert response.status_code == 302 and ladder.table_size == 3
     task = PeriodicTask.objects.get(pk=ladder.periodic_task_id)
     assert task.task == "bots.tasks.run_ladder_round" and task.interval.every == 30
     assert task.enabled
@@ -99,6 +100,7 @@ def test_a_ladder_is_run_by_a_periodic_task_its_author_can_pause(
     edit = {
         "name": "Night ladder",
         "bots": [b.pk for b in bots],
+        "table_size": 3,
         "games_per_pairing": 2,
         "every_minutes": 30,
     }

@@ -133,3 +133,46 @@ def test_the_bot_tables_page_is_for_organisers(client_for, organiser, outsider, 
     page = client_for(organiser).get(f"/bots/events/{slug}/").content.decode()
     assert "1 table of bots" in page
     assert f"/bots/rounds/{bot_round.pk}/play/" in page
+
+
+def test_a_remote_bots_endpoint_is_shown_to_its_author_and_staff_only(
+    client_for, player, outsider, staff, remote_bot
+):
+    bot = remote_bot("Webby", "https://bots.example.org/secret-path")
+    for user, shown in ((player, True), (staff, True), (outsider, False), (None, False)):
+        client = client_for(user)
+        assert (bot.endpoint_url in client.get(f"/bots/{bot.pk}/").content.decode()) is shown
+        answer = client.get(f"/api/bots/{bot.pk}/").json()
+        assert answer["endpoint_url"] == (bot.endpoint_url if shown else "")
+        assert (bot.endpoint_url in client.get("/api/bots/").content.decode()) is shown
+
+
+@pytest.mark.parametrize("path", ["api", "page"])
+def test_an_organiser_cannot_seat_another_authors_remote_bot(
+    client_for, organiser, outsider, event, remote_bot, builtin_bot, path
+):
+    theirs = remote_bot("Webby", "http://127.0.0.1:9", owner=outsider)
+    mine = remote_bot("Mine", "http://127.0.0.1:9", owner=organiser)
+    client = client_for(organiser)
+
+    def enter(bot):
+        if path == "api":
+            return client.post(
+                f"/api/events/{event.slug}/entrants/", {"bot": bot.name},
+                content_type="application/json",
+            )  # fmt: skip
+        return client.post(f"/events/{event.slug}/entrants/", {"bot": bot.name})
+
+    assert enter(theirs).status_code == 403
+    assert not Entrant.objects.filter(bot=theirs).exists()
+    assert enter(mine).status_code in (201, 302)
+    assert enter(builtin_bot("Randy")).status_code in (201, 302)
+    assert set(Entrant.objects.values_list("name", flat=True)) == {"Mine", "Randy"}
+
+
+def test_staff_may_seat_any_bot(client_for, staff, outsider, event, remote_bot):
+    theirs = remote_bot("Webby", "http://127.0.0.1:9", owner=outsider)
+    response = client_for(staff).post(
+        f"/api/events/{event.slug}/entrants/", {"bot": theirs.name}, content_type="application/json"
+    )
+    assert response.status_code == 201

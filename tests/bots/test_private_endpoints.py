@@ -36,7 +36,8 @@ def test_registering_a_private_endpoint_is_refused_with_the_reason(
         content_type="application/json",
     )
     assert response.status_code == 400
-    assert "public addresses only" in response.json()["endpoint_url"][0]
+    answer = response.json()
+    assert answer["field"] == "endpoint_url" and "public addresses only" in answer["detail"]
     assert not Bot.objects.filter(name="Sneaky").exists()
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
-from django.core.management.base import CommandError
 from django.db import connection
 
 from games.call_to_adventure.catalogue import EXAMPLE_CATALOGUE
@@ -153,14 +152,6 @@ def test_a_call_to_glory_table_goes_to_its_own_scorer(tmp_path, monkeypatch):
 
     assert code == 1
     assert json.loads(out) == {"valid": False, "error": {"seen": ["ann", "ben"]}}
-
-
-def test_without_the_call_to_glory_scorer_the_command_says_so(tmp_path, monkeypatch):
-    monkeypatch.setitem(sys.modules, "games.call_to_glory.table", None)
-    data = {"format": "call-to-glory-table/1", "players": ["ann", "ben"], "rounds": []}
-
-    with pytest.raises(CommandError, match="not available"):
-        run_in_process(write(tmp_path, data))
 
 
 def test_the_command_does_not_touch_the_database(tmp_path):

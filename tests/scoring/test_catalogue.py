@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from games.call_to_adventure.catalogue import EXAMPLE_CATALOGUE
-from scoring.entries import EntryRefused
+from games.refusal import Refusal
 from scoring.models import AuditEntry, EventCatalogue, Submission
 from scoring.submissions import do_submit_result
 
@@ -57,7 +57,7 @@ def test_a_picked_destiny_card_scores_its_requirements_once_the_catalogue_is_imp
 
 
 def test_without_a_catalogue_a_destiny_card_is_refused_at_its_field(adventure_event, table, player):
-    with pytest.raises(EntryRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         do_submit_result(table, Submission.Kind.ADVENTURE, {"players": [SAGE, PLAIN]}, player)
     assert refused.value.error["player"] == 1
     assert refused.value.error["field"].startswith("destiny")

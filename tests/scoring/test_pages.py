@@ -39,8 +39,9 @@ def test_the_table_page_shows_the_seats_and_the_entry_button_to_a_player(table, 
 
 
 def test_the_other_player_sees_who_entered_and_can_confirm_or_dispute(
-    table, player, other_player, client_for
+    one_round_table, player, other_player, client_for
 ):
+    table = one_round_table
     do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
     response = client_for(other_player).get(reverse("scoring-table", args=[table.pk]))
     assert b"waiting for confirmation" in response.content
@@ -49,15 +50,16 @@ def test_the_other_player_sees_who_entered_and_can_confirm_or_dispute(
 
 
 def test_an_organiser_sees_the_dispute_settle_override_and_audit_log(
-    table, player, other_player, organiser, client_for
+    one_round_table, player, other_player, organiser, client_for
 ):
+    table = one_round_table
     submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
     do_dispute_result(submission, other_player, "The 16s were mine")
     response = client_for(organiser).get(reverse("scoring-table", args=[table.pk]))
     content = response.content.decode()
     assert "The 16s were mine" in content
     assert "Settle" in content and "Override" in content
-    assert "Audit log" in content and "disputed" in content and "submitted" in content
+    assert "Audit log" in content and "disputed" in content and "entered the result" in content
 
 
 def test_a_confirm_from_the_page_makes_the_one_round_game_official(
@@ -120,8 +122,9 @@ def test_quick_entry_previews_each_seats_round_score(table, player, client_for):
 
 
 def test_entering_a_round_submits_it_and_the_next_entry_starts_from_it(
-    table, player, other_player, client_for
+    one_round_table, player, other_player, client_for
 ):
+    table = one_round_table
     client = client_for(player)
     page = client.get(reverse("scoring-glory", args=[table.pk]))
     response = client.post(
@@ -141,7 +144,8 @@ def test_entering_a_round_submits_it_and_the_next_entry_starts_from_it(
     assert submission.status == Submission.Status.PENDING
 
 
-def test_a_replayed_entry_post_creates_no_second_submission(table, player, client_for):
+def test_a_replayed_entry_post_creates_no_second_submission(one_round_table, player, client_for):
+    table = one_round_table
     client = client_for(player)
     page = client.get(reverse("scoring-glory", args=[table.pk]))
     form = {**RULEBOOK_SETS, "form_token": token_of(page)}
@@ -167,7 +171,10 @@ def test_an_impossible_entry_is_shown_again_with_its_error_and_saves_nothing(
     assert not Submission.objects.exists()
 
 
-def test_an_outsiders_posts_are_refused_and_change_nothing(table, player, outsider, client_for):
+def test_an_outsiders_posts_are_refused_and_change_nothing(
+    one_round_table, player, outsider, client_for
+):
+    table = one_round_table
     submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
     client = client_for(outsider)
     assert client.get(reverse("scoring-table", args=[table.pk])).status_code == 200
@@ -192,8 +199,9 @@ def test_an_outsiders_posts_are_refused_and_change_nothing(table, player, outsid
 
 
 def test_an_organiser_settles_a_dispute_with_a_reason(
-    table, player, other_player, organiser, client_for
+    one_round_table, player, other_player, organiser, client_for
 ):
+    table = one_round_table
     submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
     do_dispute_result(submission, other_player, "wrong")
     client = client_for(organiser)
@@ -285,8 +293,9 @@ def test_the_adventure_preview_asks_for_the_printed_number_beside_the_corruption
 
 
 def test_the_results_desk_lists_disputes_first_with_their_comments_and_the_audit_log(
-    table, player, other_player, organiser, client_for
+    one_round_table, player, other_player, organiser, client_for
 ):
+    table = one_round_table
     second = Table.objects.create(round=table.round, number=2)
     for position, seat in enumerate(table.seats.all()):
         second.seats.create(entrant=seat.entrant, position=position)
@@ -296,11 +305,12 @@ def test_the_results_desk_lists_disputes_first_with_their_comments_and_the_audit
 
     response = client_for(organiser).get(reverse("scoring-desk", args=[table.round.event.slug]))
     content = response.content.decode()
-    statuses = re.findall(r'class="card waiting" data-status="(\w+)"', content)
-    assert statuses == ["disputed", "pending"]
+    waits_for = re.findall(r'class="card waiting" data-waits-for="(\w+)"', content)
+    assert waits_for == ["organiser", "players"]
     assert "The 16s were mine" in content
+    assert "Waits for Quinn Player." in content
     audit = content.split("Audit log", 1)[1]
-    assert audit.index("disputed") < audit.index("submitted")
+    assert audit.index("disputed") < audit.index("entered the result")
 
 
 @pytest.mark.parametrize("persona", ["player", "other_player", "outsider"])
@@ -315,15 +325,15 @@ def test_with_imperial_tasks_the_reveals_are_asked_in_order_from_the_start_playe
 ):
     table.round.event.rules_options = {"rounds": 2, "imperial_tasks": True}
     table.round.event.save()
-    submission = do_submit_result(
+    do_submit_result(
         table,
         Submission.Kind.GLORY_TABLE,
         {"rounds": [{"sets": [{"20": 2}, {"18": 2}], "reveals": ["A6", "B12"]}]},
         player,
     )
-    do_confirm_result(submission, other_player)
-    content = client_for(player).get(reverse("scoring-glory", args=[table.pk])).content.decode()
-    assert "Enter round 2" in content
+    content = client_for(other_player).get(reverse("scoring-glory", args=[table.pk])).content
+    content = content.decode()
+    assert "Round 2 of 2" in content
     assert content.index('name="reveal-0"') < content.index('name="reveal-1"')
     first_reveal = content[content.index("Imperial tasks") : content.index('name="reveal-0"')]
     assert "Quinn Player" in first_reveal
@@ -349,8 +359,9 @@ def test_an_organiser_overriding_a_finished_game_enters_its_last_round_again(
 
 
 def test_the_round_board_shows_a_submitted_then_disputed_table(
-    table, player, other_player, client_for
+    one_round_table, player, other_player, client_for
 ):
+    table = one_round_table
     board = reverse("round-detail", args=[table.round.event.slug, table.round.number])
     submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
     assert b'data-status="submitted"' in client_for(player).get(board).content
@@ -366,7 +377,9 @@ def test_anyone_who_may_see_the_event_sees_the_table_but_no_forms(table, anonymo
     assert b"Enter the result" not in response.content
 
 
-def test_the_entry_page_says_when_a_result_already_waits(table, player, client_for):
+def test_the_entry_page_says_when_a_result_already_waits(one_round_table, player, client_for):
+    table = one_round_table
     do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
     response = client_for(player).get(reverse("scoring-glory", args=[table.pk]))
-    assert b"already waiting for confirmation" in response.content
+    assert b"waits for confirmation" in response.content
+    assert b"Save round" not in response.content

@@ -5,7 +5,7 @@ these are a representative set as a player meets them."""
 
 import pytest
 
-from scoring.entries import EntryRefused
+from games.refusal import Refusal
 from scoring.models import AuditEntry, Submission
 from scoring.submissions import do_submit_result
 from tests.scoring.conftest import glory_round
@@ -17,7 +17,7 @@ GLORY_REFUSALS = [
     pytest.param(
         glory_round({"20": 2}, {"20": 2}),
         1,
-        "lies in front of seats 0 and 1",
+        "lies in front of Pat Player and Quinn Player",
         id="a value in front of two seats",
     ),
     pytest.param(
@@ -26,7 +26,7 @@ GLORY_REFUSALS = [
     pytest.param(
         glory_round({**SIX_SETS, "8": 2}, {}),
         0,
-        "a round ends as soon as a seat has 6",
+        "a round ends as soon as someone has 6",
         id="more sets than the threshold",
     ),
     pytest.param(glory_round({"5": 2}, {}), 0, "5 is not a card value", id="no such card"),
@@ -43,7 +43,7 @@ GLORY_REFUSALS = [
 def test_an_impossible_call_to_glory_table_is_refused_at_its_seat(
     entry, seat, message, one_round_table, player
 ):
-    with pytest.raises(EntryRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         do_submit_result(one_round_table, Submission.Kind.GLORY_TABLE, entry, player)
     assert refused.value.error["round"] == 1
     assert refused.value.error["seat"] == seat
@@ -89,7 +89,7 @@ def test_an_impossible_call_to_adventure_tableau_is_refused_at_its_field(
     event.game = "call-to-adventure"
     event.save()
     entry = {"players": [PRINTED, tableau]}
-    with pytest.raises(EntryRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         do_submit_result(table, Submission.Kind.ADVENTURE, entry, player)
     assert refused.value.error["player"] == 2
     assert refused.value.error["field"] == field

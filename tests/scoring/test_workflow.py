@@ -6,11 +6,9 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from scoring.entries import EntryRefused
+from games.refusal import Refusal
 from scoring.models import AuditEntry, Submission
 from scoring.submissions import (
-    ActionRefused,
-    SubmissionConflict,
     do_confirm_result,
     do_dispute_result,
     do_override_result,
@@ -48,19 +46,11 @@ def test_a_player_submits_and_the_other_confirms_into_the_official_result(
     assert result.rules_version == "call-to-glory-table/1, default task decks"
 
 
-def test_a_round_of_a_longer_game_is_agreed_but_not_yet_official(table, player, other_player):
-    submission = submit(table, player)
-    do_confirm_result(submission, other_player)
-    assert submission.answer["complete"] is False
-    assert submission.answer["next_start"] == 1
-    assert not Result.objects.filter(table=table).exists()
-
-
 def test_an_impossible_table_is_refused_with_its_reason_and_nothing_is_saved(
     one_round_table, player
 ):
     both_have_farmers = glory_round({"20": 2, "18": 2}, {"20": 3, "16": 3})
-    with pytest.raises(EntryRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         submit(one_round_table, player, both_have_farmers)
     assert refused.value.error["round"] == 1
     assert "20" in refused.value.error["reason"]
@@ -69,15 +59,16 @@ def test_an_impossible_table_is_refused_with_its_reason_and_nothing_is_saved(
 
 
 def test_impossible_round_scores_are_refused_with_why(one_round_table, player):
-    with pytest.raises(EntryRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         submit(one_round_table, player, {"rounds": [{"scores": [5, 36]}]})
     assert "5 is not a sum of card values" in refused.value.error["reason"]
 
 
 def test_a_second_submission_while_one_waits_is_a_conflict(one_round_table, player, other_player):
     submit(one_round_table, player)
-    with pytest.raises(SubmissionConflict):
+    with pytest.raises(Refusal) as refused:
         submit(one_round_table, other_player)
+    assert refused.value.is_conflict
     assert Submission.objects.count() == 1
 
 
@@ -85,7 +76,7 @@ def test_a_dispute_needs_a_comment_and_an_organiser_settles_it(
     one_round_table, player, other_player, organiser
 ):
     submission = submit(one_round_table, player)
-    with pytest.raises(ActionRefused):
+    with pytest.raises(Refusal):
         do_dispute_result(submission, other_player, "  ")
     do_dispute_result(submission, other_player, "I had the Monks, not the Farmers")
     assert Submission.objects.get().status == Submission.Status.DISPUTED
@@ -93,7 +84,7 @@ def test_a_dispute_needs_a_comment_and_an_organiser_settles_it(
     do_resolve_dispute(submission, organiser, accept=False, reason="re-enter with the Monks")
     assert Submission.objects.get().status == Submission.Status.REJECTED
     fixed = glory_round({"18": 2, "12": 3, "9": 2, "8": 2, "7": 2, "6": 2}, {"18": 0, "16": 3})
-    with pytest.raises(EntryRefused):
+    with pytest.raises(Refusal):
         submit(one_round_table, player, fixed)  # a set of 0 cards cannot be
     assert submit(one_round_table, player).status == Submission.Status.PENDING
 
@@ -103,7 +94,7 @@ def test_an_organiser_overrides_with_a_reason_and_the_audit_log_keeps_before_and
 ):
     do_confirm_result(submit(one_round_table, player), other_player)
     swapped = glory_round({"20": 3, "16": 3}, {"18": 2, "12": 3, "9": 2, "8": 2, "7": 2, "6": 2})
-    with pytest.raises(ActionRefused):
+    with pytest.raises(Refusal):
         do_override_result(one_round_table, TABLE, swapped, organiser, reason="")
 
     do_override_result(one_round_table, TABLE, swapped, organiser, reason="seats were swapped")
@@ -187,7 +178,7 @@ def test_the_permission_matrix(action, persona, request, one_round_table, player
         attempt(action, one_round_table, user, submission)
         assert AuditEntry.objects.count() == audit_before + 1
     else:
-        with pytest.raises((PermissionDenied, ActionRefused)):
+        with pytest.raises((PermissionDenied, Refusal)):
             attempt(action, one_round_table, user, submission)
         assert AuditEntry.objects.count() == audit_before
         assert list(Submission.objects.values_list("status", flat=True)) == states_before
@@ -197,7 +188,7 @@ def test_a_digital_record_is_checked_against_the_seats_and_kept_for_replay(
     one_round_table, player, other_player
 ):
     record = json.loads(RECORD.read_text())
-    with pytest.raises(EntryRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         do_submit_result(one_round_table, Submission.Kind.GLORY_RECORD, record, player)
     assert "not this table's seats" in refused.value.error["reason"]
 
@@ -210,16 +201,3 @@ def test_a_digital_record_is_checked_against_the_seats_and_kept_for_replay(
     assert result.source == Result.Source.RECORD
     assert result.detail["record"]["rounds"] == record["rounds"]
     assert [s.score for s in result.seats.order_by("position")] == [60, 36]
-
-
-def test_a_rejected_next_round_keeps_the_rounds_agreed_before(
-    table, player, other_player, organiser
-):
-    from scoring.submissions import latest_agreed
-
-    first = submit(table, player)
-    do_confirm_result(first, other_player)
-    two_rounds = {"rounds": RULEBOOK_ROUND["rounds"] * 2}
-    second = submit(table, player, two_rounds)
-    do_resolve_dispute(second, organiser, accept=False, reason="round 2 was mistyped")
-    assert latest_agreed(table) == first

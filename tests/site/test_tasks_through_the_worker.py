@@ -39,8 +39,11 @@ def test_a_recompute_request_reaches_the_worker_and_the_standings_are_stored(
     ]
 
 
-def test_healthz_lists_the_running_worker(celery_worker, client):
+def test_healthz_lists_the_running_worker_to_staff_and_counts_it_for_others(
+    celery_worker, client_for, staff
+):
     seen = []
+    client = client_for(staff)
 
     def health_naming_the_worker():
         seen.append(client.get("/healthz").json())
@@ -52,3 +55,5 @@ def test_healthz_lists_the_running_worker(celery_worker, client):
         raise AssertionError(f"{exc}; the last answer was {seen[-1]}") from None
     assert data["database"] == "ok"
     assert data["broker"] == "ok"
+    public = client_for(None).get("/healthz").json()
+    assert "workers" not in public and public["worker_count"] >= 1

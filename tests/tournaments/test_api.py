@@ -22,7 +22,7 @@ def test_the_public_reads_standings_and_rounds_with_explanations(league, organis
     play(event, 1)
     do_store_standings(event)
     standings = api().get(f"/api/events/{event.slug}/standings/").json()
-    assert len(standings) == 8 and standings[0]["rank"] == 1
+    assert standings["count"] == 8 and standings["results"][0]["rank"] == 1
     rounds = api().get(f"/api/events/{event.slug}/rounds/").json()
     table = rounds[0]["tables"][0]
     assert (

@@ -25,7 +25,7 @@ def test_an_organiser_runs_round_one_from_a_phone(phone_page, organiser, league)
         page.click("button[type=submit]")
         page.wait_for_selector(f"text={name}")
     page.goto("/events/phone-open/")
-    page.click("text=Pair the next round")
+    page.click("text=Pair round 1")
     page.wait_for_url("**/events/phone-open/rounds/1/")
     assert page.locator(".tables > li").count() == 2
     page.click("text=Print pairings")

@@ -4,11 +4,11 @@ finished event takes no new round and no result until an organiser reopens it.""
 import random
 
 import pytest
-from django.core.exceptions import ValidationError
 from rest_framework.test import APIClient
 
+from games.refusal import Refusal
 from scoring.models import Submission
-from scoring.submissions import ActionRefused, do_override_result, do_submit_result
+from scoring.submissions import do_override_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.tournaments.helpers import make_event, report_round
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
@@ -24,7 +24,7 @@ def test_an_event_with_a_table_still_playing_cannot_be_finished(league, organise
     event = make_event(league, organiser, players=8)
     do_pair_round(event)
     event.refresh_from_db()
-    with pytest.raises(ValidationError, match="2 table.* no result yet.*table 1 of round 1"):
+    with pytest.raises(Refusal, match="2 table.* no result yet.*table 1 of round 1"):
         do_finish_event(event)
     event.refresh_from_db()
     assert event.status == Event.Status.RUNNING
@@ -39,10 +39,10 @@ def test_a_finished_event_takes_no_new_round_and_no_result_until_reopened(league
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
 
-    with pytest.raises(ValidationError, match="finished"):
+    with pytest.raises(Refusal, match="finished"):
         do_pair_round(event)
     table = round_.tables.first()
-    with pytest.raises(ValidationError, match="finished"):
+    with pytest.raises(Refusal, match="finished"):
         do_record_result(table, [SeatOutcome(p, 0, 1) for p in range(4)], source="organiser")
     assert event.rounds.count() == 1
 
@@ -64,7 +64,7 @@ def test_a_finished_event_takes_no_entrant_drop_or_seed(league, organiser, playe
         lambda: do_drop_entrant(entrant),
         lambda: do_set_seed(entrant, 1),
     ):
-        with pytest.raises(ValidationError, match="finished"):
+        with pytest.raises(Refusal, match="finished"):
             change()
     entrant.refresh_from_db()
     assert event.entrants.count() == 4
@@ -73,15 +73,16 @@ def test_a_finished_event_takes_no_entrant_drop_or_seed(league, organiser, playe
 
 def test_a_draft_event_is_not_finished(league, organiser):
     event = make_event(league, organiser, players=8)
-    with pytest.raises(ValidationError, match="Only a running event"):
+    with pytest.raises(Refusal, match="Only a running event"):
         do_finish_event(event)
 
 
 def test_players_cannot_enter_a_result_at_a_finished_event(table, player):
     Event.objects.filter(pk=table.round.event_id).update(status=Event.Status.FINISHED)
     table.refresh_from_db()
-    with pytest.raises(ActionRefused, match="finished"):
+    with pytest.raises(Refusal, match="finished") as refused:
         do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    assert refused.value.is_conflict
     assert not Submission.objects.exists() and not Result.objects.exists()
 
 
@@ -93,8 +94,9 @@ def test_a_result_entered_as_the_event_is_finished_is_refused_whole(table, organ
     event.save()
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     assert table.round.event.status != Event.Status.FINISHED  # a stale view
-    with pytest.raises(ActionRefused, match="finished"):
+    with pytest.raises(Refusal, match="finished") as refused:
         do_override_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, organiser, "typo")
+    assert refused.value.is_conflict
     assert not Submission.objects.exists() and not Result.objects.exists()
 
 

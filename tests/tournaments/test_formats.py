@@ -6,9 +6,9 @@ from itertools import combinations
 
 import pytest
 
+from games.refusal import Refusal
 from tournaments.formats import (
     Contender,
-    FormatError,
     History,
     PairingRequest,
     PastTable,
@@ -132,11 +132,11 @@ def test_swiss_with_byes_gives_the_bye_to_the_lowest_without_one():
 
 
 def test_unknown_formats_and_options_are_refused():
-    with pytest.raises(FormatError, match="unknown option"):
+    with pytest.raises(Refusal, match="unknown option"):
         get_format("swiss", {"colour": "blue"})
-    with pytest.raises(FormatError, match="unknown format"):
+    with pytest.raises(Refusal, match="unknown format"):
         get_format("lottery")
-    with pytest.raises(FormatError):
+    with pytest.raises(Refusal):
         get_format("swiss", {"fill": "sometimes"})
 
 
@@ -186,7 +186,7 @@ def test_a_two_seat_knockout_ends_with_one_winner(players):
     rounds = (players - 1).bit_length()
     played, _ = run("knockout", players, 2, rounds)
     assert len([t for t in played[-1] if not t.bye]) == 1
-    with pytest.raises(FormatError, match="over"):
+    with pytest.raises(Refusal, match="over"):
         run("knockout", players, 2, rounds + 1)
     assert fmt.key == "knockout"
 
@@ -200,7 +200,7 @@ def test_multi_seat_heats_send_the_top_two_of_each_table_to_a_final_table():
 
 
 def test_an_open_league_has_no_rounds_to_pair():
-    with pytest.raises(FormatError, match="no rounds"):
+    with pytest.raises(Refusal, match="no rounds"):
         run("open", 4, 4, 1)
 
 
@@ -241,3 +241,45 @@ def test_a_drop_mid_event_and_a_late_entry_seat_exactly_the_active_entrants(form
 def test_a_knockout_goes_on_without_a_survivor_who_dropped():
     played = pair_with("knockout", 8, 2, 2, drop_after=1)
     assert all(0 not in t.seats for t in played[1])
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "rounds", "name"),
+    [
+        (9, 3, 4, "affine plane of order 3"),
+        (15, 3, 7, "Kirkman triple system"),
+        (16, 4, 5, "affine plane of order 4"),
+        (21, 3, 10, "Kirkman triple system"),
+        (40, 4, 13, "resolvable design of fours"),
+    ],
+)
+def test_a_round_robin_with_a_design_meets_every_pair_exactly_once(players, size, rounds, name):
+    fmt = get_format("round-robin")
+    assert fmt.rounds_for(players, size) == rounds
+    played, history = run("round-robin", players, size, rounds)
+    met = history.meetings()
+    assert len(met) == players * (players - 1) // 2 and set(met.values()) == {1}
+    assert all(t.explanation["design"] == name for r in played for t in r)
+    assert all(t.explanation["schedule_repeats"] == 0 for r in played for t in r)
+
+
+def test_every_design_is_checked_when_built():
+    from tournaments.formats.designs import check, design
+
+    for v, k in [(9, 3), (15, 3), (21, 3), (27, 3), (39, 3), (57, 3), (16, 4), (40, 4), (52, 4)]:
+        name, rounds = design(v, k)
+        assert len(rounds) == (v - 1) // (k - 1)
+    assert design(12, 3) is None and design(28, 4) is None
+    broken = [[[0, 1, 2], [3, 4, 5], [6, 7, 8]], [[0, 1, 3], [2, 4, 6], [5, 7, 8]]]
+    with pytest.raises(AssertionError, match="meet twice"):
+        check(broken, 9, 3)
+
+
+def test_a_round_robin_without_a_design_reports_the_repeats_of_its_schedule():
+    fmt = get_format("round-robin")
+    rounds = fmt.rounds_for(12, 3)
+    played, history = run("round-robin", 12, 3, rounds)
+    reported = {t.explanation["schedule_repeats"] for r in played for t in r}
+    assert reported == {repeats(history)}
+    # 11 others to meet two at a time: six rounds make at least six repeat meetings.
+    assert 6 <= repeats(history) <= 12

@@ -2,8 +2,8 @@
 that close."""
 
 import pytest
-from django.core.exceptions import ValidationError
 
+from games.refusal import Refusal
 from tests.tournaments.helpers import make_event
 from tournaments.leagues import do_close_season
 from tournaments.open_league import do_log_game
@@ -43,7 +43,7 @@ def test_tables_of_two_to_four_are_logged_and_ranked_by_rating_once_qualified(op
 def test_a_logged_game_is_checked_and_bad_ones_change_nothing(open_event):
     a, b, *_ = ids(open_event)
     for seats in ([(a, 1, 1)], [(a, 1, 1), (a, 2, 2)], [(a, 1, 1), (10**6, 2, 2)]):
-        with pytest.raises(ValidationError):
+        with pytest.raises(Refusal):
             do_log_game(open_event, seats)
     assert open_event.rounds.count() == 0
 
@@ -51,7 +51,7 @@ def test_a_logged_game_is_checked_and_bad_ones_change_nothing(open_event):
 def test_a_closed_season_takes_no_more_games(open_event):
     a, b, *_ = ids(open_event)
     do_close_season(open_event.season)
-    with pytest.raises(ValidationError, match="closed"):
+    with pytest.raises(Refusal, match="closed"):
         do_log_game(open_event, [(a, 1, 1), (b, 0, 2)])
 
 
@@ -66,3 +66,18 @@ def test_an_organiser_logs_a_game_on_the_page_and_an_outsider_cannot(
     assert open_event.rounds.count() == 0
     response = client_for(organiser).post(f"/events/{open_event.slug}/games/new/", data)
     assert response.status_code == 302 and open_event.rounds.count() == 1
+
+
+def test_an_open_league_breaks_equal_ratings_by_the_organisers_order(open_event):
+    a, b, c, d, e = ids(open_event)
+    # d and e each win once against the same opponent: equal ratings, unqualified.
+    do_log_game(open_event, [(d, 10, 1), (a, 5, 2)])
+    do_log_game(open_event, [(e, 30, 1), (b, 5, 2)])
+    rows = compute_standings(open_event)
+    assert list(rows[0]["tiebreaks"]) == ["qualified", "rating", "wins", "score_total"]
+    open_event.tiebreak_order = ["score_total", "wins"]
+    rows = compute_standings(open_event)
+    assert list(rows[0]["tiebreaks"])[:4] == ["qualified", "rating", "score_total", "wins"]
+    open_event.tiebreak_order = ["best_round"]
+    rows = compute_standings(open_event)
+    assert "best_round" in rows[0]["tiebreaks"] and "wins" not in rows[0]["tiebreaks"]

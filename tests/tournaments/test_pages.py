@@ -34,14 +34,19 @@ def test_an_organiser_creates_a_league_a_season_and_an_event(organiser, client_f
             "seed": 5,
             "late_entry_points": 0,
             "points_text": "4, 2, 1, 0",
-            "tiebreaks_text": "score_total, wins",
-            "fill": "smaller",
+            "tiebreaks_0": "score_total",
+            "tiebreaks_1": "",
+            "tiebreaks_2": "wins",
+            "format_swiss_fill": "byes",
+            "option_call_to_glory_rounds": "1",
+            "option_call_to_glory_ninja": "on",
         },
     )
     assert response["Location"] == "/events/winter-swiss/entrants/"
     event = Event.objects.get(slug="winter-swiss")
     assert event.points_by_place == [4, 2, 1, 0] and event.tiebreak_order == ["score_total", "wins"]
-    assert event.format_options == {"fill": "smaller"}
+    assert event.format_options == {"fill": "byes"}
+    assert event.rules_options == {"rounds": 1, "imperial_tasks": False, "ninja": True}
     assert League.objects.get(slug="friday").organisers.filter(pk=organiser.pk).exists()
 
 
@@ -61,12 +66,12 @@ def test_the_event_form_names_a_wrong_tie_break_and_creates_nothing(league, orga
             "seed": 0,
             "late_entry_points": 0,
             "points_text": "4, x",
-            "tiebreaks_text": "coin_toss",
+            "tiebreaks_0": "coin_toss",
         },
     )
     assert response.status_code == 200
     errors = response.context["form"].errors
-    assert "coin_toss" in str(errors["tiebreaks_text"])
+    assert "coin_toss" in str(errors["tiebreaks"])
     assert "table_size" in errors and "points_text" in errors
     assert not Event.objects.filter(slug="e").exists()
 
@@ -142,12 +147,14 @@ def test_the_standings_page_shows_new_rows_as_soon_as_they_are_stored(table, cli
     event = table.round.event
     do_store_standings(event)
     before = client.get(f"/events/{event.slug}/").content.decode()
-    assert before.count("<tr><td>1</td>") == 2  # level on nothing: both first
+    assert before.count("<tr><td>=1</td>") == 2  # level on nothing: both first, shared
+    assert "No results yet" in before
     do_record_result(table, [SeatOutcome(0, 9, 1), SeatOutcome(1, 3, 2)], source="organiser")
     do_store_standings(event)
     page = client.get(f"/events/{event.slug}/").content.decode()
     assert page.count("<tr><td>1</td>") == 1 and page.count("<tr><td>2</td>") == 1
     assert page.index("Pat Player") < page.index("Quinn Player")
+    assert "No results yet" not in page
 
 
 def test_a_knockout_event_takes_its_options_and_seeds_from_the_forms(league, organiser, client_for):
@@ -165,15 +172,71 @@ def test_a_knockout_event_takes_its_options_and_seeds_from_the_forms(league, org
         "seed": 1,
         "late_entry_points": 0,
         "points_text": "4, 2, 1, 0",
-        "tiebreaks_text": "wins",
+        "tiebreaks_0": "wins",
     }
     refused = client.post(
-        f"/leagues/{league.slug}/events/new/",
-        {**fields, "options_json": '{"advance": 2, "colour": 1}'},
+        f"/leagues/{league.slug}/events/new/", {**fields, "format_knockout_advance": "9"}
     )
-    assert "unknown option" in refused.content.decode() and not Event.objects.filter(slug="cup")
-    client.post(f"/leagues/{league.slug}/events/new/", {**fields, "options_json": '{"advance": 1}'})
+    assert "less than or equal to 3" in refused.content.decode()
+    assert not Event.objects.filter(slug="cup")
+    client.post(f"/leagues/{league.slug}/events/new/", {**fields, "format_knockout_advance": "1"})
     event = Event.objects.get(slug="cup")
     assert event.format_options == {"advance": 1}
     client.post("/events/cup/entrants/", {"walk_in": "Top Seed", "seed": 1})
     assert event.entrants.get(name="Top Seed").seed == 1
+
+
+def test_the_event_form_orders_tie_breaks_with_one_menu_per_place(league, organiser, client_for):
+    client = client_for(organiser)
+    season = Season.objects.create(league=league, name="S")
+    page = client.get(f"/leagues/{league.slug}/events/new/").content.decode()
+    assert page.count('name="tiebreaks_') == 5 and 'aria-label="tie-break 1"' in page
+    assert "game-score total" in page and "score_total, " not in page
+    fields = {
+        "season": season.pk,
+        "name": "Twice",
+        "slug": "twice",
+        "game": "call-to-glory",
+        "format": "swiss",
+        "table_size": 4,
+        "rounds_planned": 3,
+        "visibility": "public",
+        "seed": 1,
+        "late_entry_points": 0,
+        "points_text": "3, 2, 1, 0",
+        "tiebreaks_0": "wins",
+        "tiebreaks_1": "wins",
+    }
+    refused = client.post(f"/leagues/{league.slug}/events/new/", fields)
+    assert "chosen twice" in str(refused.context["form"].errors["tiebreaks"])
+    assert not Event.objects.filter(slug="twice").exists()
+    client.post(f"/leagues/{league.slug}/events/new/", {**fields, "tiebreaks_1": ""})
+    assert Event.objects.get(slug="twice").tiebreak_order == ["wins"]
+
+
+def test_the_standings_csv_has_one_column_per_tie_break_of_the_order(league, organiser, client):
+    event = make_event(league, organiser, players=8)
+    play(event, 1)
+    do_store_standings(event)
+
+    def header():
+        response = client.get(f"/events/{event.slug}/export/standings.csv")
+        return next(csv.reader(io.StringIO(response.content.decode())))
+
+    # The format's own order when none is chosen; "points" has its own column.
+    fixed = ["rank", "entrant", "points", "games"]
+    order = ["score_total", "opponents_points", "wins", "best_round", "head_to_head"]
+    assert header() == [*fixed, *order]
+    event.tiebreak_order = ["points", "wins", "score_total"]
+    event.save()
+    do_store_standings(event)
+    assert header() == [*fixed, "wins", "score_total"]
+
+
+def test_the_standings_page_names_the_tie_breaks_in_words(league, organiser, client):
+    event = make_event(league, organiser, players=8, tiebreak_order=["wins", "score_total"])
+    play(event, 1)
+    do_store_standings(event)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "wins (first places)" in page and "game-score total" in page
+    assert "score_total" not in page

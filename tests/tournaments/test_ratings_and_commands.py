@@ -35,7 +35,16 @@ def test_recompute_ratings_reports_differences_then_none(league, organiser):
     assert "0 difference(s)" in again.getvalue()
 
 
-def test_simulate_event_prints_timings_and_a_json_summary():
+def test_simulate_event_prints_timings_and_the_spread_of_each_round():
+    out = io.StringIO()
+    call_command("simulate_event", players=30, table_size=4, rounds=3, seed=4, stdout=out)
+    lines = out.getvalue().strip().splitlines()
+    rounds = [line for line in lines if line.startswith("round ")]
+    assert len(rounds) == 3 and all("score spread" in line for line in rounds)
+    assert lines[0].startswith("event sim-")
+
+
+def test_simulate_event_with_json_prints_one_json_object_and_nothing_else():
     out = io.StringIO()
     call_command(
         "simulate_event",
@@ -47,13 +56,16 @@ def test_simulate_event_prints_timings_and_a_json_summary():
         json=True,
         stdout=out,
     )
-    lines = out.getvalue().strip().splitlines()
-    assert sum(1 for line in lines if line.startswith("round ")) == 3
-    summary = json.loads(lines[-1])
+    summary = json.loads(out.getvalue())
     assert summary["players"] == 30 and summary["rounds"] == 3
     assert summary["table_sizes"] == {"4": 18, "3": 6}
-    assert summary["repeat_meetings"] == 0
+    assert summary["repeat_meetings"] == 0 and summary["repeats_by_round"] == [0, 0, 0]
     assert len(summary["pairing_seconds"]) == len(summary["standings_seconds"]) == 3
+    spread, bound = summary["score_spread"], summary["score_spread_lower_bound"]
+    assert len(spread) == len(bound) == 3
+    assert spread[0] == bound[0] == 0  # round 1: everyone on 0 points
+    assert all(s >= b for s, b in zip(spread, bound, strict=True))
+    assert all(s <= 2 * b + 2 for s, b in zip(spread, bound, strict=True))
 
 
 def test_a_burst_of_results_rebuilds_the_ratings_once(league, organiser):

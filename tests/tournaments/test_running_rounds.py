@@ -5,8 +5,8 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from django.core.exceptions import ValidationError
 
+from games.refusal import Refusal
 from tests.tournaments.helpers import enter, make_event, play, report_round, tables_of
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
 from tournaments.models import Event, Round, Seat
@@ -36,7 +36,7 @@ def test_thirty_entrants_play_five_swiss_rounds_at_fours_without_meeting_twice(l
 def test_the_next_round_is_refused_while_results_are_missing(league, organiser):
     event = make_event(league, organiser, players=8)
     first = do_pair_round(event)
-    with pytest.raises(ValidationError, match="without a result"):
+    with pytest.raises(Refusal, match="without a result"):
         do_pair_round(event)
     assert event.rounds.count() == 1
     report_round(first, random.Random(1))
@@ -87,7 +87,7 @@ def test_a_walk_in_player_gets_a_placeholder_account_that_cannot_log_in(league, 
 def test_an_entrant_cannot_be_entered_twice(league, organiser, player):
     event = make_event(league, organiser)
     do_add_entrant(event, user=player)
-    with pytest.raises(ValidationError, match="already entered"):
+    with pytest.raises(Refusal, match="already entered"):
         do_add_entrant(event, user=player)
 
 
@@ -97,7 +97,7 @@ def test_a_round_can_be_paired_again_before_any_result_but_not_after(league, org
     do_repair_round(first)
     assert first.tables.count() == 3 and Seat.objects.filter(table__round=first).count() == 9
     report_round(first, random.Random(3))
-    with pytest.raises(ValidationError, match="no longer be changed"):
+    with pytest.raises(Refusal, match="no longer be changed"):
         do_repair_round(first)
 
 
@@ -143,7 +143,7 @@ def test_round_robin_and_knockout_run_through_the_database(league, organiser):
     knockout = make_event(league, organiser, players=7, table_size=2, format="knockout")
     rounds = play(knockout, 3)
     assert [r.tables.filter(is_bye=False).count() for r in rounds] == [3, 2, 1]
-    with pytest.raises(ValidationError, match="over"):
+    with pytest.raises(Refusal, match="over"):
         do_pair_round(knockout)
     assert Round.objects.filter(event=knockout).count() == 3
 

@@ -1,11 +1,19 @@
 """Standings: tie-breaks in the organiser's order, shared ranks, and the coalescing task."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from tests.tournaments.helpers import make_event, play
-from tournaments.models import Event, StandingRow
+from tournaments.models import Event, StandingRow, StandingsRequest
 from tournaments.results import SeatOutcome, do_record_result, request_standings_update
-from tournaments.standings import compute_standings, do_store_standings
+from tournaments.standings import (
+    STANDINGS_CLAIM_EXPIRES,
+    compute_standings,
+    do_store_standings,
+    schedule_standings,
+)
 from tournaments.tasks import update_standings
 
 pytestmark = pytest.mark.django_db
@@ -94,13 +102,46 @@ def test_running_the_standings_task_twice_changes_nothing(table):
 
 def test_a_burst_of_results_is_covered_by_one_standings_run(league, organiser):
     event = make_event(league, organiser, players=12)
-    play(event, 1)  # three results, three requests
-    event.refresh_from_db()
-    assert event.standings_requested > event.standings_computed
+    play(event, 1)  # pairing and three results: four requests
+    waiting = StandingsRequest.objects.filter(event=event)
+    assert waiting.count() == 4
     runs = [update_standings.run(event.pk) for _ in range(3)]
     assert runs == [12, None, None]
-    event.refresh_from_db()
-    assert event.standings_computed == event.standings_requested
+    assert not waiting.exists()
+
+
+def test_one_standings_task_is_in_flight_per_event_until_nothing_is_left(table):
+    event = table.round.event
+    assert schedule_standings(event.pk) is True
+    assert schedule_standings(event.pk) is False  # the burst's later results send none
+    record(table, (90, 1), (40, 2))
+    assert update_standings.run(event.pk) == 2  # and it looks again later: still claimed
+    assert Event.objects.get(pk=event.pk).standings_queued_at is not None
+    assert update_standings.run(event.pk) is None  # nothing left: the claim is released
+    assert Event.objects.get(pk=event.pk).standings_queued_at is None
+    assert schedule_standings(event.pk) is True
+
+
+def test_a_claim_left_by_a_lost_task_expires(table):
+    event = table.round.event
+    stale = timezone.now() - STANDINGS_CLAIM_EXPIRES - timedelta(seconds=1)
+    Event.objects.filter(pk=event.pk).update(standings_queued_at=stale)
+    assert schedule_standings(event.pk) is True
+
+
+def test_a_recompute_updates_the_rows_in_place(league, organiser):
+    event = make_event(league, organiser, players=8)
+    first, second = play(event, 2)
+    update_standings.run(event.pk)
+    before = dict(StandingRow.objects.filter(event=event).values_list("entrant_id", "pk"))
+    table = second.tables.filter(is_bye=False).first()
+    record(table, *[(10 * p, 4 - p) for p in range(4)])  # the order of the table turned
+    update_standings.run(event.pk)
+    rows = StandingRow.objects.filter(event=event)
+    assert dict(rows.values_list("entrant_id", "pk")) == before
+    assert [(r["entrant_id"], r["rank"], r["points"]) for r in compute_standings(event)] == list(
+        rows.order_by("rank", "entrant__name").values_list("entrant_id", "rank", "points")
+    )
 
 
 def test_a_new_request_after_a_run_makes_the_next_run_recompute(table):

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.fixtures.worker import wait_for
-from tournaments.models import Event, StandingRow
+from tournaments.models import Event, Rating, StandingRow, StandingsRequest
 from tournaments.results import SeatOutcome, do_record_result
 
 
@@ -23,8 +23,9 @@ def test_a_recorded_result_updates_the_standings_through_the_worker(celery_worke
         ("quinn_player", 2, 1.0),
     ]
     wait_for(
-        lambda: Event.objects.filter(pk=event.pk, standings_computed__gte=1).exists(),
-        what="the run to be claimed",
+        lambda: Event.objects.filter(pk=event.pk, standings_queued_at=None).exists(),
+        what="the task to release its claim once nothing is left",
     )
-    event.refresh_from_db()
-    assert event.standings_computed == event.standings_requested
+    assert not StandingsRequest.objects.filter(event=event).exists()
+    ratings = Rating.objects.filter(league=event.season.league_id, game=event.game)
+    wait_for(lambda: ratings.count() == 2, what="the ratings rebuilt after the standings run")

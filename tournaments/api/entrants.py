@@ -5,9 +5,8 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from games.models import Bot
-from tournaments.api.common import api_errors
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
-from tournaments.models import Entrant
+from tournaments.models import MAX_INTEGER, Entrant
 from tournaments.permissions import (
     access_entrant_as_organiser,
     access_event,
@@ -37,7 +36,7 @@ class NewEntrantSerializer(serializers.Serializer):
     walk_in = serializers.CharField(required=False, help_text="name of a player with no account")
     start_points = serializers.FloatField(required=False)
     seed = serializers.IntegerField(
-        required=False, min_value=1, help_text="knockout seeding, 1 the top"
+        required=False, min_value=1, max_value=MAX_INTEGER, help_text="knockout seeding, 1 the top"
     )
 
     def validate(self, data):
@@ -58,7 +57,7 @@ class NewEntrantSerializer(serializers.Serializer):
 
 
 @extend_schema(methods=["GET"], responses=EntrantSerializer(many=True))
-@extend_schema(methods=["POST"], request=NewEntrantSerializer, responses=EntrantSerializer)
+@extend_schema(methods=["POST"], request=NewEntrantSerializer, responses={201: EntrantSerializer})
 @api_view(["GET", "POST"])
 def entrant_list(request, slug):
     """The event's entrants; organisers add a user, a bot or a walk-in."""
@@ -71,21 +70,23 @@ def entrant_list(request, slug):
     data = form.validated_data
     start, seed = data.get("start_points"), data.get("seed", 0)
     if data.get("walk_in"):
-        entrant = api_errors(do_add_walk_in, event, data["walk_in"], start_points=start, seed=seed)
+        entrant = do_add_walk_in(event, data["walk_in"], start_points=start, seed=seed)
     else:
-        entrant = api_errors(
-            do_add_entrant,
+        entrant = do_add_entrant(
             event,
             user=data.get("user"),
             bot=data.get("bot_obj"),
             start_points=start,
             seed=seed,
+            by=request.user,
         )
     return Response(EntrantSerializer(entrant).data, status=201)
 
 
 class SeedSerializer(serializers.Serializer):
-    seed = serializers.IntegerField(min_value=1, help_text="knockout seeding, 1 the top")
+    seed = serializers.IntegerField(
+        min_value=1, max_value=MAX_INTEGER, help_text="knockout seeding, 1 the top"
+    )
 
 
 @extend_schema(request=SeedSerializer, responses=EntrantSerializer)
@@ -95,7 +96,7 @@ def entrant_seed(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
     form = SeedSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    entrant = api_errors(do_set_seed, entrant, form.validated_data["seed"])
+    entrant = do_set_seed(entrant, form.validated_data["seed"])
     return Response(EntrantSerializer(entrant).data)
 
 
@@ -103,4 +104,4 @@ def entrant_seed(request, slug, entrant_id):
 @api_view(["POST"])
 def entrant_drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
-    return Response(EntrantSerializer(api_errors(do_drop_entrant, entrant)).data)
+    return Response(EntrantSerializer(do_drop_entrant(entrant)).data)

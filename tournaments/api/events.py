@@ -1,13 +1,19 @@
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from tournaments.api.common import api_errors, visible_events
+from games.refusal import Refusal
 from tournaments.api.rounds import RoundSerializer
+from tournaments.event_settings import (
+    SETTINGS,
+    check_event_settings,
+    check_points_by_place,
+    check_tiebreak_order,
+)
 from tournaments.finishing import do_finish_event, do_reopen_event
-from tournaments.formats import REGISTRY, FormatError, get_format
+from tournaments.formats import REGISTRY
 from tournaments.leagues import do_create_event
 from tournaments.models import Event, Season, StandingRow
 from tournaments.pairing import do_pair_round
@@ -15,8 +21,16 @@ from tournaments.permissions import (
     access_event,
     access_event_as_organiser,
     is_league_organiser,
+    visible_events,
 )
-from tournaments.tiebreaks import check_order
+
+
+def field_checked(check, value):
+    """One setting's check, as the serializer's error for its field."""
+    try:
+        return check(value)
+    except Refusal as refusal:
+        raise serializers.ValidationError(str(refusal.message)) from None
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -49,22 +63,17 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = ["status"]
 
     def validate_tiebreak_order(self, value):
-        try:
-            return check_order(value)
-        except ValueError as error:
-            raise serializers.ValidationError(str(error)) from None
+        return field_checked(check_tiebreak_order, value)
 
     def validate_points_by_place(self, value):
-        if not all(isinstance(p, int | float) for p in value):
-            raise serializers.ValidationError("points by place must be a list of numbers")
-        return value
+        return field_checked(check_points_by_place, value)
 
     def validate(self, data):
-        try:
-            get_format(data.get("format", "swiss"), data.get("format_options") or {})
-        except FormatError as error:
-            raise serializers.ValidationError({"format_options": str(error)}) from None
-        return data
+        """The settings together (the game's options, the format's): a refusal is
+        answered by the API's exception handler, 400 naming the field."""
+        settings = {name: data[name] for name in SETTINGS if name in data}
+        defaults = {name: Event._meta.get_field(name).get_default() for name in SETTINGS}
+        return {**data, **check_event_settings(**{**defaults, **settings})}
 
 
 class StandingSerializer(serializers.ModelSerializer):
@@ -73,6 +82,15 @@ class StandingSerializer(serializers.ModelSerializer):
     class Meta:
         model = StandingRow
         fields = ["rank", "entrant", "entrant_id", "points", "games", "tiebreaks", "rank_by_round"]
+
+
+class StandingPageSerializer(serializers.Serializer):
+    """One page of the standings (the API's pagination, named for the schema)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = StandingSerializer(many=True)
 
 
 class PairSerializer(serializers.Serializer):
@@ -100,14 +118,19 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied
         serializer.instance = do_create_event(season, self.request.user, **data)
 
-    @extend_schema(responses=StandingSerializer(many=True))
+    @extend_schema(
+        responses=StandingPageSerializer,
+        parameters=[OpenApiParameter("page", int, description="a page of 50 rows, from 1")],
+    )
     @action(detail=True, methods=["get"])
-    def standings(self, request, slug=None):
+    def standings(self, *_args, **_kwargs):
+        """The stored standings, a page at a time (``?page=2``), best first."""
         event = self.get_object()
         rows = StandingRow.objects.filter(event=event).select_related("entrant")
-        return Response(StandingSerializer(rows, many=True).data)
+        page = self.paginate_queryset(rows.order_by("rank", "entrant__name", "pk"))
+        return self.get_paginated_response(StandingSerializer(page, many=True).data)
 
-    @extend_schema(request=PairSerializer, responses=RoundSerializer)
+    @extend_schema(request=PairSerializer, responses={201: RoundSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def pair(self, request, slug=None):
         """Pair the next round; refused while results are missing unless an
@@ -116,7 +139,7 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         form = PairSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         reason = form.validated_data.get("override_reason", "")
-        round_ = api_errors(do_pair_round, event, by=request.user, override_reason=reason)
+        round_ = do_pair_round(event, by=request.user, override_reason=reason)
         return Response(RoundSerializer(round_).data, status=201)
 
     @extend_schema(request=None, responses=EventSerializer)
@@ -125,7 +148,7 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         """Finish the event (every table has its result): its standings are final and
         it takes no new round or result until it is reopened."""
         event = access_event_as_organiser(request.user, slug)
-        api_errors(do_finish_event, event)
+        do_finish_event(event)
         event.refresh_from_db()
         return Response(EventSerializer(event).data)
 
@@ -134,6 +157,6 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def reopen(self, request, slug=None):
         """Reopen a finished event."""
         event = access_event_as_organiser(request.user, slug)
-        api_errors(do_reopen_event, event)
+        do_reopen_event(event)
         event.refresh_from_db()
         return Response(EventSerializer(event).data)

@@ -3,14 +3,14 @@ from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from tournaments.api.common import api_errors
+from tournaments.models import MAX_INTEGER
 from tournaments.open_league import do_log_game
 from tournaments.permissions import access_event_as_organiser
 
 
 class LoggedSeatSerializer(serializers.Serializer):
     entrant = serializers.IntegerField(help_text="entrant id")
-    score = serializers.IntegerField()
+    score = serializers.IntegerField(min_value=-MAX_INTEGER, max_value=MAX_INTEGER)
     place = serializers.IntegerField(min_value=1, max_value=4)
 
 
@@ -31,5 +31,5 @@ def log_game(request, slug):
     form = LogGameSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     seats = [(s["entrant"], s["score"], s["place"]) for s in form.validated_data["seats"]]
-    result = api_errors(do_log_game, event, seats, by=request.user)
+    result = do_log_game(event, seats, by=request.user)
     return Response({"result": result.pk, "round": result.table.round.number}, status=201)

@@ -1,8 +1,8 @@
-from django.db.models import Q
 from rest_framework import mixins, permissions, serializers, viewsets
 
 from tournaments.leagues import do_create_league
-from tournaments.models import League, Visibility
+from tournaments.models import League
+from tournaments.permissions import visible_leagues
 
 
 class LeagueSerializer(serializers.ModelSerializer):
@@ -20,11 +20,7 @@ class LeagueViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     def get_queryset(self):
-        user = self.request.user
-        if not user.is_authenticated:
-            return League.objects.filter(visibility=Visibility.PUBLIC)
-        mine = Q(organisers=user) | Q(created_by=user)
-        return League.objects.filter(Q(visibility=Visibility.PUBLIC) | mine).distinct()
+        return visible_leagues(self.request.user)
 
     def perform_create(self, serializer):
         serializer.instance = do_create_league(self.request.user, **serializer.validated_data)

@@ -1,12 +1,14 @@
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.decorators import api_view
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from tournaments.api.common import api_errors
 from tournaments.models import Round, Seat, SeatResult, Table
 from tournaments.pairing import do_repair_round, do_swap_seats
 from tournaments.permissions import access_event, access_round, access_round_as_organiser
+from tournaments.round_cache import cached, round_version
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -68,7 +70,22 @@ def round_list(request, slug):
 @extend_schema(responses=RoundSerializer)
 @api_view(["GET"])
 def round_detail(request, slug, number):
-    return Response(RoundSerializer(access_round(request.user, slug, number)).data)
+    """A round with its tables, seats and results; serialized once per round version
+    (see ``tournaments.round_cache``)."""
+    round_ = access_round(request.user, slug, number)
+    version = round_version(round_)
+    if isinstance(request.accepted_renderer, JSONRenderer):
+        # The encoded answer itself: encoding 250 tables costs more than the queries.
+        media = request.accepted_media_type  # with its parameters (indent=4)
+        body = cached(round_, version, "api-json", lambda: render_json(round_, request), media)
+        return HttpResponse(body, content_type=media)
+    return Response(cached(round_, version, "api", lambda: RoundSerializer(round_).data))
+
+
+def render_json(round_, request) -> bytes:
+    return request.accepted_renderer.render(
+        RoundSerializer(round_).data, request.accepted_media_type, {"request": request}
+    )
 
 
 @extend_schema(request=None, responses=RoundSerializer)
@@ -76,7 +93,7 @@ def round_detail(request, slug, number):
 def round_repair(request, slug, number):
     """Pair the latest round again (organisers, before any result)."""
     round_ = access_round_as_organiser(request.user, slug, number)
-    return Response(RoundSerializer(api_errors(do_repair_round, round_, by=request.user)).data)
+    return Response(RoundSerializer(do_repair_round(round_, by=request.user)).data)
 
 
 class SwapSerializer(serializers.Serializer):
@@ -97,5 +114,5 @@ def round_swap(request, slug, number):
     if missing:
         raise serializers.ValidationError({k: "no such seat in this round" for k in missing})
     first, second = (found[form.validated_data[k]] for k in ("first", "second"))
-    api_errors(do_swap_seats, round_, first, second, by=request.user)
+    do_swap_seats(round_, first, second, by=request.user)
     return Response(RoundSerializer(round_).data)

@@ -1,29 +1,33 @@
 """Pairing formats, by key. ``get_format(key, options)`` builds one; unknown keys and
-options raise ``FormatError``. To add a format: subclass ``Format`` in a module here,
+options raise ``games.refusal.Refusal``. To add a format: subclass ``Format`` in a module here,
 declare its options, and register it below."""
 
+from games.refusal import Refusal
 from tournaments.formats.base import (
     Contender,
     Format,
-    FormatError,
     History,
     PairingRequest,
     PastTable,
     PlannedTable,
 )
+from tournaments.formats.double_elimination import DoubleElimination
 from tournaments.formats.knockout import Knockout
+from tournaments.formats.ladder import Ladder
 from tournaments.formats.open_league import OpenLeague
 from tournaments.formats.round_robin import RoundRobin
 from tournaments.formats.swiss import Swiss
 
-REGISTRY: dict[str, type[Format]] = {f.key: f for f in (Swiss, RoundRobin, Knockout, OpenLeague)}
+REGISTRY: dict[str, type[Format]] = {
+    f.key: f for f in (Swiss, RoundRobin, Knockout, DoubleElimination, Ladder, OpenLeague)
+}
 
 
 def get_format(key: str, options: dict | None = None) -> Format:
     try:
         cls = REGISTRY[key]
     except KeyError:
-        raise FormatError(f"unknown format {key!r}") from None
+        raise Refusal(f"unknown format {key!r}", field="format") from None
     return cls(**(options or {}))
 
 
@@ -31,7 +35,6 @@ __all__ = [
     "REGISTRY",
     "Contender",
     "Format",
-    "FormatError",
     "History",
     "PairingRequest",
     "PastTable",

@@ -11,9 +11,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from games.refusal import Refusal
 
-class FormatError(ValueError):
-    """A request the organiser can fix (too few entrants, an unknown option)."""
+
+def gettext_noop(message: str) -> str:
+    """Marks a name people read (a format's, a tie-break's) for translation without
+    importing Django; the pages translate it when they show it."""
+    return message
 
 
 @dataclass(frozen=True)
@@ -76,28 +80,64 @@ class PairingRequest:
     seed: int
 
 
+def check_option(format_name: str, option: str, value, default) -> None:
+    """A format option takes a value of its default's type (a whole number of at least
+    0 for a number), else a refusal naming it."""
+    kind = type(default)
+    if kind is int:
+        fits = type(value) is int and 0 <= value <= 1_000_000
+    else:
+        fits = type(value) is kind
+    if not fits:
+        wanted = "a whole number from 0 to 1000000" if kind is int else kind.__name__
+        raise Refusal(
+            f"{format_name}: option {option} must be {wanted}, not {value!r}",
+            field="format_options",
+        )
+
+
 def pair(a, b) -> tuple:
     return (a, b) if a <= b else (b, a)
 
 
 class Format:
     """A pairing strategy. Subclasses set ``key``, ``name``, ``options`` (name ->
-    default) and implement ``pair``."""
+    default: a value of the default's type is expected), ``option_help`` (name -> one
+    line for the organiser) and implement ``pair``; they may change how the standings
+    rank and whether games are logged as they are played instead of paired."""
 
     key = ""
     name = ""
     options: dict = {}
+    option_help: dict = {}
     pairs_rounds = True
+    draws_bracket = False  # the event page draws the rounds as a bracket
+    # Games are logged when they are played (any 2 to 4 entrants), not paired.
+    logs_games = False
+    # The standings: the keys always ranked first, and the tie-breaks after them when
+    # the organiser has chosen none (keys of ``tournaments.tiebreaks``).
+    standings_lead: tuple = ("points",)
+    default_tiebreaks: tuple = (
+        "score_total",
+        "opponents_points",
+        "wins",
+        "best_round",
+        "head_to_head",
+    )
 
     def __init__(self, **options):
         unknown = sorted(set(options) - set(self.options))
         if unknown:
-            raise FormatError(f"{self.name}: unknown option(s) {', '.join(unknown)}")
+            raise Refusal(
+                f"{self.name}: unknown option(s) {', '.join(unknown)}", field="format_options"
+            )
+        for option, value in options.items():
+            check_option(self.name, option, value, self.options[option])
         self.settings = {**self.options, **options}
 
     def pair(self, request: PairingRequest) -> list[PlannedTable]:
         raise NotImplementedError
 
-    def rounds_for(self, entrants: int, table_size: int) -> int | None:
+    def rounds_for(self, _entrants: int, _table_size: int) -> int | None:
         """The natural number of rounds, where the format has one."""
         return None

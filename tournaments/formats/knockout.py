@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from tournaments.formats.base import Format, FormatError, PairingRequest, PlannedTable
+from games.refusal import Refusal
+from tournaments.formats.base import Format, PairingRequest, PlannedTable, gettext_noop
 from tournaments.formats.seating import balance_seats, seat_note, table_sizes
 
 
@@ -21,8 +22,11 @@ def bracket_order(size: int) -> list[int]:
 
 class Knockout(Format):
     key = "knockout"
-    name = "Knockout"
+    name = gettext_noop("Knockout")
     options = {"advance": 0}
+    option_help = {
+        "advance": gettext_noop("entrants who go on from each table (0: half the table)")
+    }
 
     def advance(self, table_size: int) -> int:
         return self.settings["advance"] or max(1, table_size // 2)
@@ -34,7 +38,7 @@ class Knockout(Format):
             survivors = sorted(request.contenders, key=lambda c: (c.seed or 10**6, c.rank, c.key))
             survivors = [c.key for c in survivors]
         if len(survivors) < 2:
-            raise FormatError("the knockout is over: one entrant is left")
+            raise Refusal("the knockout is over: one entrant is left")
         rng = random.Random(f"{request.seed}:knockout:{request.round_number}")
         counts = request.history.seat_counts()
         if request.table_size == 2:
@@ -51,7 +55,7 @@ class Knockout(Format):
                 keys.append(table.seats[0])
                 continue
             if not table.places:
-                raise FormatError("every table of the last round needs a result first")
+                raise Refusal("every table of the last round needs a result first")
             by_place = sorted(zip(table.places, range(len(table.seats)), table.seats, strict=True))
             keys.extend(key for place, _, key in by_place if place <= advance)
         return [k for k in keys if k in active]

@@ -1,6 +1,8 @@
-"""Round robin: the circle method for 2 seats; for 3 and 4 seats the affine plane where
-one exists (9 at 3 seats, 16 at 4: every pair meets exactly once), otherwise the
-repeat-minimising grouping with no regard to standings."""
+"""Round robin: the circle method for 2 seats; for 3 and 4 seats a resolvable design
+where one is known (``designs.py``: affine planes, Kirkman triple systems, designs of
+fours; every pair meets exactly once), otherwise a schedule searched for the fewest
+repeats with no regard to standings. Every table says which design it follows and how
+many repeat meetings the whole schedule has."""
 
 from __future__ import annotations
 
@@ -8,37 +10,19 @@ import math
 import random
 from functools import lru_cache
 
+from games.refusal import Refusal
 from tournaments.formats.base import (
     Contender,
     Format,
-    FormatError,
     History,
     PairingRequest,
     PastTable,
     PlannedTable,
+    gettext_noop,
 )
+from tournaments.formats.designs import design
 from tournaments.formats.seating import balance_seats, seat_note
 from tournaments.formats.swiss import pair_by_cost
-
-# GF(4) = {0, 1, a, a+1} as 0..3: addition is XOR, multiplication by table.
-GF4_MUL = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]
-
-
-def field(q: int):
-    if q in (2, 3):
-        return (lambda a, b: (a + b) % q), (lambda a, b: (a * b) % q)
-    if q == 4:
-        return (lambda a, b: a ^ b), (lambda a, b: GF4_MUL[a][b])
-    return None
-
-
-def affine_round(q: int, r: int) -> list[list[int]]:
-    """Parallel class ``r`` (0..q) of the affine plane of order q on points x*q + y:
-    lines y = m x + b for slope m = r < q, and the verticals x = c for r = q."""
-    add, mul = field(q)
-    if r == q:
-        return [[c * q + y for y in range(q)] for c in range(q)]
-    return [[x * q + add(mul(r, x), b) for x in range(q)] for b in range(q)]
 
 
 def circle_round(count: int, r: int) -> list[tuple[int, int]]:
@@ -51,72 +35,107 @@ def circle_round(count: int, r: int) -> list[tuple[int, int]]:
 
 class RoundRobin(Format):
     key = "round-robin"
-    name = "Round robin"
+    name = gettext_noop("Round robin")
     options = {}
 
     def rounds_for(self, entrants, table_size):
         if table_size == 2:
             return entrants - 1 if entrants % 2 == 0 else entrants
-        if entrants == table_size * table_size and field(table_size):
-            return table_size + 1
+        known = design(entrants, table_size)
+        if known:
+            return len(known[1])
         return math.ceil((entrants - 1) / (table_size - 1))
+
+    def schedule(self, keys: list, k: int, r: int, seed: int):
+        """Round ``r`` (0-based) of the planned schedule for ``keys`` (in drawn order):
+        (design name, repeat meetings of the whole schedule, tables), or None past
+        its end. A table holds None for a missing seat (the circle's bye)."""
+        n = len(keys)
+        if k == 2:
+            slots = keys + [None] * (n % 2)
+            return "circle", 0, [[slots[a], slots[b]] for a, b in circle_round(len(slots), r)]
+        known = design(n, k)
+        if known:
+            if r >= len(known[1]):
+                return None
+            return known[0], 0, [[keys[p] for p in table] for table in known[1][r]]
+        if r >= self.rounds_for(n, k):
+            return None
+        repeats, rounds = searched_schedule(tuple(keys), k, self.rounds_for(n, k), seed)
+        return "searched", repeats, rounds[r]
 
     def pair(self, request: PairingRequest) -> list[PlannedTable]:
         if len(request.contenders) < 2:
-            raise FormatError("a round robin needs at least two entrants")
+            raise Refusal("a round robin needs at least two entrants")
         rng = random.Random(f"{request.seed}:round-robin")
         keys = sorted(c.key for c in request.contenders)
         rng.shuffle(keys)
-        r = request.round_number - 1
-        k, n = request.table_size, len(keys)
-        schedule = None
-        if k == 2:
-            slots = keys + [None] * (n % 2)
-            schedule = [[slots[a], slots[b]] for a, b in circle_round(len(slots), r)]
-        elif n == k * k and field(k) and r <= k:
-            schedule = [[keys[p] for p in line] for line in affine_round(k, r)]
-        elif r < self.rounds_for(n, k):
-            schedule = searched_schedule(tuple(keys), k, self.rounds_for(n, k), request.seed)[r]
-        met = request.history.meetings()
-        if schedule is None or any(met.get(tuple(sorted(p))) for p in pairs_of(schedule)):
-            # No fixed design, or the field changed (a drop, a late entry): minimise
-            # repeats instead.
+        r, k = request.round_number - 1, request.table_size
+        planned = self.schedule(keys, k, r, request.seed)
+        if planned is None or not self.followed(request.history, keys, k, request.seed):
+            # Past the schedule's end, or the field changed (a drop, a late entry):
+            # minimise repeats against the real history instead.
             rng = random.Random(f"{request.seed}:round-robin:{request.round_number}")
-            tables = pair_by_cost(request, rng, "smaller", 0, 0.0)
+            tables = pair_by_cost(request, rng, "smaller", standings=False)
             for t in tables:
                 t.explanation["design"] = "searched"
             return tables
+        name, repeats, schedule = planned
         counts = request.history.seat_counts()
         seat_rng = random.Random(f"{request.seed}:round-robin:seats:{r}")
-        planned = []
+        tables = []
         for members in schedule:
             present = [m for m in members if m is not None]
             if len(present) == 1:
-                planned.append(PlannedTable([present[0]], {"bye": True}, bye=True))
+                tables.append(PlannedTable([present[0]], {"bye": True}, bye=True))
                 continue
             seats = balance_seats(present, counts, seat_rng)
-            design = (
-                "circle" if k == 2 else f"affine plane of order {k}" if n == k * k else "searched"
-            )
-            note = {"design": design, "round_of_design": r + 1, "repeats_forced": []}
-            planned.append(PlannedTable(seats, {**note, "seat_balance": seat_note(seats, counts)}))
-        return planned
+            note = {
+                "design": name,
+                "round_of_design": r + 1,
+                "schedule_repeats": repeats,
+                "repeats_forced": [],
+            }
+            tables.append(PlannedTable(seats, {**note, "seat_balance": seat_note(seats, counts)}))
+        return tables
+
+    def every_round(self, keys: list, k: int, seed: int = 0) -> list[list[list]]:
+        """The whole schedule for ``keys`` at tables of ``k``, the byes left out: how a
+        bot round robin is played as one batch."""
+        rounds = []
+        for r in range(self.rounds_for(len(keys), k)):
+            _, _, tables = self.schedule(list(keys), k, r, seed)
+            present = [[m for m in table if m is not None] for table in tables]
+            rounds.append([table for table in present if len(table) > 1])
+        return rounds
+
+    def followed(self, history: History, keys: list, k: int, seed: int) -> bool:
+        """Whether every earlier round sat exactly as the schedule for ``keys`` says."""
+        for r, past in enumerate(history.rounds):
+            planned = self.schedule(keys, k, r, seed)
+            if planned is None:
+                return False
+            expected = {frozenset(m for m in t if m is not None) for t in planned[2]}
+            if {frozenset(t.seats) for t in past} != expected:
+                return False
+        return True
 
 
-ATTEMPTS = 40
+ATTEMPTS = 10
 
 
 @lru_cache(maxsize=32)
-def searched_schedule(keys: tuple, size: int, rounds: int, seed: int) -> list:
-    """The whole schedule, round by round through the repeat-minimising grouping,
-    tried from up to ``ATTEMPTS`` seeded starts; the one with the fewest repeats wins."""
+def searched_schedule(keys: tuple, size: int, rounds: int, seed: int) -> tuple[int, list]:
+    """The whole schedule, round by round through the repeat-minimising search, tried
+    from up to ``ATTEMPTS`` seeded starts; the one with the fewest repeat meetings
+    wins. Returns (its repeat meetings, its rounds)."""
     best = None
     for attempt in range(ATTEMPTS):
         history, schedule = History(), []
         for number in range(1, rounds + 1):
             request = PairingRequest([Contender(key=k) for k in keys], history, size, number, seed)
             rng = random.Random(f"{seed}:round-robin:{attempt}:{number}")
-            tables = pair_by_cost(request, rng, "smaller", 0, 0.0)
+            tables = pair_by_cost(request, rng, "smaller", standings=False, effort=0.05)
             history.rounds.append([PastTable(tuple(t.seats), (), t.bye) for t in tables])
             schedule.append([list(t.seats) for t in tables])
         repeats = sum(c - 1 for c in history.meetings().values())
@@ -124,12 +143,4 @@ def searched_schedule(keys: tuple, size: int, rounds: int, seed: int) -> list:
             best = (repeats, schedule)
         if repeats == 0:
             break
-    return best[1]
-
-
-def pairs_of(schedule):
-    for members in schedule:
-        present = [m for m in members if m is not None]
-        for i, a in enumerate(present):
-            for b in present[i + 1 :]:
-                yield a, b
+    return best

@@ -37,16 +37,18 @@ def balance_seats(members: list, seat_counts: dict, rng: random.Random) -> list:
     goes to whoever has had it least; ties broken by the seeded ``rng``."""
     members = list(members)
     rng.shuffle(members)
+    if len(members) > 5:
+        return sorted(members, key=lambda key: seat_counts.get(key, {}).get(0, 0))
+    had = {key: seat_counts.get(key, {}) for key in members}
+    if not any(had.values()):
+        return members  # nobody has sat anywhere yet: the shuffle decides
 
     def cost(order):
         total = 0
         for position, key in enumerate(order):
-            had = seat_counts.get(key, {}).get(position, 0)
-            total += had * (START_WEIGHT if position == 0 else 1)
+            total += had[key].get(position, 0) * (START_WEIGHT if position == 0 else 1)
         return total
 
-    if len(members) > 5:
-        return sorted(members, key=lambda key: seat_counts.get(key, {}).get(0, 0))
     return list(min(permutations(members), key=cost))
 
 

@@ -1,29 +1,44 @@
 """Swiss for tables of 2 to 4 (or more): entrants close in the standings meet, nobody
-meets anyone again where that can be avoided, and who starts rotates."""
+meets anyone again where that can be avoided, and who starts rotates.
+
+Pairing is a search to a stated cost (``search.py``): no avoidable repeat meeting
+first, then the smallest score spread (``spread.py``), then seat balance. Each table's
+explanation says which of these forced any spread it has."""
 
 from __future__ import annotations
 
+import math
 import random
 
-from tournaments.formats.base import Format, FormatError, PairingRequest, PlannedTable, pair
-from tournaments.formats.grouping import Grouping, chunk, default_window
+from games.refusal import Refusal
+from tournaments.formats.base import Format, PairingRequest, PlannedTable, gettext_noop, pair
+from tournaments.formats.search import REPEAT, TableSearch, exhaustive
 from tournaments.formats.seating import FILL_BYES, FILL_SMALLER, balance_seats, seat_note
 from tournaments.formats.seating import table_sizes as sizes_for
+from tournaments.formats.spread import SPREAD_NONE, cheapest_cut, spread_reasons
+
+# Fields whose every seating can be tried (the count of seatings, not of entrants).
+EXHAUSTIVE_SEATINGS = 20_000
 
 
 class Swiss(Format):
     key = "swiss"
-    name = "Swiss"
-    options = {"fill": FILL_SMALLER, "window": 0}
+    name = gettext_noop("Swiss")
+    options = {"fill": FILL_SMALLER}
+    option_help = {
+        "fill": gettext_noop("when the count does not divide: 'smaller' tables or 'byes'")
+    }
 
     def __init__(self, **options):
         super().__init__(**options)
         if self.settings["fill"] not in (FILL_SMALLER, FILL_BYES):
-            raise FormatError(f"Swiss: fill must be {FILL_SMALLER!r} or {FILL_BYES!r}")
+            raise Refusal(
+                f"Swiss: fill must be {FILL_SMALLER!r} or {FILL_BYES!r}", field="format_options"
+            )
 
     def pair(self, request: PairingRequest) -> list[PlannedTable]:
         rng = random.Random(f"{request.seed}:swiss:{request.round_number}")
-        return pair_by_cost(request, rng, self.settings["fill"], self.settings["window"], 1.0)
+        return pair_by_cost(request, rng, self.settings["fill"], standings=True)
 
 
 def standings_order(contenders, rng) -> list:
@@ -32,59 +47,87 @@ def standings_order(contenders, rng) -> list:
     return sorted(contenders, key=lambda c: (-c.points, c.rank, draw[c.key]))
 
 
-def pair_by_cost(request: PairingRequest, rng, fill, window, standings_weight):
+def seatings(count: int, sizes: list[int]) -> float:
+    """How many ways there are to seat ``count`` entrants at tables of ``sizes``
+    (infinite past 14: far more than any exhaustive search can try)."""
+    if count > 14:
+        return math.inf
+    total = math.factorial(count)
+    for size in sizes:
+        total //= math.factorial(size)
+    for size in set(sizes):
+        total //= math.factorial(sizes.count(size))
+    return total
+
+
+def take_byes(ordered, bye_count, history) -> list[PlannedTable]:
+    """The lowest-placed among those with the fewest byes sit out (removed from
+    ``ordered``)."""
+    had_bye = history.byes()
+    candidates = sorted(range(len(ordered)), key=lambda i: (had_bye.get(ordered[i].key, 0), -i))
+    planned = []
+    for i in sorted(candidates[:bye_count], reverse=True):
+        c = ordered.pop(i)
+        planned.append(
+            PlannedTable(
+                seats=[c.key],
+                bye=True,
+                explanation={"bye": True, "byes_before": had_bye.get(c.key, 0)},
+            )
+        )
+    return planned
+
+
+def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0):
+    """Seat the request's entrants to the cost of ``search.py``; ``standings`` False
+    leaves points out of it (a round robin); ``effort`` scales the search."""
     history = request.history
     ordered = standings_order(request.contenders, rng)
     sizes, bye_count = sizes_for(len(ordered), request.table_size, fill)
-    planned = []
-    if bye_count:
-        had_bye = history.byes()
-        # The lowest-placed among those with the fewest byes sit out.
-        candidates = sorted(range(len(ordered)), key=lambda i: (had_bye.get(ordered[i].key, 0), -i))
-        out = sorted(candidates[:bye_count])
-        for i in reversed(out):
-            c = ordered.pop(i)
-            planned.append(
-                PlannedTable(
-                    seats=[c.key],
-                    bye=True,
-                    explanation={"bye": True, "byes_before": had_bye.get(c.key, 0)},
-                )
-            )
-    met = history.meetings()
+    byes = take_byes(ordered, bye_count, history) if bye_count else []
     keys = [c.key for c in ordered]
-    points = [c.points for c in ordered]
-    grouping = Grouping(keys, points, met, standings_weight)
-    tables = chunk(list(range(len(ordered))), sizes)
-    before = [grouping.repeats(t) for t in tables]
-    swaps = grouping.improve(tables, window or default_window(len(tables)))
+    index = {key: i for i, key in enumerate(keys)}
+    points = [float(c.points) if standings else 0.0 for c in ordered]
+    met_pairs = history.meetings()
+    met = [None] * len(keys)
+    for (a, b), times in met_pairs.items():
+        if a in index and b in index:
+            i, j = index[a], index[b]
+            met[i] = met[i] or {}
+            met[j] = met[j] or {}
+            met[i][j] = met[j][i] = times
     seat_counts = history.seat_counts()
-    group_tops = sorted({c.points for c in ordered}, reverse=True)
+    starts = [seat_counts.get(key, {}).get(0, 0) for key in keys]
+    search = TableSearch(points, met, starts, 1.0 if standings else 0.0)
+    lower_bound, cut = cheapest_cut(points, sizes)
+    if seatings(len(keys), sizes) <= EXHAUSTIVE_SEATINGS:
+        tables = exhaustive(search, list(range(len(keys))), cut)
+        figures = {"steps": 0, "stopped": "every seating tried"}
+    else:
+        tables, start = [], 0
+        for size in cut:
+            tables.append(list(range(start, start + size)))
+            start += size
+        figures = search.run(tables, rng, lower_bound, effort)
+    tables.sort(key=lambda members: (-max(points[m] for m in members), min(members)))
+    reasons = spread_reasons(points, tables, cut) if standings else {}
+    group_tops = sorted(set(points), reverse=True)
+    round_spread = sum(search.spread(t) for t in tables)
     result = []
-    for index, members in enumerate(tables):
+    for number, members in enumerate(tables):
         seats = balance_seats([keys[i] for i in members], seat_counts, rng)
-        result.append(
-            PlannedTable(
-                seats=seats,
-                explanation=explain(
-                    members,
-                    keys,
-                    points,
-                    met,
-                    grouping,
-                    swaps[index],
-                    before[index],
-                    group_tops,
-                    seat_counts,
-                    seats,
-                    len(tables),
-                ),
-            )
-        )
-    return result + planned
+        note = explain(members, keys, points, met_pairs, group_tops, seat_counts, seats)
+        note["tables"] = len(tables)
+        if standings:
+            note["spread_reason"] = reasons.get(number, SPREAD_NONE)
+            note["round_spread"] = round_spread
+            note["round_spread_lower_bound"] = lower_bound
+            note["search"] = figures
+        result.append(PlannedTable(seats=seats, explanation=note))
+    return result + byes
 
 
-def explain(members, keys, points, met, grouping, swaps, before, tops, counts, seats, n):
+def explain(members, keys, points, met, tops, counts, seats) -> dict:
     table_points = [points[i] for i in members]
     high = max(table_points)
     forced = [
@@ -96,12 +139,10 @@ def explain(members, keys, points, met, grouping, swaps, before, tops, counts, s
     return {
         "score_group": {"high": high, "low": min(table_points), "group": tops.index(high) + 1},
         "pulled_up": [keys[i] for i in members if points[i] < high],
-        "repeats_avoided": swaps,
-        "repeats_at_start": before,
         "repeats_forced": forced,
-        "forced_reason": "no swap with a nearby table removed it without another repeat"
-        if forced
-        else "",
+        "forced_reason": "no seating without it was found" if forced else "",
         "seat_balance": seat_note(seats, counts),
-        "tables": n,
     }
+
+
+__all__ = ["REPEAT", "Swiss", "pair_by_cost", "standings_order"]

@@ -1,13 +1,15 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, OuterRef, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.bracket import bracket_svg
 from tournaments.finishing import do_finish_event, do_reopen_event
+from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
 from tournaments.leagues import (
     do_close_season,
@@ -15,7 +17,7 @@ from tournaments.leagues import (
     do_create_league,
     do_create_season,
 )
-from tournaments.models import Event, League, Rating, Round, StandingRow, Visibility
+from tournaments.models import Event, League, Rating, Round, Season, StandingRow, Visibility
 from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
@@ -24,24 +26,24 @@ from tournaments.permissions import (
     can_create_league,
     can_view_event,
     is_event_organiser,
+    is_league_organiser,
+    visible_events,
+    visible_leagues,
 )
 from tournaments.plots import rank_by_round_svg, rating_svg
 from tournaments.results import request_standings_update
+from tournaments.todo import todo_for
 from tournaments.views.refusals import carried_out
 
 
 def home(request):
-    leagues = League.objects.filter(visibility=Visibility.PUBLIC)
-    events = Event.objects.select_related("season__league").filter(visibility=Visibility.PUBLIC)
-    if request.user.is_authenticated:
-        mine = Q(organisers=request.user) | Q(created_by=request.user)
-        leagues = League.objects.filter(Q(visibility=Visibility.PUBLIC) | mine).distinct()
-        events = (
-            Event.objects.select_related("season__league")
-            .filter(Q(visibility=Visibility.PUBLIC) | mine | Q(entrants__user=request.user))
-            .distinct()
-        )
-    return render(request, "home.html", {"leagues": leagues, "events": events[:50]})
+    leagues = visible_leagues(request.user)
+    events = visible_events(request.user)
+    return render(
+        request,
+        "home.html",
+        {"leagues": leagues, "events": events[:50], "todo": todo_for(request.user)},
+    )
 
 
 def with_standings_version(events):
@@ -71,6 +73,10 @@ class StoredStandings:
         return list(StandingRow.objects.filter(event=self.event).select_related("entrant"))
 
     @cached_property
+    def has_results(self) -> bool:
+        return any(row.games for row in self.rows)
+
+    @cached_property
     def plot(self):
         return rank_by_round_svg(self.rows)
 
@@ -78,14 +84,18 @@ class StoredStandings:
 def event_detail(request, slug):
     """The standings page: reads the stored rows, never recomputes."""
     event = access_event(request.user, slug, with_standings_version(Event.objects.all()))
+    draws_bracket = get_format(event.format, event.format_options).draws_bracket
     return render(
         request,
         "tournaments/event_detail.html",
         {
             "event": event,
+            "bracket": bracket_svg(event) if draws_bracket else "",
             "standings": StoredStandings(event),
             "rounds": range(1, (event.last_round or 0) + 1),
+            "next_round": (event.last_round or 0) + 1,
             "is_organiser": is_event_organiser(request.user, event),
+            "todo": todo_for(request.user, event),
         },
     )
 
@@ -138,6 +148,7 @@ def league_create(request):
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         league = do_create_league(request.user, **form.cleaned_data)
+        messages.success(request, _("The league is made: open its first season."))
         return redirect("league-detail", slug=league.slug)
     return render(request, "tournaments/form.html", {"form": form, "title": _("New league")})
 
@@ -151,10 +162,17 @@ def league_detail(request, slug):
     ]
     if league.visibility == Visibility.PRIVATE and not events:
         access_league_as_organiser(request.user, slug)
+    seasons = list(league.seasons.all())
     return render(
         request,
         "tournaments/league_detail.html",
-        {"league": league, "events": events, "seasons": league.seasons.all()},
+        {
+            "league": league,
+            "events": events,
+            "seasons": seasons,
+            "open_season": any(season.status == Season.Status.OPEN for season in seasons),
+            "is_organiser": is_league_organiser(request.user, league),
+        },
     )
 
 
@@ -162,20 +180,29 @@ def league_detail(request, slug):
 def season_create(request, slug):
     league = access_league_as_organiser(request.user, slug)
     form = SeasonForm(request.POST or None)
+    title = _("New season of %(league)s") % {"league": league.name}
     if request.method == "POST" and form.is_valid():
-        do_create_season(league, **form.cleaned_data)
-        return redirect("league-detail", slug=league.slug)
-    return render(request, "tournaments/form.html", {"form": form, "title": _("New season")})
+        season = do_create_season(league, **form.cleaned_data)
+        messages.success(
+            request, _("%(season)s is open: create its first event.") % {"season": season.name}
+        )
+        return redirect("event-create", slug=league.slug)
+    return render(request, "tournaments/form.html", {"form": form, "title": title})
 
 
 @login_required
 def event_create(request, slug):
     league = access_league_as_organiser(request.user, slug)
+    if not league.seasons.filter(status=Season.Status.OPEN).exists():
+        messages.info(request, _("An event belongs to a season: open one first."))
+        return redirect("season-create", slug=league.slug)
     form = EventForm(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
         event = do_create_event(form.cleaned_data["season"], request.user, **form.event_fields())
+        messages.success(request, _("The event is made: add its entrants, then pair round 1."))
         return redirect("event-entrants", slug=event.slug)
-    return render(request, "tournaments/form.html", {"form": form, "title": _("New event")})
+    title = _("New event in %(league)s") % {"league": league.name}
+    return render(request, "tournaments/form.html", {"form": form, "title": title})
 
 
 @login_required
@@ -183,14 +210,13 @@ def log_game(request, slug):
     """Open leagues: an organiser logs a game as it is played."""
     event = access_event_as_organiser(request.user, slug)
     form = LogGameForm(request.POST or None, event=event)
-    if request.method == "POST" and form.is_valid():
-        try:
-            do_log_game(event, form.seats(), by=request.user)
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _("Game logged."))
-            return redirect("event-detail", slug=event.slug)
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and carried_out(request, do_log_game, event, form.seats(), by=request.user, form=form)
+    ):
+        messages.success(request, _("Game logged."))
+        return redirect("event-detail", slug=event.slug)
     return render(request, "tournaments/form.html", {"form": form, "title": _("Log a game")})
 
 

@@ -1,4 +1,9 @@
-"""CSV exports of an event's pairings, results and standings."""
+"""CSV exports of an event's pairings, results and standings.
+
+Players choose their own names, and a spreadsheet runs a cell that starts with ``=``,
+``+``, ``-``, ``@``, a tab or a carriage return as a formula (CSV injection): such text
+cells are written with a leading ``'``, which the spreadsheet shows as text. Numbers
+(a negative score) are written as they are."""
 
 import csv
 
@@ -6,6 +11,15 @@ from django.http import Http404, HttpResponse
 
 from tournaments.models import Seat, SeatResult, StandingRow
 from tournaments.permissions import access_event
+from tournaments.standings import standings_order
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralised(cell):
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
 
 
 def rows_for(event, kind):
@@ -33,7 +47,7 @@ def rows_for(event, kind):
                 r.points,
             ]
     elif kind == "standings":
-        keys = event.tiebreak_order or []
+        keys = [k for k in standings_order(event) if k != "points"]
         yield ["rank", "entrant", "points", "games", *keys]
         for row in StandingRow.objects.filter(event=event).select_related("entrant"):
             yield [
@@ -53,5 +67,5 @@ def export_csv(request, slug, kind):
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-{kind}.csv"'
     writer = csv.writer(response)
     for row in rows_for(event, kind):
-        writer.writerow(row)
+        writer.writerow([neutralised(cell) for cell in row])
     return response

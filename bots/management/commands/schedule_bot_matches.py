@@ -8,8 +8,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bots.batches import batch_progress
 from bots.models import Batch
-from bots.scheduling import ScheduleError, do_schedule_batch, round_robin_lineups
+from bots.scheduling import do_schedule_batch, round_robin_lineups
 from games.models import Bot
+from games.refusal import Refusal
 
 
 class Command(BaseCommand):
@@ -50,8 +51,8 @@ class Command(BaseCommand):
                 seed=options["seed"],
                 name=" v ".join(options["bots"])[:160],
             )
-        except ScheduleError as exc:
-            raise CommandError(str(exc)) from None
+        except Refusal as refusal:
+            raise CommandError(str(refusal.message)) from None
         self.stdout.write(f"batch {batch.pk}: {batch.total} games, /bots/batches/{batch.pk}/")
         while options["wait"]:
             batch.refresh_from_db()

@@ -9,17 +9,26 @@ search bot samples the hidden cards consistently with that view. See docs/bots.m
 """
 
 from .base import Bot
+from .beginner import BeginnerBot
+from .easy import EasyBot
 from .greedy import GreedyBot
+from .levels import HardBot, MediumBot, SearchV1Bot
 from .random_bot import RandomBot
 from .search import SearchBot
 
-BOTS: dict[str, type[Bot]] = {bot.key: bot for bot in (RandomBot, GreedyBot, SearchBot)}
+# The bots people may seat: the levels first, then the bots by method.
+BOTS: dict[str, type[Bot]] = {
+    bot.key: bot
+    for bot in (EasyBot, MediumBot, HardBot, RandomBot, GreedyBot, SearchBot, SearchV1Bot)
+}
+# Bots only the benchmarks and tests play (yardsticks, not opponents for people).
+YARDSTICKS: dict[str, type[Bot]] = {BeginnerBot.key: BeginnerBot}
 
 
 def make_bot(key: str, seed: int = 0, **settings) -> Bot:
     """A new bot of kind ``key``; ValueError for an unknown key or setting."""
     try:
-        kind = BOTS[key]
+        kind = BOTS[key] if key in BOTS else YARDSTICKS[key]
     except KeyError:
         raise ValueError(f"there is no bot {key!r} (the bots: {', '.join(sorted(BOTS))})") from None
     return kind(seed=seed, **settings)

@@ -3,12 +3,19 @@
 import random
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a string people read (a bot's name and description) for translation
+    without importing Django: the site translates it where it shows it."""
+    return message
+
+
 class Bot:
     """A policy for one seat. It sees only the seat's view and keeps its own seeded
     ``random.Random``, so a bot made with the same seed decides the same way."""
 
     key = ""
     name = ""
+    description = ""  # one sentence for people choosing an opponent
     # Each option: name -> (default, type, one-line description).
     options: dict = {}
 
@@ -27,6 +34,16 @@ class Bot:
 
     def choose(self, view: dict) -> str:
         raise NotImplementedError
+
+
+def preset(kind: type[Bot], **settings) -> dict:
+    """Every setting of ``kind``: its defaults, overridden by ``settings`` (checked)."""
+    full = {}
+    for option, (default, value_kind, _about) in kind.options.items():
+        full[option] = check_setting(kind.key, option, settings.pop(option, default), value_kind)
+    if settings:
+        raise ValueError(f"the {kind.key} bot has no setting {sorted(settings)[0]!r}")
+    return full
 
 
 def check_setting(bot: str, option: str, value, kind):

@@ -99,6 +99,7 @@ def search_move(
     horizon: int = 2,
     hand_weight: float = 0.5,
     confidence: float = 1.0,
+    learned: bool = False,
 ) -> str:
     """Determinized Monte Carlo. Each iteration samples one world from ``known`` and, in
     it, plays every candidate, then ``horizon`` cycles of turns (every player once) with
@@ -128,7 +129,7 @@ def search_move(
             w = world.clone()
             w.apply_text(move, tactics.choose_place)
             play_out(w, turns)
-            values.append(judge(w, me, win_weight, hand_weight))
+            values.append(judge(w, me, win_weight, hand_weight, learned))
         for c in range(1, len(moves)):
             d = values[c] - values[0]
             sums[c] += d

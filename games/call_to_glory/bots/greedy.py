@@ -1,7 +1,7 @@
 """The greedy bot: the tactics' one-ply choice, on the public model of its view."""
 
 from . import tactics
-from .base import Bot
+from .base import Bot, gettext_noop
 from .decide import greedy_move
 from .sampling import public_world
 from .seen import read_view
@@ -9,7 +9,8 @@ from .seen import read_view
 
 class GreedyBot(Bot):
     key = "greedy"
-    name = "Greedy"
+    name = gettext_noop("Greedy")
+    description = gettext_noop("Rules of thumb, one move ahead (the Medium level, with settings).")
     options = {}
 
     def choose(self, view: dict) -> str:

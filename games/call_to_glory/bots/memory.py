@@ -16,6 +16,8 @@ from .sim import INDEX, PILE_INDEX
 class Memory:
     def __init__(self):
         self.held = None  # counts per value index of cards the opponent is known to hold
+        # What the opponent's last turn says about the hand (``Clue``), or None.
+        self.clue = None
         self.expected = None  # the public piles and sets expected after our last move
         self.round = None
 
@@ -30,9 +32,11 @@ class Memory:
             self.round = view["round"]
             self.held = [0] * 9
             self.expected = None
+            self.clue = None
         expected, self.expected = self.expected, None
         fresh_turn = view["phase"] == "draw" and not view.get("first_draw")
         if fresh_turn and view["turn"] == me:
+            self.clue = None
             if expected is None:
                 self.held = [0] * 9  # a turn we could not follow
             else:
@@ -72,6 +76,11 @@ class Memory:
         if taken is None:
             self.held = [0] * 9
             return
+        if blind and discarded is not None:
+            passed = [top for p, top in enumerate(before["tops"]) if top is not None]
+            for card in taken:
+                passed.remove(card)
+            self.clue = (discarded, passed)
         held = self.held
         for card in taken:
             held[card] += 1

@@ -1,11 +1,12 @@
 """The random bot: any legal move, each equally likely."""
 
-from .base import Bot
+from .base import Bot, gettext_noop
 
 
 class RandomBot(Bot):
     key = "random"
-    name = "Random"
+    name = gettext_noop("Random")
+    description = gettext_noop("Plays any legal move at random (for testing).")
     options = {}
 
     def choose(self, view: dict) -> str:

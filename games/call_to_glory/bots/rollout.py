@@ -1,6 +1,6 @@
 """Playing a sampled world forward with the greedy tactics, and judging where it ends."""
 
-from . import tactics
+from . import tactics, value
 from .sim import ACT, DRAW1, DRAW2, END, OVER, VALUES
 
 
@@ -75,7 +75,11 @@ def estimate(sim, me: int, hand_weight: float) -> float:
     return mine - best_other
 
 
-def judge(sim, me: int, win_weight: float, hand_weight: float) -> float:
+def judge(sim, me: int, win_weight: float, hand_weight: float, learned: bool = False) -> float:
+    """A finished round by its outcome; an unfinished one by the learned estimate
+    (``value.py``) or the hand-made one."""
     if sim.phase == OVER:
         return outcome(sim, me, win_weight)
+    if learned:
+        return value.estimate(sim, me)
     return estimate(sim, me, hand_weight)

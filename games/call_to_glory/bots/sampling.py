@@ -10,7 +10,7 @@ seen, in the right numbers: a determinization consistent with the view.
 from dataclasses import dataclass, field
 
 from .sim import VALUES, Sim, min_set
-from .tactics import Outlook
+from .tactics import Outlook, choose_action
 
 # A sampled hand is the best of this many more cards, by its owner's own tactics.
 EXTRA_SEEN = 8
@@ -41,6 +41,9 @@ class Known:
     limbo: list | None = None
     # Per seat, counts of cards known to be in that hand (seen taken from a discard pile).
     held: list | None = None
+    # Per seat, what its last turn tells of its hand: (value index it discarded, value
+    # indexes of the discard tops it left for a blind draw), or None.
+    clues: list | None = None
     totals: list = field(default_factory=list)
     start: int = 0
     last_round: bool = True
@@ -94,13 +97,54 @@ def public_world(known: Known) -> Sim:
     return sim
 
 
+# Worlds drawn at most to find one whose hands agree with every clue.
+CLUE_TRIES = 6
+
+
 def sample_world(known: Known, rng, hand_model: bool = True) -> Sim:
     """A world drawn at random from those consistent with ``known``.
 
     With ``hand_model`` the other hands hold no set they could lay right now (as far as
     the cards allow): players lay a set as soon as they may, so a hand of unplayed pairs
     is unlikely, and a uniform deal would have the search fear sets that are not there.
-    Without it, every consistent world is equally likely."""
+    Without it, every consistent world is equally likely.
+
+    With ``known.clues`` (what an opponent's last turn showed) a few worlds are drawn
+    and the first whose hands agree with every clue is kept (else the one that
+    disagrees least): a soft filter, since the opponent need not play by our rules."""
+    if not known.clues:
+        return _sample(known, rng, hand_model)
+    best, best_misses = None, 0
+    for _ in range(CLUE_TRIES):
+        world = _sample(known, rng, hand_model)
+        misses = disagreements(world, known.clues)
+        if best is None or misses < best_misses:
+            best, best_misses = world, misses
+        if not misses:
+            break
+    return best
+
+
+def disagreements(world: Sim, clues: list) -> int:
+    """How many clues the world's hands go against: a hand that, with the card its
+    owner discarded, would not have discarded it by the tactics (or would have laid),
+    and a hand holding a card of a discard top its owner left for a blind draw."""
+    misses = 0
+    for q, clue in enumerate(clues):
+        if clue is None:
+            continue
+        discarded, passed = clue
+        hand = world.hands[q]
+        misses += sum(1 for top in passed if hand[top])
+        hand[discarded] += 1
+        action = choose_action(world, q)
+        hand[discarded] -= 1
+        if action[0] != "discard" or action[1] != discarded:
+            misses += 1
+    return misses
+
+
+def _sample(known: Known, rng, hand_model: bool) -> Sim:
     sim = _world(known)
     cards = known.unseen_cards()
     rng.shuffle(cards)

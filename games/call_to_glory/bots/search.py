@@ -1,7 +1,7 @@
 """The search bot: determinized Monte Carlo over worlds sampled from its view."""
 
 from . import tactics
-from .base import Bot
+from .base import Bot, gettext_noop
 from .decide import greedy_move, search_move
 from .memory import Memory
 from .sampling import public_world
@@ -11,23 +11,50 @@ from .sim import DRAW1, DRAW2
 
 class SearchBot(Bot):
     key = "search"
-    name = "Search"
+    name = gettext_noop("Search")
+    description = gettext_noop(
+        "Tries its options in imagined games (the Hard level, with settings)."
+    )
     options = {
-        "iterations": (45, int, "worlds sampled per decision (each plays every candidate)"),
+        "iterations": (
+            45,
+            int,
+            gettext_noop("worlds sampled per decision (each plays every candidate)"),
+        ),
         "time_limit_ms": (
             0,
             float,
-            "stop sampling after this long (0: no limit; not reproducible)",
+            gettext_noop("stop sampling after this long (0: no limit; not reproducible)"),
         ),
         "horizon": (
             100,
             int,
-            "cycles of turns (each player once) a rollout plays before it is judged",
+            gettext_noop("cycles of turns (each player once) a rollout plays before it is judged"),
         ),
-        "candidates": (3, int, "discards searched besides every lay"),
-        "confidence": (1.5, float, "how sure (in standard errors) a move must be to beat greedy's"),
-        "win_bonus": (30.0, float, "points a won game is worth above its margin (last round)"),
-        "hand_weight": (0.5, float, "how much a hand's worth counts in the estimate"),
+        "candidates": (3, int, gettext_noop("discards searched besides every lay")),
+        "confidence": (
+            1.5,
+            float,
+            gettext_noop("how sure (in standard errors) a move must be to beat greedy's"),
+        ),
+        "win_bonus": (
+            30.0,
+            float,
+            gettext_noop("points a won game is worth above its margin (last round)"),
+        ),
+        "hand_weight": (0.5, float, gettext_noop("how much a hand's worth counts in the estimate")),
+        "inference": (
+            True,
+            bool,
+            gettext_noop(
+                "guess the opponent's hand from its last discard and the face-up cards it left"
+            ),
+        ),
+        "learned": (
+            True,
+            bool,
+            gettext_noop("judge an unfinished rollout by the learned estimate (value.json)"),
+        ),
     }
 
     def __init__(self, seed: int = 0, **settings):
@@ -45,8 +72,12 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         seen = read_view(view)
+        me = view["seat"]
         if held is not None and any(held):
-            seen.known.held = [None if seat == view["seat"] else held for seat in range(2)]
+            seen.known.held = [None if seat == me else held for seat in range(2)]
+        clue = self.memory.clue
+        if clue is not None and self.settings["inference"]:
+            seen.known.clues = [None if seat == me else clue for seat in range(2)]
         if seen.kind == "pile":
             return seen.pile_move(tactics.choose_place(public_world(seen.known), *seen.placing))
         if seen.kind == "reveal":
@@ -68,4 +99,5 @@ class SearchBot(Bot):
             horizon=s["horizon"],
             hand_weight=s["hand_weight"],
             confidence=s["confidence"],
+            learned=s["learned"],
         )

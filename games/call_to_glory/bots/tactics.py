@@ -208,7 +208,7 @@ def usefulness_to_others(sim, owner: int, i: int) -> float:
     return 0.5 * VALUES[i]
 
 
-def choose_place(sim, owner: int, i: int, size: int) -> int:
+def choose_place(sim, owner: int, _i: int, _size: int) -> int:
     """The discard pile for ``owner``'s cards: bury the top most useful to the others."""
     choices = discard_choices(sim.piles)
     if len(choices) == 1:
@@ -252,7 +252,7 @@ def choose_ninja(sim, me: int):
     return best
 
 
-def choose_reveal(sim, seat: int, revealed) -> tuple:
+def choose_reveal(sim, seat: int, _revealed) -> tuple:
     """The task ``(points, i)`` to reveal: the best bonus for me against the others."""
     best, best_score = None, -1e9
     for task in sim.tasks[seat]:

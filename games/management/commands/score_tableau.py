@@ -13,6 +13,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.call_to_glory.table import score_table
+
 ADVENTURE = "call-to-adventure/1"
 GLORY_TABLE = "call-to-glory-table/1"
 FORMATS = (ADVENTURE, GLORY_TABLE)
@@ -102,15 +104,6 @@ class Command(BaseCommand):
         return score_tableau(data, catalogue, profiles, detail=options["detail"])
 
     def _glory_table(self, data: dict) -> dict:
-        try:
-            from games.call_to_glory.table import score_table
-        except ModuleNotFoundError as exc:
-            if exc.name not in ("games.call_to_glory", "games.call_to_glory.table"):
-                raise
-            raise CommandError(
-                f"Call to Glory table scoring is not available in this build ({exc})",
-                returncode=2,
-            ) from None
         return score_table(data)
 
     def _answer(self, answer: dict) -> None:

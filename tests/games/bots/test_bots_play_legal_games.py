@@ -22,8 +22,26 @@ def test_every_bot_plays_only_legal_moves_through_a_whole_game(variant, players)
     assert sorted(result["places"])[0] == 1
 
 
-def test_the_registry_holds_the_three_bots_with_names_and_declared_options():
-    assert sorted(BOTS) == ["greedy", "random", "search"]
+@pytest.mark.parametrize(
+    "key,sizes",
+    [
+        ("easy", (2, 3, 4)),
+        ("medium", (2, 3, 4)),
+        ("beginner", (2, 3, 4)),
+        # The search levels are the search bot, played above at every size; once here.
+        ("hard", (2,)),
+        ("search-v1", (2,)),
+    ],
+)
+def test_each_level_plays_only_legal_moves(key, sizes):
+    for players in sizes:
+        keys = [key, "greedy", "random", "easy"][:players]
+        state = play(keys, {"rounds": 1, "imperial_tasks": True, "ninja": True}, seed=players)
+        assert len(state.result()["rounds"]) == 1
+
+
+def test_the_registry_holds_every_bot_with_names_and_declared_options():
+    assert sorted(BOTS) == ["easy", "greedy", "hard", "medium", "random", "search", "search-v1"]
     for key, kind in BOTS.items():
         assert kind.key == key
         assert kind.name

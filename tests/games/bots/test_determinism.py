@@ -3,7 +3,7 @@ import random
 from .helpers import play
 
 OPTIONS = {"rounds": 1, "ninja": True}
-KEYS = ["search", "greedy", "random"]
+KEYS = ["search", "easy", "random", "hard"]
 
 
 def test_the_same_seed_gives_the_same_game():

@@ -7,6 +7,7 @@ import pytest
 
 from games.call_to_glory import new_game
 from games.call_to_glory.bots.memory import Memory
+from games.call_to_glory.bots.sim import VALUES
 
 from .helpers import bot
 
@@ -32,3 +33,30 @@ def test_remembered_cards_are_always_in_the_opponents_hand(options):
                 move = players[1].choose(view)
             state.apply(move)
     assert learned > 0
+
+
+def test_a_clue_names_the_card_the_opponent_really_discarded():
+    """The clue read from the opponent's turn: the card it discarded, and tops it left
+    that were really on the piles when it drew blind."""
+    clues = 0
+    for seed in range(4):
+        state = new_game(players=["me", "them"], options={"rounds": 1}, rng=random.Random(seed))
+        players = [bot("greedy", 0), bot("greedy", 1)]
+        memory = Memory()
+        discarded = None
+        while not state.is_over():
+            seat = state.current_player()
+            view = state.view(seat)
+            if seat == 0:
+                memory.observe(view)
+                if memory.clue is not None and view["phase"] == "draw":
+                    assert VALUES[memory.clue[0]] == discarded
+                    clues += 1
+                move = players[0].choose(view)
+                memory.expect(view, move)
+            else:
+                move = players[1].choose(view)
+                if " discard " in move:
+                    discarded = int(move.split()[2])
+            state.apply(move)
+    assert clues > 20

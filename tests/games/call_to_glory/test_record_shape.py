@@ -180,15 +180,15 @@ def test_invalid_json_and_non_objects_get_a_clear_error():
 
 def test_a_record_over_the_size_limit_is_refused_quickly():
     big = '{"format": "call-to-glory/1", "pad": "' + "x" * 10_000_000 + '"}'
-    started = time.perf_counter()
+    started = time.process_time()
     assert "limit" in reason(big)
     assert "limit" in reason(big.encode())
     assert "limit" in reason(json.dumps(record()), max_bytes=100)
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
 
 
 def test_deep_nesting_gets_a_clear_error_quickly():
-    started = time.perf_counter()
+    started = time.process_time()
     assert "nested too deeply" in reason("[" * 200_000 + "]" * 200_000)
     doc = record()
     deep = []
@@ -196,7 +196,7 @@ def test_deep_nesting_gets_a_clear_error_quickly():
         deep = [deep]
     doc["rounds"][0]["moves"][0] = deep
     assert error(doc)["reason"] == "a move must be a string"
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
 
 
 def test_incomplete_lets_only_the_last_round_stop_early():

@@ -18,25 +18,36 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=3)
         parser.add_argument("--format", default="swiss", choices=sorted(REGISTRY))
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--json", action="store_true", help="end with one JSON line")
+        parser.add_argument("--points", default="4,2,1,0", help="points by place, comma-separated")
+        parser.add_argument(
+            "--json", action="store_true", help="print one JSON object and nothing else"
+        )
 
     def handle(self, *args, players, table_size, rounds, format, seed, json: bool, **options):
         if players < 2 or not 2 <= table_size <= 4 or rounds < 1:
             raise CommandError("need --players >= 2, --table-size 2 to 4 and --rounds >= 1")
-        event = create_event(players, table_size, rounds, format, seed)
-        self.stdout.write(f"event {event.slug}: {players} entrants, tables of {table_size}")
+        try:
+            points = [float(p) for p in options["points"].split(",")]
+        except ValueError:
+            raise CommandError("--points: numbers separated by commas, e.g. 3,2,1,0") from None
+        if len(points) < table_size:
+            raise CommandError(f"--points: one number per place, {table_size} at least")
+        event = create_event(players, table_size, rounds, format, seed, points)
+        say = (lambda _line: None) if json else self.stdout.write
+        say(f"event {event.slug}: {players} entrants, tables of {table_size}")
 
-        def progress(number, pairing, standings):
-            self.stdout.write(
-                f"round {number}: pairing {pairing:.3f} s, standings {standings:.3f} s"
+        def progress(number, pairing, standings, quality):
+            say(
+                f"round {number}: pairing {pairing:.3f} s, standings {standings:.3f} s, "
+                f"score spread {quality['score_spread'][-1]:g} "
+                f"(lower bound {quality['score_spread_lower_bound'][-1]:g}), "
+                f"repeats {quality['repeats_by_round'][-1]}"
             )
 
         result = simulate(event, rounds, seed, progress)
-        self.stdout.write(
-            f"tables {result['table_sizes']}, repeat meetings {result['repeat_meetings']}"
-        )
+        say(f"tables {result['table_sizes']}, repeat meetings {result['repeat_meetings']}")
         if json:
-            self.stdout.write(json_dumps(result))
+            self.stdout.write(json_dumps({"event": event.slug, **result}))
 
 
 def json_dumps(value) -> str:

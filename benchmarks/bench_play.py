@@ -1,0 +1,306 @@
+"""Live play over HTTP: games in progress on the site (200; 50 with ``--quick``), each a
+Quick Game between a person and the built-in greedy bot, served by gunicorn on
+PostgreSQL with a real Celery worker playing the bot's turns through Redis.
+
+A client per person (a thread with a kept-alive connection and an API token) makes its
+moves as fast as the server answers, a random legal move each time, and while the bot
+is to move asks every ``POLL_SECONDS`` whether it is its turn again (a conditional GET:
+304 while nothing changed). Printed: moves/s
+(the people's and all), p50 and p95 latency of ``POST /api/play/ID/moves/``, the bot's
+reply time (from the answer to the person's last move of a turn to the first reading
+that shows the person to move again: it includes up to one poll interval), and the
+check that no move was lost or doubled (every finished record validates and holds
+exactly the moves the clients were told were played).
+
+Its own database (``lw_play_bench``, recreated) and Redis database (6)::
+
+    .venv/bin/python -m benchmarks.run --only bench_play
+"""
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from http.client import HTTPConnection, HTTPException
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_NAME = "lw_play_bench"
+PG_URL = f"postgres://postgres@127.0.0.1:5432/{PG_NAME}"
+BROKER = os.environ.get("PLAY_BENCH_BROKER", "redis://127.0.0.1:6379/6")
+POLL_SECONDS = 0.1
+
+
+def row(benchmark, value, unit, target=""):
+    return {"benchmark": benchmark, "value": value, "unit": unit, "target": target}
+
+
+def recreate_database() -> bool:
+    try:
+        import psycopg
+
+        with psycopg.connect(
+            "postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True, connect_timeout=3
+        ) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
+            conn.execute(f"CREATE DATABASE {PG_NAME}")
+        return True
+    except Exception:  # noqa: BLE001 (any failure means: not reachable)
+        return False
+
+
+def server_env() -> dict:
+    env = os.environ.copy()
+    env.update(
+        DATABASE_URL=PG_URL,
+        CELERY_BROKER_URL=BROKER,
+        DEBUG="false",
+        SECRET_KEY="bench-only-" + "x" * 50,
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="false",
+        SECURE_COOKIES="false",
+        SECURE_HSTS_SECONDS="0",
+        STATIC_MANIFEST="false",
+        DATABASE_CONN_MAX_AGE="600",
+        LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+def python(env, *args) -> str:
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900
+    )
+    if done.returncode:
+        raise RuntimeError(done.stderr[-2000:])
+    return done.stdout
+
+
+def setup(games: int) -> None:
+    """(In the benchmark's database) people with API tokens, the greedy bot, and one
+    Quick Game each against it, the person to move first; prints [[game id, token]]."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    # The people log in with tokens; their passwords only need to exist (not be slow).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+    from games.models import Bot
+    from play.starting import Clock, Taker, do_start_game
+
+    User = get_user_model()
+    owner = User.objects.create(username="bench-owner")
+    bot = Bot.objects.create(name="Greedy", owner=owner, builtin_key="greedy")
+    out = []
+    for i in range(games):
+        user = User.objects.create_user(username=f"bench-{i}", password="bench-password-1")
+        takers = [Taker(user.username, user=user), Taker(bot.name, bot=bot)]
+        game = do_start_game(user, takers, {"rounds": 1}, Clock(move_seconds=3600), seed=i)
+        out.append([game.pk, Token.objects.create(user=user).key])
+    print(json.dumps(out))
+
+
+def verify(posted: dict) -> None:
+    """(In the benchmark's database) every game finished, its record valid and holding
+    exactly the person's moves the clients saw accepted; prints the totals."""
+    import django
+
+    django.setup()
+    from games.call_to_glory import validate_record
+    from play.models import Game
+
+    faults, total = [], 0
+    for game in Game.objects.all():
+        moves = [m for r in game.record["rounds"] for m in r["moves"]]
+        total += len(moves)
+        checked = validate_record(game.record)
+        mine = sum(m.startswith("0 ") for m in moves)
+        if not game.is_finished or not checked["valid"] or "complete" in checked:
+            faults.append(f"game {game.pk}: not finished or not valid")
+        elif mine != posted[str(game.pk)]:
+            faults.append(
+                f"game {game.pk}: {mine} moves of the person, {posted[str(game.pk)]} sent"
+            )
+    print(json.dumps({"faults": faults, "moves": total, "games": Game.objects.count()}))
+
+
+def client(port, game_id, token, rng, out, lock) -> None:
+    """One person: moves as fast as the server answers; polls with the ETag while the
+    bot is to move. A dropped connection is opened again and the request sent again:
+    a move carries ``at``, so a move sent twice is refused (409), never played twice."""
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    conn = [HTTPConnection("127.0.0.1", port, timeout=120)]
+    retries = [0]
+
+    def call(method, path, body=None, tag=None):
+        for _attempt in range(5):
+            try:
+                extra = {"If-None-Match": tag} if tag else {}
+                conn[0].request(method, path, body=body, headers={**headers, **extra})
+                response = conn[0].getresponse()
+                data = response.read()
+                break
+            except (OSError, HTTPException):
+                retries[0] += 1
+                conn[0].close()
+                conn[0] = HTTPConnection("127.0.0.1", port, timeout=120)
+        else:
+            raise RuntimeError(f"{method} {path}: no answer after 5 tries")
+        if response.status == 304:
+            return None, tag
+        if response.status == 409 and method == "POST":
+            return "again", None
+        if response.status != 200:
+            raise RuntimeError(f"{method} {path}: {response.status} {data[:300]!r}")
+        return json.loads(data), response.getheader("ETag")
+
+    path = f"/api/play/{game_id}/"
+    latencies, replies, posted = [], [], 0
+    (state, tag), waiting_since = call("GET", path), None
+    while state["status"] != "finished":
+        if state["legal_moves"]:
+            if waiting_since is not None:
+                replies.append(time.perf_counter() - waiting_since)
+                waiting_since = None
+            body = json.dumps({"move": rng.choice(state["legal_moves"]), "at": state["moves"]})
+            started = time.perf_counter()
+            answer, _tag = call("POST", path + "moves/", body)
+            done = time.perf_counter()
+            if answer == "again":  # sent twice after a dropped connection: it was played
+                posted += 1
+                state, tag = call("GET", path)
+                continue
+            state, tag = answer, None
+            latencies.append(done - started)
+            posted += 1
+            if state["status"] != "finished" and not state["legal_moves"]:
+                waiting_since = done
+        else:
+            time.sleep(POLL_SECONDS)
+            fresh, tag = call("GET", path, tag=tag)
+            state = fresh or state
+    with lock:
+        out["latencies"].extend(latencies)
+        out["replies"].extend(replies)
+        out["posted"][str(game_id)] = posted
+        out["retries"] += retries[0]
+
+
+def descendants(root: int) -> set[int]:
+    """``root`` and every process below it."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    found, frontier = {root}, [root]
+    while frontier:
+        parent = frontier.pop()
+        children = [pid for pid, ppid in parents.items() if ppid == parent]
+        found.update(children)
+        frontier.extend(children)
+    return found
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    values = sorted(values)
+    return values[max(0, int(len(values) * fraction) - 1)] * 1000
+
+
+def run(quick: bool = False) -> list[dict]:
+    from benchmarks.bench_rush import cpu_by_process, cpu_used, load_average
+    from benchmarks.bench_tournaments import free_port, wait_until_up
+
+    games = 50 if quick else 200
+    name = f"live play over HTTP, {games} games (person v greedy)"
+    if not recreate_database():
+        return [row(name, 0, "skipped", "PostgreSQL not reachable at 127.0.0.1:5432")]
+    env = server_env()
+    python(env, "manage.py", "migrate", "-v0")
+    pairs = json.loads(python(env, "-c", f"import benchmarks.bench_play as b; b.setup({games})"))
+    port = free_port()
+    bin_dir = Path(sys.executable).parent
+    server = subprocess.Popen(
+        [str(bin_dir / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "3",
+         "--threads", "8", "-k", "gthread", "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    worker = subprocess.Popen(
+        [str(bin_dir / "celery"), "-A", "config", "worker", "-Q", "bots,default,standings",
+         "--concurrency", "2", "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    try:
+        wait_until_up(port)
+        cpu_before = cpu_by_process([server.pid, worker.pid], PG_URL)
+        out = {"latencies": [], "replies": [], "posted": {}, "retries": 0}
+        lock = threading.Lock()
+        threads = [
+            threading.Thread(target=client, args=(port, g, t, random.Random(g), out, lock))
+            for g, t in pairs
+        ]
+        started = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.perf_counter() - started
+        cpu_after = cpu_by_process([server.pid, worker.pid], PG_URL)
+        load = load_average()
+        web, bots = descendants(server.pid), descendants(worker.pid)
+        database = set(cpu_after) - web - bots
+    finally:
+        for process in (server, worker):
+            process.terminate()
+            process.wait(timeout=60)
+    checked = json.loads(
+        python(env, "-c", f"import benchmarks.bench_play as b; b.verify({out['posted']!r})")
+    )
+    lat, replies = out["latencies"], out["replies"]
+    return [
+        row(f"{name}, people's moves", len(lat) / elapsed, "moves/s"),
+        row(f"{name}, all moves", checked["moves"] / elapsed, "moves/s"),
+        row(f"{name}, POST move p50", statistics.median(lat) * 1000, "ms"),
+        row(f"{name}, POST move p95", percentile(lat, 0.95), "ms", "<= 100 ms"),
+        row(f"{name}, bot reply p50", statistics.median(replies) * 1000, "ms"),
+        row(f"{name}, bot reply p95", percentile(replies, 0.95), "ms", "<= 1000 ms"),
+        row(
+            f"{name}, lost or doubled moves",
+            len(checked["faults"]),
+            "games",
+            f"0 (of {checked['games']}, {elapsed:.0f} s)",
+        ),
+        row(f"{name}, requests sent again (dropped connections)", out["retries"], "requests"),
+        row(
+            f"{name}, web CPU per person's move",
+            cpu_used(cpu_before, cpu_after, web) / len(lat) * 1000,
+            "ms",
+            "with its polls",
+        ),
+        row(
+            f"{name}, worker CPU per bot's move",
+            cpu_used(cpu_before, cpu_after, bots) / (checked["moves"] - len(lat)) * 1000,
+            "ms",
+        ),
+        row(
+            f"{name}, PostgreSQL CPU per move",
+            cpu_used(cpu_before, cpu_after, database) / checked["moves"] * 1000,
+            "ms",
+        ),
+        row(f"{name}, load average during the run", load, "1/5 min", "2 cores"),
+    ]
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    for r in run(quick="--quick" in sys.argv):
+        print(r)

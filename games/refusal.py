@@ -1,0 +1,58 @@
+"""The one error type a person can fix: what they asked for cannot be done, and why.
+
+Every ``check_*`` and ``do_*`` raises it; the API answers it with one exception handler
+(``config.api_errors``) and pages show it with ``tournaments.views.refusals.carried_out``.
+It imports nothing from Django, so engines and pure strategies may raise it too; a message
+written in Django code is a lazily translated string and is only turned into text when
+shown. Broken invariants are not refusals: they are bugs, logged and never shown raw.
+"""
+
+CONFLICT = "conflict"
+
+
+class Refusal(Exception):
+    """``message`` is said to the person; ``field`` names the form field or API key it
+    belongs to (``None``: the request as a whole); ``code`` is stable for API clients and
+    ``"conflict"`` means the request clashes with the current state (HTTP 409).
+    ``error`` is a scorer's error object when the refusal points inside an entry (round
+    and seat, player and field, round and move); the API answers it as ``"error"``."""
+
+    def __init__(
+        self, message, field: str | None = None, code: str = "invalid", error: dict | None = None
+    ):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.code = code
+        self.where = error
+
+    @property
+    def error(self) -> dict:
+        """Where in the entry, when known, else only the reason: the shape a page's error
+        slot shows."""
+        return self.where if self.where is not None else {"reason": str(self.message)}
+
+    @classmethod
+    def of_entry(cls, error: dict) -> "Refusal":
+        """The refusal of an entry a scorer could not score: its reason, and where."""
+        return cls(error.get("reason", ""), error=error)
+
+    def as_conflict(self) -> "Refusal":
+        """The same refusal, as a clash with the current state."""
+        return Refusal(self.message, field=self.field, code=CONFLICT)
+
+    @property
+    def is_conflict(self) -> bool:
+        return self.code == CONFLICT
+
+    @property
+    def http_status(self) -> int:
+        return 409 if self.is_conflict else 400
+
+    def as_json(self) -> dict:
+        answer: dict = {"detail": str(self.message), "code": self.code}
+        if self.field:
+            answer["field"] = self.field
+        if self.where is not None:
+            answer["error"] = self.where
+        return answer

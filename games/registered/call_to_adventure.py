@@ -1,0 +1,61 @@
+"""Call to Adventure on the site: each hero's final tableau is entered and scored with
+the event's rules profile and card catalogue; the site does not play it live."""
+
+from django.utils.translation import gettext_lazy as _
+
+from games.call_to_adventure import DEFAULT_PROFILE, FORMAT, score_tableau
+from games.registry import EntryKind, GameType, Rules, SeatScore
+
+
+def seats(answer: dict) -> list[SeatScore]:
+    totals = [player["total"] for player in answer["players"]]
+    return [SeatScore(*pair) for pair in zip(totals, answer["places"], strict=True)]
+
+
+def players(answer: dict) -> list[str]:
+    return [player["name"] for player in answer["players"]]
+
+
+def complete(entry: dict, names: list[str], rules: Rules) -> dict:
+    """Each hero takes the name of its seat; the event's profile, when it has one, is
+    the profile (else the one the entry names, else the default)."""
+    heroes = entry.get("players")
+    if isinstance(heroes, list):
+        heroes = [
+            {**hero, "name": name} if isinstance(hero, dict) else hero
+            for hero, name in zip(heroes, names, strict=False)
+        ] + heroes[len(names) :]
+    profile = rules.profile["name"] if rules.profile else entry.get("profile", DEFAULT_PROFILE.name)
+    return {"format": FORMAT, "profile": profile, "players": heroes}
+
+
+def score(document: dict, rules: Rules) -> dict:
+    profiles = [rules.profile] if rules.profile else None
+    return score_tableau(document, catalogue=rules.catalogue, profiles=profiles)
+
+
+def rules_version(_document: dict, rules: Rules) -> str:
+    profile = rules.profile or DEFAULT_PROFILE.as_dict()
+    return f"{profile['name']} v{profile['version']}"
+
+
+TABLEAUX = EntryKind(
+    key=FORMAT,
+    member="ADVENTURE",
+    label=_("Call to Adventure tableaux"),
+    complete=complete,
+    score=score,
+    seats=seats,
+    players=players,
+    rules_version=rules_version,
+)
+
+GAME = GameType(
+    key="call-to-adventure",
+    member="CALL_TO_ADVENTURE",
+    name=_("Call to Adventure"),
+    entry_kinds=(TABLEAUX,),
+    entry_page="scoring-adventure",
+    entry_template="scoring/adventure_entry.html",
+    has_rules_profile=True,
+)

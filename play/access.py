@@ -1,0 +1,25 @@
+"""Fetching games on the site with their permission checks (``tournaments.permissions``
+decides; these raise ``PermissionDenied`` or 404)."""
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from play.models import Game
+from tournaments.models import Table
+from tournaments.permissions import can_start_table_game, can_view_played_game
+
+
+def access_game(user, game_id: int) -> Game:
+    game = get_object_or_404(Game.objects.select_related("table__round__event"), pk=game_id)
+    if not can_view_played_game(user, game):
+        raise PermissionDenied
+    return game
+
+
+def access_table_to_play(user, table_id: int) -> Table:
+    table = get_object_or_404(
+        Table.objects.select_related("round__event__season__league"), pk=table_id
+    )
+    if not can_start_table_game(user, table):
+        raise PermissionDenied
+    return table

@@ -1,0 +1,48 @@
+"""How an event's tables are played on the site: its pace, the time for a turn and the
+timeouts before a forfeit (organisers set them; anyone who sees the event reads them)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
+
+from play.models import DEFAULT_FORFEIT_AFTER, Pace
+from play.starting import check_clock, do_set_event_play, event_clock
+from tournaments.permissions import access_event, access_event_as_organiser
+
+
+class EventPlaySerializer(serializers.Serializer):
+    pace = serializers.ChoiceField(choices=Pace.choices, default=Pace.LIVE)
+    move_seconds = serializers.IntegerField(
+        required=False, help_text="time for a turn (default 60 live, 3 days by correspondence)"
+    )
+    forfeit_after = serializers.IntegerField(
+        required=False,
+        default=DEFAULT_FORFEIT_AFTER,
+        help_text="timeouts before a forfeit; 0 never",
+    )
+
+
+def clock_json(clock) -> dict:
+    return {
+        "pace": clock.pace,
+        "move_seconds": clock.seconds(),
+        "forfeit_after": clock.forfeit_after,
+    }
+
+
+@extend_schema(methods=["PUT"], request=EventPlaySerializer, responses={200: EventPlaySerializer})
+@extend_schema(methods=["GET"], responses={200: EventPlaySerializer})
+@api_view(["GET", "PUT"])
+def event_play(request, slug):
+    """GET: how the event's tables are played on the site. PUT (organisers): set it;
+    games already started keep their clock."""
+    if request.method == "GET":
+        return Response(clock_json(event_clock(access_event(request.user, slug))))
+    event = access_event_as_organiser(request.user, slug)
+    form = EventPlaySerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    data = form.validated_data
+    clock = check_clock(data["pace"], data.get("move_seconds"), data["forfeit_after"])
+    do_set_event_play(event, clock)
+    return Response(clock_json(clock))

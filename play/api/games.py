@@ -1,0 +1,212 @@
+"""The API of games on the site: start one, read it (your seat's view and, on your
+turn, your legal moves), move, and fetch the finished record."""
+
+from django.db.models import Case, Exists, OuterRef, When
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from games.models import Game as GameKind
+from games.refusal import CONFLICT, Refusal
+from play.access import access_game, access_table_to_play
+from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
+from play.moving import do_move
+from play.reading import sight_of
+from play.starting import (
+    check_clock,
+    check_playable,
+    do_start_game,
+    do_start_table_game,
+    read_seats,
+)
+
+
+class StartSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GameKind.choices)
+    options = serializers.DictField(
+        required=False, default=dict, help_text="rounds (1: the Quick Game), ninja, imperial_tasks"
+    )
+    seats = serializers.ListField(
+        child=serializers.DictField(),
+        help_text='2 to 4 seats in order: {"username": NAME} or {"bot": NAME}; you sit at it',
+    )
+    pace = serializers.ChoiceField(choices=Pace.choices, default=Pace.LIVE)
+    move_seconds = serializers.IntegerField(
+        required=False, help_text="time for a turn (default 60 live, 3 days by correspondence)"
+    )
+    forfeit_after = serializers.IntegerField(
+        required=False,
+        default=DEFAULT_FORFEIT_AFTER,
+        help_text="timeouts before a forfeit; 0 never",
+    )
+
+
+class CreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+
+
+class PlayedSeatSerializer(serializers.ModelSerializer):
+    bot = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Seat
+        fields = ["position", "name", "bot", "timeouts", "forfeited", "score", "place"]
+
+    def get_bot(self, seat) -> bool:
+        return seat.is_bot
+
+
+class StateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    pace = serializers.ChoiceField(choices=Pace.choices)
+    moves = serializers.IntegerField(help_text="moves played so far; send it back as `at`")
+    to_move = serializers.IntegerField(allow_null=True, help_text="the seat to move")
+    you = serializers.IntegerField(allow_null=True, help_text="your seat, null if you have none")
+    deadline = serializers.DateTimeField(allow_null=True)
+    seats = PlayedSeatSerializer(many=True)
+    view = serializers.DictField(
+        help_text="what your seat may see (call-to-glory.md, Hidden information)"
+    )
+    legal_moves = serializers.ListField(
+        child=serializers.CharField(), help_text="your legal moves, only on your turn"
+    )
+    result = serializers.DictField(allow_null=True)
+
+
+class MoveSerializer(serializers.Serializer):
+    move = serializers.CharField(max_length=40, help_text='in record syntax, e.g. "1 draw D2"')
+    at = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="the `moves` you saw: the move is refused (409) if the game has moved on",
+    )
+
+
+def state_json(game: Game, user) -> dict:
+    sight = sight_of(game, user)
+    return {
+        "id": game.pk,
+        "game": game.game,
+        "status": game.status,
+        "pace": game.pace,
+        "moves": game.moves,
+        "to_move": game.to_move,
+        "you": sight.you,
+        "deadline": game.deadline,
+        "seats": PlayedSeatSerializer(sight.seats, many=True).data,
+        "view": sight.view,
+        "legal_moves": sight.legal_moves,
+        "result": game.result,
+    }
+
+
+def my_games(user):
+    """The games ``user`` sits at, those waiting for their move first."""
+    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, position=OuterRef("to_move"))
+    return (
+        Game.objects.filter(seats__user=user)
+        .annotate(
+            my_turn=Exists(my_turn),
+            over=Case(When(status=Game.Status.FINISHED, then=1), default=0),
+        )
+        .order_by("-my_turn", "over", "-updated_at")
+        .prefetch_related("seats")
+    )
+
+
+class ListedSerializer(serializers.ModelSerializer):
+    seats = PlayedSeatSerializer(many=True)
+    my_turn = serializers.BooleanField()
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "game",
+            "status",
+            "pace",
+            "moves",
+            "to_move",
+            "my_turn",
+            "deadline",
+            "seats",
+        ]
+
+
+@extend_schema(methods=["POST"], request=StartSerializer, responses={201: CreatedSerializer})
+@extend_schema(methods=["GET"], responses={200: ListedSerializer(many=True)})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def game_list(request):
+    """GET: my games, those waiting for my move first. POST: start a friendly game
+    between named people and bots (you sit at it)."""
+    if request.method == "GET":
+        games = my_games(request.user)[:100]
+        return Response(ListedSerializer(games, many=True).data)
+    form = StartSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    data = form.validated_data
+    clock = check_clock(data["pace"], data.get("move_seconds"), data["forfeit_after"])
+    check_playable(data["game"])
+    takers = read_seats(request.user, data["seats"])
+    game = do_start_game(request.user, takers, data["options"], clock)
+    return Response({"id": game.pk}, status=201)
+
+
+@extend_schema(request=None, responses={201: CreatedSerializer})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def table_play(request, table_id):
+    """Start the game of an event's table on the site (its players or organisers)."""
+    table = access_table_to_play(request.user, table_id)
+    game = do_start_table_game(request.user, table)
+    return Response({"id": game.pk}, status=201)
+
+
+def etag_of(game: Game, user) -> str:
+    """Changes whenever the game is saved (a move, a timeout, a bot's turn sent again)."""
+    return f'"{game.pk}-{user.pk or 0}-{game.updated_at.timestamp():.6f}"'
+
+
+@extend_schema(responses={200: StateSerializer, 304: None})
+@api_view(["GET"])
+def game_detail(request, game_id):
+    """Where the game stands, as your seat sees it (a spectator sees no hand). Send the
+    `ETag` back as `If-None-Match` to poll: 304 (no body) while nothing has changed."""
+    game = access_game(request.user, game_id)
+    tag = etag_of(game, request.user)
+    if request.headers.get("If-None-Match") == tag:
+        return Response(status=304, headers={"ETag": tag})
+    return Response(state_json(game, request.user), headers={"ETag": tag})
+
+
+@extend_schema(request=MoveSerializer, responses={200: StateSerializer})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def game_move(request, game_id):
+    """Play a move for your seat: 409 out of turn (or if the game moved on since `at`),
+    400 with the engine's reason if illegal; nothing changes either way."""
+    access_game(request.user, game_id)
+    form = MoveSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    game = do_move(
+        request.user, game_id, form.validated_data["move"], form.validated_data.get("at")
+    )
+    return Response(state_json(game, request.user))
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT})
+@api_view(["GET"])
+def game_record(request, game_id):
+    """The finished game's call-to-glory/1 record (players' names); 409 while it is
+    played, since the record holds every hand."""
+    game = access_game(request.user, game_id)
+    if not game.is_finished:
+        raise Refusal(_("The game is not over yet."), code=CONFLICT)
+    return Response(game.record)

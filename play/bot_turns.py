@@ -1,0 +1,119 @@
+"""A bot's turn at a game on the site, played on a worker (the ``bots`` queue).
+
+The bot is asked without any lock held (a remote bot may take seconds); its move is
+then applied under the game's row lock only if the game has not moved on meanwhile, so
+a task sent twice, or one that raced a timeout, plays nothing twice. The task goes on
+while a bot is to move (a turn is several decisions; two bots may follow each other).
+
+Faults follow the referee of bot matches: a remote bot's fault, or an illegal move of
+any bot, is counted on its seat and a random legal move is played instead; after
+``FORFEIT_AFTER_FAULTS`` faults the seat forfeits (placed last, its moves random).
+A remote bot is asked ``/move`` with ``"match": "play-ID"`` and attempt 0; it gets no
+``/start`` or ``/end`` (a game on the site may last days) and its time bank is
+renewed at each of its turns.
+"""
+
+import logging
+
+from django.db import transaction
+from django.utils import timezone
+
+from bots import conf
+from bots.players import BuiltinPlayer, RemotePlayer
+from bots.remote import BotFault
+from games.call_to_glory import IllegalMove
+from games.models import Bot
+from play.engine import rebuild
+from play.models import Game, Seat
+from play.moving import (
+    CHANGED_BY_A_MOVE,
+    MAX_MOVES_IN_A_ROW,
+    after_commit,
+    default_move,
+    locked_game,
+    play_for,
+    seats_of,
+    settle,
+)
+
+log = logging.getLogger(__name__)
+
+
+def player_of(bot: Bot, seed: int):
+    if bot.kind == Bot.Kind.REMOTE:
+        return RemotePlayer(bot)
+    return BuiltinPlayer(bot.builtin_key, bot.settings, seed)
+
+
+def ask(game: Game, seat: Seat, state, moves: int) -> str | None:
+    """The bot's move at move number ``moves``, or None when it is at fault."""
+    player = player_of(seat.bot, game.seed * 7919 + moves)
+    move = None
+    try:
+        move = player.choose(state, seat.position, {"match": f"play-{game.pk}", "attempt": 0})
+        state.clone().apply(move)
+        return move
+    except BotFault as fault:
+        log.info("bot %s at fault in game %s: %s", seat.bot_id, game.pk, fault)
+    except IllegalMove as exc:
+        log.info("bot %s played %r in game %s: %s", seat.bot_id, move, game.pk, exc)
+    finally:
+        player.close()
+    return None
+
+
+def decide(game: Game, seats: list[Seat], state) -> list[tuple[int, str | None]]:
+    """The bots' next decisions, worked out on a copy of ``state`` with no lock held:
+    built-in bots' whole run of decisions (each takes a moment), a remote bot's one (it
+    may take seconds, and the game may move on meanwhile). A fault ends the run (its
+    default move is drawn under the lock)."""
+    work, plan = state.clone(), []
+    while len(plan) < MAX_MOVES_IN_A_ROW:
+        position = work.current_player()
+        if position is None or not seats[position].is_bot or seats[position].forfeited:
+            break
+        move = ask(game, seats[position], work, game.moves + len(plan))
+        plan.append((position, move))
+        if move is None or seats[position].bot.kind == Bot.Kind.REMOTE:
+            break
+        work.apply(move)
+    return plan
+
+
+def do_play_bot_turns(game_id: int, at: int) -> int:
+    """Play the bots' moves from move ``at`` on; how many were played. Safe to run any
+    number of times: a stale task finds the game moved on and does nothing."""
+    played = 0
+    state = None
+    for _round_trip in range(MAX_MOVES_IN_A_ROW):
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None or not game.is_playing or game.moves != at:
+            break
+        seats = list(game.seats.select_related("bot").order_by("position"))
+        if state is None:
+            state = rebuild(game.record, game.deals)
+        plan = decide(game, seats, state)
+        if not plan:
+            break
+        with transaction.atomic():
+            game = locked_game(game_id)
+            if not game.is_playing or game.moves != at:
+                break
+            seats = seats_of(game)
+            previous = game.to_move
+            for position, move in plan:
+                if move is None:
+                    seat = seats[position]
+                    seat.faults += 1
+                    seat.forfeited = seat.faults >= conf.FORFEIT_AFTER_FAULTS
+                    seat.save(update_fields=["faults", "forfeited"])
+                    move = default_move(game, state, position)
+                play_for(game, state, move)
+            settle(game, seats, state, timezone.now(), previous)
+            game.save(update_fields=CHANGED_BY_A_MOVE)
+            at = game.moves
+            played += len(plan)
+            if not game.is_playing or not seats[game.to_move].is_bot:
+                after_commit(game, seats, previous)
+                break
+    return played

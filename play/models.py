@@ -1,0 +1,145 @@
+"""Games played on the site.
+
+Words: a *game* here is one game of Call to Glory played turn by turn on the site, by
+people and bots at one table, either for an event's table (its result becomes the
+table's official result) or as a *friendly* game; a *seat* is a place at it, held by
+a person or a bot; the *record* is the game's ``call-to-glory/1`` record of the moves
+so far (the source of truth: the engine state is replayed from it); the *deals* are the
+cards of every round, dealt when the game starts and kept out of sight until their
+round begins; the *pace* says how long a seat has for its turn (live: seconds;
+correspondence: days) before the default move is played for it.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Bot
+from games.models import Game as GameKind
+
+
+class Pace(models.TextChoices):
+    LIVE = "live", _("live")
+    CORRESPONDENCE = "correspondence", _("correspondence")
+
+
+# Seconds a seat has for its turn unless its event says otherwise.
+DEFAULT_MOVE_SECONDS = {Pace.LIVE: 60, Pace.CORRESPONDENCE: 3 * 24 * 3600}
+# Timeouts after which a seat forfeits (0: never; a default move is played each time).
+DEFAULT_FORFEIT_AFTER = 3
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    game = models.CharField(max_length=30, choices=GameKind.choices, default=GameKind.CALL_TO_GLORY)
+    options = models.JSONField(_("rules options"), default=dict, blank=True)
+    table = models.OneToOneField(
+        "tournaments.Table",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="played_game",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
+    move_seconds = models.PositiveIntegerField(_("time for a turn (seconds)"))
+    forfeit_after = models.PositiveSmallIntegerField(
+        _("timeouts before a forfeit"), default=DEFAULT_FORFEIT_AFTER, help_text=_("0: never")
+    )
+    seed = models.BigIntegerField()
+    record = models.JSONField(help_text=_("the call-to-glory/1 record of the moves so far"))
+    deals = models.JSONField(help_text=_("every round's deal; secret until its round begins"))
+    moves = models.PositiveIntegerField(default=0, help_text=_("moves applied so far"))
+    to_move = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    replay = models.ForeignKey(
+        "games.GameRecord", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["status", "deadline"])]
+
+    def __str__(self):
+        return " – ".join(str(seat) for seat in self.seats.all())
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == self.Status.PLAYING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def is_live(self) -> bool:
+        return self.pace == Pace.LIVE
+
+
+class Seat(models.Model):
+    """A place at a game: a person (``user``) or a bot (exactly one of the two)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text=_("0 starts"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="played_seats",
+    )
+    bot = models.ForeignKey(
+        Bot, on_delete=models.PROTECT, null=True, blank=True, related_name="played_seats"
+    )
+    name = models.CharField(_("name"), max_length=80)
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    faults = models.PositiveSmallIntegerField(default=0, help_text=_("a bot's faults"))
+    forfeited = models.BooleanField(default=False)
+    score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_play_seat_position"),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True, bot__isnull=False)
+                | models.Q(user__isnull=False, bot__isnull=True),
+                name="play_seat_is_user_or_bot",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "game"])]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_id is not None
+
+
+class EventPlay(models.Model):
+    """How an event's tables are played on the site: the pace, the time for a turn and
+    when a seat forfeits. An event without one plays live with the defaults."""
+
+    event = models.OneToOneField(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="play_settings"
+    )
+    pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
+    move_seconds = models.PositiveIntegerField(_("time for a turn (seconds)"))
+    forfeit_after = models.PositiveSmallIntegerField(
+        _("timeouts before a forfeit"), default=DEFAULT_FORFEIT_AFTER, help_text=_("0: never")
+    )
+
+    def __str__(self):
+        return f"{self.event}: {self.get_pace_display()}"

@@ -1,0 +1,194 @@
+"""Moves: every move of a game goes through the engine in a transaction holding the
+game's row lock, so two moves at once can never both apply (the second one finds the
+game moved on and is refused, or is checked against the new state).
+
+After a move the game is *settled*: the moves of seats that forfeited are played at
+once (at random, as the referee of bot matches does), the seat to move and its deadline
+are stored, and a finished game gets its result (the table's official result too).
+"""
+
+from datetime import timedelta
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from bots.refereeing import official_places
+from games.call_to_glory import IllegalMove
+from games.call_to_glory.bots import make_bot
+from games.models import GameRecord
+from games.reasons import told
+from games.refusal import CONFLICT, Refusal
+from play.engine import rebuild
+from play.models import Game, Pace, Seat
+
+# A bot's turn that is not played within this time is sent to the workers again.
+BOT_TURN_SECONDS = 30
+# A seat's moves played in one go at most (a forfeited seat, a bot's turn).
+MAX_MOVES_IN_A_ROW = 500
+
+
+# A move changes these (the deals and the settings stay as they were).
+CHANGED_BY_A_MOVE = [
+    "record",
+    "moves",
+    "to_move",
+    "deadline",
+    "status",
+    "result",
+    "finished_at",
+    "replay",
+    "updated_at",
+]
+
+
+def locked_game(game_id: int) -> Game:
+    """The game under its row lock (only the game's row: nothing joined is locked)."""
+    return Game.objects.select_for_update().get(pk=game_id)
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return list(game.seats.order_by("position"))
+
+
+def seat_of(user, seats: list[Seat]) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return next((seat for seat in seats if seat.user_id == user.pk), None)
+
+
+def check_playing(game: Game) -> None:
+    if not game.is_playing:
+        raise Refusal(_("The game is over."), code=CONFLICT)
+
+
+def check_fresh(game: Game, at) -> None:
+    """A move made against an older state (``at``: the moves the client had seen)."""
+    if at is not None and at != game.moves:
+        raise Refusal(_("The game has moved on since you looked; look again."), "at", code=CONFLICT)
+
+
+def check_turn(game: Game, seat: Seat) -> None:
+    if game.to_move != seat.position:
+        raise Refusal(_("It is not your turn."), code=CONFLICT)
+
+
+def default_move(game: Game, state, seat: int) -> str:
+    """The random-move policy's choice for ``seat``, seeded by the game and the move."""
+    bot = make_bot("random", seed=game.seed * 1009 + game.moves)
+    return bot.choose(state.view(seat))
+
+
+def apply_checked(state, move) -> None:
+    try:
+        state.apply(move)
+    except IllegalMove as exc:
+        raise Refusal(told(exc.reason, list(state.players)), "move") from None
+
+
+def do_move(user, game_id: int, move, at: int | None = None) -> Game:
+    """Play ``move`` (a record move string) for ``user``'s seat. Refused, with nothing
+    changed: a move out of turn or against an older state (409), an illegal move (400,
+    the engine's reason); a user without a seat here gets PermissionDenied."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        seats = seats_of(game)
+        seat = seat_of(user, seats)
+        if seat is None:
+            raise PermissionDenied(_("You have no seat at this game."))
+        check_playing(game)
+        check_fresh(game, at)
+        check_turn(game, seat)
+        if not isinstance(move, str):
+            raise Refusal(_("A move is a string like “0 draw D1”."), "move")
+        state = rebuild(game.record, game.deals)
+        apply_checked(state, move)
+        previous = game.to_move
+        game.moves += 1
+        settle(game, seats, state, timezone.now(), previous)
+        game.save(update_fields=CHANGED_BY_A_MOVE)
+        after_commit(game, seats, previous)
+    game.state = state  # the reply reads it instead of replaying the record again
+    return game
+
+
+def play_for(game: Game, state, move: str) -> None:
+    """Apply a move the site chose for a seat (a bot's, a default or a forfeit move)."""
+    state.apply(move)
+    game.moves += 1
+
+
+def settle(game: Game, seats: list[Seat], state, now, previous) -> None:
+    """Play the forfeited seats' moves, then store where the game stands (the caller
+    saves ``game``; seats are saved here)."""
+    for _step in range(MAX_MOVES_IN_A_ROW):
+        seat = state.current_player()
+        if seat is None or not seats[seat].forfeited:
+            break
+        play_for(game, state, default_move(game, state, seat))
+    game.record = state.record()
+    if state.is_over():
+        finish(game, seats, state, now)
+        return
+    game.to_move = state.current_player()
+    if game.to_move != previous:
+        seconds = BOT_TURN_SECONDS if seats[game.to_move].is_bot else game.move_seconds
+        game.deadline = now + timedelta(seconds=seconds)
+
+
+def finish(game: Game, seats: list[Seat], state, now) -> None:
+    """The result: the engine's, with every forfeiting seat placed last; for an event's
+    table it becomes the official result."""
+    result = state.result()
+    places = official_places(result["places"], [seat.forfeited for seat in seats])
+    for seat in seats:
+        seat.score = result["totals"][seat.position]
+        seat.place = places[seat.position]
+    Seat.objects.bulk_update(seats, ["score", "place", "timeouts", "faults", "forfeited"])
+    game.status = Game.Status.FINISHED
+    game.result = result
+    game.to_move = None
+    game.deadline = None
+    game.finished_at = now
+    game.replay = GameRecord.objects.create(record=game.record, created_by=game.created_by)
+    if game.table_id is not None:
+        record_table_result(game, seats)
+
+
+def record_table_result(game: Game, seats: list[Seat]) -> None:
+    from tournaments.models import Result
+    from tournaments.results import SeatOutcome, do_record_result
+
+    try:
+        do_record_result(
+            game.table,
+            [SeatOutcome(s.position, s.score, s.place) for s in seats],
+            source=Result.Source.RECORD,
+            detail={"record": game.record, "played_game": game.pk},
+            rules_version=rules_version(game),
+        )
+    except Refusal as refusal:  # the event was finished while the game went on
+        raise refusal.as_conflict() from None
+
+
+def rules_version(game: Game) -> str:
+    from games.registry import Rules, get_game
+
+    kind = get_game(game.game).record_kind
+    return kind.rules_version(game.record, Rules(options=game.options))
+
+
+def after_commit(game: Game, seats: list[Seat], previous) -> None:
+    """What follows a stored move once it commits: a bot's turn goes to the workers; a
+    person whose correspondence turn begins is told by e-mail."""
+    from play.tasks import notify_turn, play_bot_turns
+
+    if not game.is_playing:
+        return
+    seat = seats[game.to_move]
+    game_id, moves = game.pk, game.moves
+    if seat.is_bot:
+        transaction.on_commit(lambda: play_bot_turns.delay(game_id, moves))
+    elif game.to_move != previous and game.pace == Pace.CORRESPONDENCE:
+        transaction.on_commit(lambda: notify_turn.delay(game_id, moves))

@@ -1,0 +1,34 @@
+"""What a person sees of a game: the view of their seat (a spectator's, without any hand
+or unrevealed task, when they have none), and the legal moves only when it is their
+turn. Pages and the API read the same thing."""
+
+from dataclasses import dataclass
+
+from play.engine import rebuild
+from play.models import Game, Seat
+from play.moving import seat_of, seats_of
+
+
+@dataclass
+class Sight:
+    game: Game
+    seats: list[Seat]
+    you: int | None
+    view: dict
+    legal_moves: list[str]
+
+    @property
+    def your_turn(self) -> bool:
+        return self.you is not None and self.you == self.game.to_move
+
+
+def sight_of(game: Game, user) -> Sight:
+    seats = seats_of(game)
+    seat = seat_of(user, seats)
+    you = None if seat is None else seat.position
+    state = getattr(game, "state", None) or rebuild(game.record, game.deals)
+    view = state.view(you)
+    legal = view.pop("legal_moves", None) or []
+    if not (game.is_playing and you is not None and game.to_move == you):
+        legal = []
+    return Sight(game, seats, you, view, legal)

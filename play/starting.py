@@ -1,0 +1,233 @@
+"""Starting a game on the site: a friendly game between named people and bots, or the
+game of an event's table (its seats, in seat order).
+
+Limits: 2 to 4 seats, at least one person (a table of bots only is a bot match, played
+by the bots app), no person twice, every person with an account of their own (walk-in
+players of an event have none, so their tables are entered by hand), at most
+``MAX_ROUNDS`` rounds, a turn between ``MIN_MOVE_SECONDS`` and ``MAX_MOVE_SECONDS``.
+"""
+
+import random
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Bot
+from games.models import Game as GameKind
+from games.refusal import CONFLICT, Refusal
+from games.registry import get_game
+from play.engine import deals_of, start_state
+from play.models import (
+    DEFAULT_FORFEIT_AFTER,
+    DEFAULT_MOVE_SECONDS,
+    EventPlay,
+    Game,
+    Pace,
+    Seat,
+)
+from play.moving import after_commit, settle
+from tournaments.models import Event, Table
+from tournaments.permissions import can_schedule_bot_matches, is_staff
+
+MAX_ROUNDS = 8
+MIN_MOVE_SECONDS = 10
+MAX_MOVE_SECONDS = 14 * 24 * 3600
+MAX_FORFEIT_AFTER = 20
+
+
+@dataclass(frozen=True)
+class Clock:
+    pace: str = Pace.LIVE
+    move_seconds: int | None = None
+    forfeit_after: int = DEFAULT_FORFEIT_AFTER
+
+    def seconds(self) -> int:
+        return self.move_seconds or DEFAULT_MOVE_SECONDS[self.pace]
+
+
+@dataclass(frozen=True)
+class Taker:
+    """Who takes a seat: a user or a bot, and the name the record gives them."""
+
+    name: str
+    user: object = None
+    bot: Bot | None = None
+
+
+def check_clock(pace, move_seconds, forfeit_after) -> Clock:
+    if pace not in Pace.values:
+        raise Refusal(
+            _("The pace is live or correspondence, not %(pace)r.") % {"pace": pace}, "pace"
+        )
+    if move_seconds is not None and (
+        type(move_seconds) is not int or not MIN_MOVE_SECONDS <= move_seconds <= MAX_MOVE_SECONDS
+    ):
+        raise Refusal(
+            _("The time for a turn is a whole number of seconds from %(low)d to %(high)d.")
+            % {"low": MIN_MOVE_SECONDS, "high": MAX_MOVE_SECONDS},
+            "move_seconds",
+        )
+    if type(forfeit_after) is not int or not 0 <= forfeit_after <= MAX_FORFEIT_AFTER:
+        raise Refusal(
+            _("Timeouts before a forfeit is a whole number from 0 (never) to %(high)d.")
+            % {"high": MAX_FORFEIT_AFTER},
+            "forfeit_after",
+        )
+    return Clock(pace, move_seconds, forfeit_after)
+
+
+def check_options(options) -> dict:
+    """The rules options as the engine reads them (rounds, ninja, imperial_tasks)."""
+    from games.call_to_glory.options import read_options
+
+    try:
+        read = read_options(options)
+    except ValueError as exc:
+        raise Refusal(str(exc), "options") from None
+    if read.rounds > MAX_ROUNDS:
+        raise Refusal(
+            _("A game on the site has at most %(rounds)d rounds.") % {"rounds": MAX_ROUNDS},
+            "options",
+        )
+    return read.as_dict()
+
+
+def check_takers(takers: list[Taker]) -> None:
+    if not 2 <= len(takers) <= 4:
+        raise Refusal(_("A game has 2 to 4 seats."), "seats")
+    people = [t.user.pk for t in takers if t.user is not None]
+    if not people:
+        raise Refusal(
+            _("A game on the site needs at least one person; bots alone play bot matches."),
+            "seats",
+        )
+    if len(set(people)) != len(people):
+        raise Refusal(_("A person takes one seat at a game."), "seats")
+    for taker in takers:
+        if taker.user is not None and not (
+            taker.user.is_active and taker.user.has_usable_password()
+        ):
+            raise Refusal(
+                _("%(name)s has no account to play with on the site.") % {"name": taker.name},
+                "seats",
+            )
+
+
+def read_seats(by, seats) -> list[Taker]:
+    """Friendly seats from the API: ``[{"username": "ann"}, {"bot": "Gready"}]``."""
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
+        raise Refusal(_("A game has 2 to 4 seats."), "seats")
+    User = get_user_model()
+    takers = []
+    for seat in seats:
+        if not isinstance(seat, dict) or len(seat) != 1 or not {"username", "bot"} & set(seat):
+            raise Refusal(_('Each seat is {"username": NAME} or {"bot": NAME}.'), "seats")
+        ((key, name),) = seat.items()
+        if not isinstance(name, str) or not name:
+            raise Refusal(_('Each seat is {"username": NAME} or {"bot": NAME}.'), "seats")
+        if key == "username":
+            user = User.objects.filter(username=name).first()
+            if user is None:
+                raise Refusal(_("There is no user %(name)s.") % {"name": name}, "seats")
+            takers.append(Taker(str(user)[:80], user=user))
+        else:
+            bot = Bot.objects.filter(name=name).first()
+            if bot is None:
+                raise Refusal(_("There is no bot %(name)s.") % {"name": name}, "seats")
+            takers.append(Taker(bot.name, bot=bot))
+    if not can_schedule_bot_matches(by, [t.bot for t in takers if t.bot is not None]):
+        raise Refusal(_("Only its author seats a remote bot."), "seats")
+    if not is_staff(by) and by.pk not in {t.user.pk for t in takers if t.user is not None}:
+        raise Refusal(_("You start games you sit at."), "seats")
+    return takers
+
+
+def do_start_game(
+    by, takers: list[Taker], options: dict, clock: Clock = Clock(), table=None, seed=None
+) -> Game:
+    """Deal a new game and seat ``takers`` in order; the first to move is told (a bot's
+    turn is sent to the workers on commit)."""
+    check_takers(takers)
+    options = check_options(options)
+    seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+    state = start_state([t.name for t in takers], options, seed)
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                options=options,
+                table=table,
+                pace=clock.pace,
+                move_seconds=clock.seconds(),
+                forfeit_after=clock.forfeit_after,
+                seed=seed,
+                record=state.record(),
+                deals=deals_of(state),
+                created_by=by,
+            )
+            seats = Seat.objects.bulk_create(
+                Seat(game=game, position=i, user=t.user, bot=t.bot, name=t.name)
+                for i, t in enumerate(takers)
+            )
+            settle(game, seats, state, timezone.now(), previous=None)
+            game.save()
+            after_commit(game, seats, previous=None)
+    except IntegrityError:
+        raise Refusal(_("This table already has its game."), code=CONFLICT) from None
+    return game
+
+
+def check_playable(game: str) -> None:
+    """Only a game the registry says is playable live (and whose engine ``play.engine``
+    drives: Call to Glory today)."""
+    if not get_game(game).playable_live or game != GameKind.CALL_TO_GLORY:
+        raise Refusal(_("This game cannot be played on the site."), "game")
+
+
+def check_table_playable(table: Table) -> None:
+    event = table.round.event
+    if event.status == Event.Status.FINISHED:
+        raise Refusal(_("The event is finished."), code=CONFLICT)
+    check_playable(event.game)
+    if table.is_bye:
+        raise Refusal(_("A bye is not played."))
+    if hasattr(table, "result"):
+        raise Refusal(_("This table already has its result."), code=CONFLICT)
+    if Game.objects.filter(table=table).exists():
+        raise Refusal(_("This table already has its game."), code=CONFLICT)
+
+
+def table_takers(table: Table) -> list[Taker]:
+    seats = table.seats.select_related("entrant__user", "entrant__bot").order_by("position")
+    return [Taker(s.entrant.name, user=s.entrant.user, bot=s.entrant.bot) for s in seats]
+
+
+def do_set_event_play(event: Event, clock: Clock) -> EventPlay:
+    """How the event's tables are played on the site from now on (games already
+    started keep their clock). The caller has checked that the user organises it."""
+    settings, _created = EventPlay.objects.update_or_create(
+        event=event,
+        defaults={
+            "pace": clock.pace,
+            "move_seconds": clock.seconds(),
+            "forfeit_after": clock.forfeit_after,
+        },
+    )
+    return settings
+
+
+def event_clock(event: Event) -> Clock:
+    settings = getattr(event, "play_settings", None)
+    if settings is None:
+        return Clock()
+    return Clock(settings.pace, settings.move_seconds, settings.forfeit_after)
+
+
+def do_start_table_game(by, table: Table) -> Game:
+    """The game of an event's table, with the event's rules options and pace. The
+    caller has checked that ``by`` plays at the table or organises the event."""
+    check_table_playable(table)
+    event = table.round.event
+    return do_start_game(by, table_takers(table), event.rules_options, event_clock(event), table)

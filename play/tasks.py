@@ -1,0 +1,28 @@
+"""Tasks of games on the site. Each takes ids and the move number it was sent at, so a
+task sent twice, or late, finds the game moved on and does nothing."""
+
+from celery import shared_task
+
+from play.bot_turns import do_play_bot_turns
+from play.clock import do_time_out, overdue
+from play.notify import do_notify_turn
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def play_bot_turns(game_id: int, at: int) -> int:
+    """On the bots queue: the bots' moves of game ``game_id`` from move ``at`` on."""
+    return do_play_bot_turns(game_id, at)
+
+
+@shared_task
+def notify_turn(game_id: int, at: int) -> bool:
+    return do_notify_turn(game_id, at)
+
+
+@shared_task
+def enforce_deadlines() -> int:
+    """Run by beat: the default move for every seat past its time (see play.clock)."""
+    done = 0
+    for game_id, at in overdue():
+        done += do_time_out(game_id, at) != "moved on"
+    return done

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from play.views import games, lobby
+
+app_name = "play"
+
+urlpatterns = [
+    path("", lobby.lobby, name="lobby"),
+    path("new/", lobby.play_now, name="play-now"),
+    path("<int:game_id>/", games.game_page, name="game"),
+    path("<int:game_id>/board/", games.board_fragment, name="board"),
+    path("<int:game_id>/move/", games.move, name="move"),
+    path("tables/<int:table_id>/", games.start_table_game, name="table-play"),
+]

@@ -1,0 +1,136 @@
+"""The game page: phone first, the board swapped in place by htmx (polled while another
+seat is to move: every second live, every 30 s by correspondence), a tap per legal move. Without
+JavaScript every move is a plain form and the page reloads."""
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.call_to_glory.cards import VALUES
+from play.access import access_game, access_table_to_play
+from play.models import Game
+from play.moving import do_move
+from play.reading import Sight, sight_of
+from play.starting import do_start_table_game
+from play.words import button_label, log_line, move_group
+from tournaments.views.refusals import carried_out
+
+LOG_LINES = 12
+GROUPS = ("draw", "lay", "discard", "other")
+
+
+def _int_or_none(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def seconds_left(game: Game) -> int | None:
+    if not game.is_playing or game.deadline is None:
+        return None
+    return max(0, int((game.deadline - timezone.now()).total_seconds()))
+
+
+def board_context(sight: Sight) -> dict:
+    game, view = sight.game, sight.view
+    players = view["players"]
+    tasks = view.get("tasks")
+    seats = []
+    for seat in sight.seats:
+        p = seat.position
+        seats.append(
+            {
+                "name": seat.name,
+                "is_you": p == sight.you,
+                "is_bot": seat.is_bot,
+                "to_move": p == game.to_move,
+                "hand_size": view.get("hand_sizes", [0] * len(players))[p],
+                "sets": sorted(
+                    ((int(v), c) for v, c in view.get("sets", [{}] * len(players))[p].items()),
+                    reverse=True,
+                ),
+                "miniatures": (view.get("miniatures") or [None] * len(players))[p],
+                "tasks": tasks["revealed"][p] if tasks else [],
+                "total": view["totals"][p],
+                "timeouts": seat.timeouts,
+                "forfeited": seat.forfeited,
+                "place": seat.place,
+            }
+        )
+    buttons = {group: [] for group in GROUPS}
+    for move in sight.legal_moves:
+        buttons[move_group(move)].append((move, button_label(move, view)))
+    rounds = game.record.get("rounds", [])
+    round_moves = rounds[-1]["moves"] if rounds else []
+    log = [log_line(m, players) for m in round_moves[-LOG_LINES:]]
+    to_move = next((s for s in sight.seats if s.position == game.to_move), None)
+    if game.is_finished:
+        title = _("Game over")
+    elif sight.your_turn:
+        title = _("Your turn")
+    else:
+        title = _("%(name)s to play") % {"name": to_move.name}
+    return {
+        "game": game,
+        "sight": sight,
+        "view": view,
+        "seats": seats,
+        "hand": view.get("hand") or [],
+        "values": VALUES,
+        "button_groups": [(g, buttons[g]) for g in GROUPS if buttons[g]],
+        "log": list(reversed(log)),
+        "log_total": len(round_moves),
+        "seconds_left": seconds_left(game),
+        "results": [
+            {"number": i, "scores": r["scores"]} for i, r in enumerate(view["results"], start=1)
+        ],
+        "title": title,
+        "poll_seconds": 1 if game.is_live else 30,
+        "own_tasks": tasks["own"] if tasks and sight.you is not None else None,
+    }
+
+
+def game_page(request, game_id):
+    game = access_game(request.user, game_id)
+    return render(request, "play/game.html", board_context(sight_of(game, request.user)))
+
+
+def board_fragment(request, game_id):
+    game = access_game(request.user, game_id)
+    return render(request, "play/_board.html", board_context(sight_of(game, request.user)))
+
+
+@require_POST
+@login_required
+def move(request, game_id):
+    access_game(request.user, game_id)
+    carried_out(
+        request,
+        do_move,
+        request.user,
+        game_id,
+        request.POST.get("move", ""),
+        at=_int_or_none(request.POST.get("at")),
+    )
+    if request.htmx:
+        game = Game.objects.get(pk=game_id)
+        return render(request, "play/_board.html", board_context(sight_of(game, request.user)))
+    return redirect("play:game", game_id)
+
+
+@require_POST
+@login_required
+def start_table_game(request, table_id):
+    """An event's table starts its game on the site (its players or organisers)."""
+    table = access_table_to_play(request.user, table_id)
+    started = []
+    if carried_out(request, lambda: started.append(do_start_table_game(request.user, table))):
+        return redirect("play:game", started[0].pk)
+    existing = Game.objects.filter(table=table).first()
+    if existing is not None:
+        return redirect("play:game", existing.pk)
+    return redirect(request.POST.get("next") or reverse("play:lobby"))

@@ -1,0 +1,61 @@
+"""What scoring adds to a person's list of what needs them (``tournaments.todo``): an
+entry to confirm, a dispute raised about their table, and for an organiser the disputes
+to settle and the entries no other player at the table can confirm."""
+
+from django.utils.translation import gettext as _
+
+from scoring.models import Submission
+from scoring.submissions import waits_for_organiser
+from tournaments.todo import Action, Todo, table_url
+
+Status = Submission.Status
+
+
+def where(submission: Submission) -> dict:
+    table = submission.table
+    return {"event": table.round.event.name, "round": table.round.number, "table": table.number}
+
+
+def item(action: str, text: str, submission: Submission) -> Todo:
+    table = submission.table
+    return Todo(action, text, table_url(table), table.round.event, table.round.number, table)
+
+
+def scoring_todo(user, events, organised) -> list[Todo]:
+    unsettled = Submission.objects.filter(
+        table__round__event__in=events, status__in=Submission.OPEN
+    ).select_related("table__round__event", "submitted_by")
+    mine = unsettled.filter(table__seats__entrant__user=user)
+    items = []
+    to_confirm = (
+        mine.filter(status=Status.PENDING)
+        .exclude(submitted_by=user)
+        .exclude(confirmations__user=user)
+    )
+    for submission in to_confirm:
+        text = _(
+            "%(event)s, round %(round)s, table %(table)s: %(who)s entered the result; "
+            "confirm it or dispute it."
+        ) % {**where(submission), "who": submission.submitted_by}
+        items.append(item(Action.CONFIRM, text, submission))
+    for submission in mine.filter(status=Status.DISPUTED):
+        text = _(
+            "%(event)s, round %(round)s, table %(table)s: the result is disputed; an "
+            "organiser settles it."
+        ) % where(submission)
+        items.append(item(Action.DISPUTE_RAISED, text, submission))
+    if organised:
+        theirs = unsettled.filter(table__round__event__in=organised)
+        for submission in theirs.filter(status=Status.DISPUTED):
+            text = _("%(event)s, round %(round)s, table %(table)s: settle the dispute.") % where(
+                submission
+            )
+            items.append(item(Action.SETTLE, text, submission))
+        for submission in theirs.filter(status=Status.PENDING):
+            if waits_for_organiser(submission) and submission.submitted_by_id != user.pk:
+                text = _(
+                    "%(event)s, round %(round)s, table %(table)s: confirm the result (no other "
+                    "player there has an account)."
+                ) % where(submission)
+                items.append(item(Action.CONFIRM_FOR_TABLE, text, submission))
+    return items

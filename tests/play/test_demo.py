@@ -1,0 +1,30 @@
+"""The demo: ann's game against a bot is waiting, and a Swiss event seats people and
+bots at its tables, one of them played to its end on the site and official."""
+
+import pytest
+from django.core.management import call_command
+
+from games.call_to_glory import validate_record
+from play.demo import EVENT
+from play.models import Game
+from tournaments.models import Result
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_has_anns_game_against_a_bot_and_a_mixed_swiss():
+    call_command("load_demo")
+    anns = Game.objects.get(seats__user__username="ann", table=None)
+    assert anns.is_playing and anns.moves >= 3
+    assert [s.is_bot for s in anns.seats.all()] == [False, True]
+    tables = Game.objects.filter(table__round__event__slug=EVENT)
+    assert any({s.is_bot for s in game.seats.all()} == {True, False} for game in tables), (
+        "a table of a person and a bot"
+    )
+    played = tables.get(status=Game.Status.FINISHED)
+    result = Result.objects.get(table=played.table)
+    assert result.source == Result.Source.RECORD
+    assert validate_record(result.detail["record"])["valid"] is True
+    games = Game.objects.count()
+    call_command("load_demo")
+    assert Game.objects.count() == games

@@ -1,0 +1,118 @@
+"""The round page, its board and the round API are built once per round version: a
+cached answer costs a handful of queries whatever the round's size, and every change
+(an entry, a confirmation, a result, a swap) is a new version, shown at once. The
+standings API answers a page at a time."""
+
+import re
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from scoring.models import Submission
+from scoring.submissions import do_confirm_result, do_submit_result
+from tests.scoring.conftest import RULEBOOK_ROUND
+from tests.tournaments.helpers import make_event, play
+from tournaments.models import Seat
+from tournaments.pairing import do_pair_round, do_swap_seats
+from tournaments.results import SeatOutcome, do_record_result
+from tournaments.standings import do_store_standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def paired(league, organiser):
+    """Round 1 of a one-round Call to Glory event of 40 at tables of two."""
+    event = make_event(league, organiser, players=40, table_size=2, rules_options={"rounds": 1})
+    return do_pair_round(event)
+
+
+def page(client, round_):
+    response = client.get(f"/events/{round_.event.slug}/rounds/{round_.number}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def without_tokens(html):
+    """The page less its CSRF tokens (masked afresh for every answer)."""
+    return re.sub(r"[A-Za-z0-9]{64}", "", html)
+
+
+def card(html, number):
+    start = html.index(f'id="table-{number}"')
+    return html[start : html.index("</li>\n", html.index("Why this table", start))]
+
+
+@pytest.mark.parametrize("players", [16, 200])
+def test_a_cached_round_page_costs_the_same_few_queries_at_any_size(
+    league, organiser, client, django_assert_num_queries, players
+):
+    round_ = do_pair_round(make_event(league, organiser, players=players))
+    first = page(client, round_)
+    assert first.count('class="card"') == players // 4
+    with django_assert_num_queries(4):  # event, round, results and entries versions
+        again = page(client, round_)
+    assert without_tokens(again) == without_tokens(first)
+    with django_assert_num_queries(4):
+        board = client.get(f"/events/{round_.event.slug}/rounds/1/board/").content.decode()
+    assert board.count("data-status=") == players // 4
+
+
+def test_an_entry_a_confirmation_and_a_result_show_on_the_cached_page(paired, client):
+    table = paired.tables.get(number=3)
+    player, other = (seat.entrant.user for seat in table.seats.order_by("position"))
+    assert "waiting for a result" in card(page(client, paired), 3)
+    submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
+    assert "submitted, waiting for confirmation" in card(page(client, paired), 3)
+    do_confirm_result(submission, other)
+    html = page(client, paired)
+    assert "result recorded" in card(html, 3) and "waiting for a result" in card(html, 4)
+
+
+def test_a_swap_shows_on_the_cached_page_and_organisers_see_their_own_version(
+    paired, client_for, organiser
+):
+    client = Client()  # the public; client_for logs the test's client in
+    first, second = Seat.objects.filter(table__round=paired, position=0).order_by("table__number")[
+        :2
+    ]
+    names = first.entrant.name, second.entrant.name
+    assert names[0] in card(page(client, paired), 1)
+    organiser_page = page(client_for(organiser), paired)
+    assert f'<option value="{first.pk}">' in organiser_page  # the swap menu, by name
+    do_swap_seats(paired, first, second)
+    assert names[1] in card(page(client, paired), 1)
+    assert f'<option value="{first.pk}">' not in page(client, paired)  # no swap for the public
+
+
+def test_the_cached_round_api_follows_results_in_a_few_queries(paired, django_assert_num_queries):
+    url = f"/api/events/{paired.event.slug}/rounds/1/"
+    api = APIClient()
+    assert not any(t["has_result"] for t in api.get(url).json()["tables"])
+    with django_assert_num_queries(4):
+        cached = api.get(url).json()
+    assert len(cached["tables"]) == 20
+    table = paired.tables.get(number=2)
+    do_record_result(table, [SeatOutcome(0, 30, 2), SeatOutcome(1, 40, 1)], source="organiser")
+    tables = {t["number"]: t for t in api.get(url).json()["tables"]}
+    assert [s["place"] for s in tables[2]["result"]] == [2, 1]
+    assert not tables[1]["has_result"]
+    assert api.get(url).headers["Content-Type"] == "application/json"
+    browsable = api.get(url, HTTP_ACCEPT="text/html")  # from the cached data
+    assert browsable.status_code == 200 and "has_result" in browsable.content.decode()
+
+
+def test_the_standings_api_answers_a_page_at_a_time(league, organiser, django_assert_num_queries):
+    event = make_event(league, organiser, players=120)
+    play(event, 1)
+    do_store_standings(event)
+    api = APIClient()
+    with django_assert_num_queries(3):  # the event, the count, the page
+        first = api.get(f"/api/events/{event.slug}/standings/").json()
+    assert first["count"] == 120 and len(first["results"]) == 50
+    assert first["results"][0]["rank"] == 1 and first["next"].endswith("?page=2")
+    last = api.get(f"/api/events/{event.slug}/standings/?page=3").json()
+    assert len(last["results"]) == 20 and last["next"] is None
+    ranks = [r["rank"] for r in first["results"] + last["results"]]
+    assert ranks == sorted(ranks)

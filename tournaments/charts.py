@@ -1,0 +1,166 @@
+"""The site's one SVG chart helper (drawn on the server, no JavaScript): line charts and
+bar charts with both axes, tick labels, axis labels and a legend. Every text is escaped;
+callers pass translated labels. Geometry only here: pages choose what to plot."""
+
+from dataclasses import dataclass
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+COLOURS = ["#1f5f8b", "#b5462b", "#2f7d4a", "#8a5a00", "#6b3fa0", "#00727a", "#9c2f6b", "#555"]
+HIGHLIGHT, PLAIN = "#8a2b1f", "#c9c2b3"
+FONT = 'font-size="10"'
+MAX_X_TICKS = 10
+
+
+@dataclass
+class Series:
+    """One line: its name in the legend and a value per x position (None: no point)."""
+
+    name: str
+    values: list
+
+
+@dataclass
+class Bar:
+    value: float
+    title: str  # shown on hover
+    highlight: bool = False
+
+
+@dataclass
+class Frame:
+    """The plotting area inside the axes, and the value range it maps."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    low: float
+    high: float
+    slots: int
+    invert: bool = False
+
+    def x(self, i: float) -> float:
+        inner = self.width - self.left - self.right
+        return self.left + i * inner / max(1, self.slots - 1)
+
+    def y(self, value: float) -> float:
+        inner = self.height - self.top - self.bottom
+        share = (value - self.low) / ((self.high - self.low) or 1)
+        return self.top + (share if self.invert else 1 - share) * inner
+
+
+def _text(x: float, y: float, text, anchor: str = "middle", extra: str = "") -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" {FONT} text-anchor="{anchor}"{extra}>'
+        f"{escape(str(text))}</text>"
+    )
+
+
+def _number(value: float) -> str:
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def _axes(frame: Frame, x_ticks: list, x_label, y_label, y_ticks: list) -> list[str]:
+    base = frame.height - frame.bottom
+    parts = [
+        f'<path d="M{frame.left},{frame.top} V{base} H{frame.width - frame.right}" '
+        'fill="none" stroke="#777" stroke-width="1"/>'
+    ]
+    for value in y_ticks:
+        y = frame.y(value)
+        parts.append(
+            f'<path d="M{frame.left - 3},{y:.1f} H{frame.left}" stroke="#777"/>'
+            + _text(frame.left - 5, y + 3, _number(value), "end")
+        )
+    step = max(1, -(-len(x_ticks) // MAX_X_TICKS))
+    for i, tick in enumerate(x_ticks):
+        if i % step == 0 or i == len(x_ticks) - 1:
+            parts.append(_text(frame.x(i), base + 12, tick))
+    middle = (frame.left + frame.width - frame.right) / 2
+    parts.append(_text(middle, frame.height - 4, x_label))
+    y_middle = (frame.top + base) / 2
+    parts.append(_text(10, y_middle, y_label, extra=f' transform="rotate(-90 10 {y_middle:.1f})"'))
+    return parts
+
+
+def _svg(width: int, height: int, aria_label, css_class: str, parts: list[str]) -> SafeString:
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
+        f'role="img" class="{escape(css_class)}" aria-label="{escape(str(aria_label))}">'
+    )
+    # Every text in ``parts`` is escaped; the rest is numbers.
+    return mark_safe(head + "".join(parts) + "</svg>")
+
+
+def line_chart(
+    series: list[Series],
+    *,
+    x_ticks: list,
+    x_label,
+    y_label,
+    aria_label,
+    invert_y: bool = False,
+    width: int = 420,
+    height: int = 220,
+    css_class: str = "plot",
+) -> SafeString:
+    """Lines over shared x positions, a legend to the right (one row per series).
+    ``invert_y`` puts the smallest value at the top (ranks)."""
+    values = [v for s in series for v in s.values if v is not None]
+    low, high = min(values), max(values)
+    legend_width = 120 if len(series) > 1 else 0
+    frame = Frame(width, height, 42, 12 + legend_width, 10, 34, low, high, len(x_ticks), invert_y)
+    y_ticks = sorted({low, high, round((low + high) / 2, 1)})
+    parts = _axes(frame, x_ticks, x_label, y_label, y_ticks)
+    for n, line in enumerate(series):
+        colour = COLOURS[n % len(COLOURS)]
+        points = " ".join(
+            f"{frame.x(i):.1f},{frame.y(v):.1f}" for i, v in enumerate(line.values) if v is not None
+        )
+        parts.append(
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+            f"<title>{escape(line.name)}</title></polyline>"
+        )
+        if legend_width:
+            x, y = width - legend_width + 4, frame.top + 6 + n * 13
+            parts.append(
+                f'<rect x="{x}" y="{y - 6}" width="10" height="3" fill="{colour}"/>'
+                + _text(x + 14, y, line.name, "start")
+            )
+    return _svg(width, height, aria_label, css_class, parts)
+
+
+def bar_chart(
+    bars: list[Bar],
+    *,
+    x_label,
+    y_label,
+    legend: tuple,
+    aria_label,
+    width: int = 420,
+    height: int = 150,
+    css_class: str = "plot",
+) -> SafeString:
+    """Bars from zero, oldest left; ``legend``: (highlighted bars, the others)."""
+    high = max((bar.value for bar in bars), default=0) or 1
+    frame = Frame(width, height, 42, 12, 18, 34, 0, high, len(bars) + 1)
+    parts = _axes(frame, [""] * len(bars), x_label, y_label, [0, high])
+    step = (frame.x(1) - frame.x(0)) if bars else 0
+    for i, bar in enumerate(bars):
+        top = frame.y(max(bar.value, 0))
+        parts.append(
+            f'<rect x="{frame.x(i) + 1:.1f}" y="{top:.1f}" width="{max(step - 2, 1):.1f}" '
+            f'height="{frame.y(0) - top:.1f}" fill="{HIGHLIGHT if bar.highlight else PLAIN}">'
+            f"<title>{escape(bar.title)}</title></rect>"
+        )
+    for n, (label, colour) in enumerate(zip(legend, (HIGHLIGHT, PLAIN), strict=True)):
+        x = frame.left + 4 + n * 110
+        parts.append(
+            f'<rect x="{x}" y="2" width="10" height="8" fill="{colour}"/>'
+            + _text(x + 14, 10, label, "start")
+        )
+    return _svg(width, height, aria_label, css_class, parts)

@@ -1,0 +1,104 @@
+"""An event's settings, checked once for the event form and the API: the game and its
+options (from the game registry), the format and its options, the table size, points by
+place and the tie-break order. Bad values are refused with the field they belong to
+(``games.refusal.Refusal``), never stored and never a server error."""
+
+import math
+
+from django.utils.translation import gettext as _
+
+from games.refusal import Refusal
+from games.registry import get_game
+from tournaments.formats import get_format
+from tournaments.tiebreaks import REGISTRY as TIEBREAKS
+
+# The event's fields these checks cover.
+SETTINGS = (
+    "game",
+    "rules_options",
+    "format",
+    "format_options",
+    "table_size",
+    "points_by_place",
+    "tiebreak_order",
+)
+# Points by place: one number per place of a table, each within this bound.
+MAX_PLACES = 4
+MAX_POINTS = 1_000_000
+
+
+def check_points_by_place(points) -> list[float]:
+    if not isinstance(points, list) or len(points) > MAX_PLACES:
+        raise Refusal(
+            _("Points by place are a list of at most %(n)d numbers.") % {"n": MAX_PLACES},
+            field="points_by_place",
+        )
+    for value in points:
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or not math.isfinite(value) or abs(value) > MAX_POINTS:
+            raise Refusal(
+                _("Points by place must be numbers from -%(max)d to %(max)d, not %(value)s.")
+                % {"max": MAX_POINTS, "value": value},
+                field="points_by_place",
+            )
+    return points
+
+
+def check_tiebreak_order(order) -> list[str]:
+    if not isinstance(order, list) or not all(isinstance(key, str) for key in order):
+        raise Refusal(_("The tie-break order is a list of tie-break keys."), field="tiebreak_order")
+    unknown = [key for key in order if key not in TIEBREAKS]
+    if unknown:
+        raise Refusal(
+            _("Unknown tie-break: %(keys)s (the tie-breaks: %(known)s).")
+            % {"keys": ", ".join(unknown), "known": ", ".join(TIEBREAKS)},
+            field="tiebreak_order",
+        )
+    twice = sorted({key for key in order if order.count(key) > 1})
+    if twice:
+        raise Refusal(
+            _("Each tie-break can be chosen once: %(keys)s chosen twice.")
+            % {"keys": ", ".join(twice)},
+            field="tiebreak_order",
+        )
+    return order
+
+
+def check_table_size(size) -> int:
+    if type(size) is not int or not 2 <= size <= 4:
+        raise Refusal(_("A table seats 2 to 4."), field="table_size")
+    return size
+
+
+def check_format_options(format_key: str, options) -> dict:
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise Refusal(_("Give the format options as a JSON object."), field="format_options")
+    get_format(format_key, options)
+    return options
+
+
+def check_event_settings(
+    *,
+    game: str,
+    rules_options=None,
+    format: str,
+    format_options=None,
+    table_size: int = 4,
+    points_by_place=None,
+    tiebreak_order=None,
+) -> dict:
+    """The settings as they are stored, or the first ``Refusal`` naming its field."""
+    rules_options = get_game(game).check_options(rules_options)
+    return {
+        "game": game,
+        "rules_options": rules_options,
+        "format": format,
+        "format_options": check_format_options(format, format_options),
+        "table_size": check_table_size(table_size),
+        "points_by_place": check_points_by_place(
+            [] if points_by_place is None else points_by_place
+        ),
+        "tiebreak_order": check_tiebreak_order([] if tiebreak_order is None else tiebreak_order),
+    }

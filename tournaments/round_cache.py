@@ -1,0 +1,48 @@
+"""A round's page, board and API answer, cached under the round's *version*.
+
+The version is a short key of everything those show: the round's ``revision`` (bumped
+when it is paired again or its seats are swapped), its results (how many, the latest
+written) and what other apps add with ``register_version_provider`` (scoring: its
+entries by status). It costs two small aggregate queries, so a cached answer is never
+stale and needs no invalidation; the cache may be per process (Django's default).
+"""
+
+import hashlib
+
+from django.core.cache import cache
+from django.db.models import Count, Max
+from django.utils.translation import get_language
+
+from tournaments.models import Result, Round
+
+# Long enough to serve a round all evening; a new version is a new key anyway.
+CACHE_SECONDS = 60 * 60
+
+_providers = []
+
+
+def register_version_provider(provider) -> None:
+    """``provider(round_)`` returns a tuple that changes whenever what it adds to the
+    round's board changes."""
+    if provider not in _providers:
+        _providers.append(provider)
+
+
+def round_version(round_: Round) -> str:
+    results = Result.objects.filter(table__round=round_).aggregate(
+        count=Count("pk"), latest=Max("recorded_at")
+    )
+    parts = [round_.pk, round_.paired_at, round_.revision, results["count"], results["latest"]]
+    for provider in _providers:
+        parts.extend(provider(round_))
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+def cached(round_: Round, version: str, what: str, build, *variant):
+    """``build()`` once per round version (and variant, and language)."""
+    key = ":".join(["round", what, str(round_.pk), version, get_language() or "", *variant])
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, CACHE_SECONDS)
+    return value

@@ -1,0 +1,143 @@
+"""What needs a person now: their table and seat in the round being played, and for an
+organiser the tables of their running events still without a result. Other apps add
+what they know (scoring: an entry to confirm, a dispute raised, an entry only an
+organiser can confirm) with ``register_todo_provider``.
+
+Each item names its event, round and table (``None`` for an item about a whole event),
+an ``action`` key for API clients, the sentence shown, and the page that does it.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import Max, Q
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, Seat, Table
+
+
+class Action:
+    PLAY = "play"
+    RESULTS_MISSING = "results-missing"
+    CONFIRM = "confirm"
+    DISPUTE_RAISED = "dispute-raised"
+    SETTLE = "settle"
+    CONFIRM_FOR_TABLE = "confirm-for-table"
+
+
+@dataclass
+class Todo:
+    action: str
+    text: str
+    url: str
+    event: Event
+    round_number: int | None = None
+    table: Table | None = None
+
+    @property
+    def table_id(self) -> int | None:
+        return self.table.pk if self.table else None
+
+
+_providers = []
+
+
+def register_todo_provider(provider) -> None:
+    """``provider(user, events, organised)`` returns more ``Todo`` items for ``user``:
+    ``events`` are the running events the person plays in or organises, ``organised``
+    those they organise."""
+    if provider not in _providers:
+        _providers.append(provider)
+
+
+def organised_events(user):
+    """Running events ``user`` organises (per event or per league)."""
+    return Event.objects.filter(
+        Q(created_by=user)
+        | Q(organisers=user)
+        | Q(season__league__created_by=user)
+        | Q(season__league__organisers=user),
+        status=Event.Status.RUNNING,
+    ).distinct()
+
+
+def table_url(table: Table) -> str:
+    return reverse("scoring-table", args=[table.pk])
+
+
+def my_tables(user, events) -> list[Todo]:
+    """The person's seat in the last round of each running event, while it has no result."""
+    latest = {
+        row["pk"]: row["last"]
+        for row in Event.objects.filter(pk__in=[e.pk for e in events])
+        .annotate(last=Max("rounds__number"))
+        .values("pk", "last")
+    }
+    seats = (
+        Seat.objects.filter(
+            entrant__user=user,
+            table__round__event__in=events,
+            table__is_bye=False,
+            table__result__isnull=True,
+        )
+        .select_related("table__round__event")
+        .order_by("table__round__event__name")
+    )
+    items = []
+    for seat in seats:
+        table, round_ = seat.table, seat.table.round
+        if latest.get(round_.event_id) != round_.number:
+            continue
+        text = _("%(event)s, round %(round)s: you play at table %(table)s, seat %(seat)s.") % {
+            "event": round_.event.name,
+            "round": round_.number,
+            "table": table.number,
+            "seat": seat.position + 1,
+        }
+        if seat.position == 0:
+            text = f"{text} {_('You start.')}"
+        items.append(Todo(Action.PLAY, text, table_url(table), round_.event, round_.number, table))
+    return items
+
+
+def results_missing(organised) -> list[Todo]:
+    """For an organiser: per running event, the tables of its last round with no result."""
+    items = []
+    for event in organised:
+        last = event.rounds.order_by("-number").first()
+        if last is None:
+            continue
+        missing = last.tables.filter(is_bye=False, result__isnull=True).count()
+        if missing:
+            text = _("%(event)s, round %(round)s: %(n)s of the tables have no result yet.") % {
+                "event": event.name,
+                "round": last.number,
+                "n": missing,
+            }
+            items.append(
+                Todo(
+                    Action.RESULTS_MISSING,
+                    text,
+                    reverse("scoring-desk", args=[event.slug]),
+                    event,
+                    last.number,
+                )
+            )
+    return items
+
+
+def todo_for(user, event: Event | None = None) -> list[Todo]:
+    """Everything that needs ``user`` now (in ``event`` only, when given)."""
+    if not user.is_authenticated:
+        return []
+    playing = Event.objects.filter(entrants__user=user, status=Event.Status.RUNNING).distinct()
+    organised = organised_events(user)
+    if event is not None:
+        playing, organised = playing.filter(pk=event.pk), organised.filter(pk=event.pk)
+    playing, organised = list(playing), list(organised)
+    events = {e.pk: e for e in [*playing, *organised]}
+    items = my_tables(user, playing)
+    for provider in _providers:
+        items.extend(provider(user, list(events.values()), organised))
+    items.extend(results_missing(organised))
+    return items
