@@ -163,7 +163,7 @@ def do_schedule_event_round(by, round_) -> Batch:
     event = round_.event
     tables = [
         table
-        for table in round_.tables.prefetch_related("seats__entrant").select_related("result").all()
+        for table in round_.tables.with_seats().select_related("result")
         if _is_open_bot_table(table)
     ]
     if not tables:

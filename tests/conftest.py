@@ -18,7 +18,11 @@ from tests.fixtures.personas import (  # noqa: F401
     staff,
     table,
 )
-from tests.fixtures.worker import celery_worker, celery_worker_process  # noqa: F401
+from tests.fixtures.worker import (  # noqa: F401
+    _worker_idle_before_the_flush,
+    celery_worker,
+    celery_worker_process,
+)
 
 
 @pytest.fixture(autouse=True)

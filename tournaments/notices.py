@@ -20,7 +20,7 @@ def organisers_of(event: Event) -> list:
 def notify_round_paired(round_: Round) -> None:
     event = round_.event
     seats = {}
-    for table in round_.tables.prefetch_related("seats__entrant__user"):
+    for table in round_.tables.with_seats():
         at_table = list(table.seats.all())
         for seat in at_table:
             if seat.entrant.user is not None:

@@ -1,5 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -7,6 +8,7 @@ from bots.access import access_round_as_organiser
 from bots.models import Batch
 from bots.scheduling import do_schedule_event_round
 from games.refusal import Refusal
+from tournaments.models import Table
 from tournaments.permissions import access_event_as_organiser
 
 
@@ -15,7 +17,7 @@ def event_bot_rounds(request, slug):
     """An organiser's view of the event's rounds, with a button that sends a round's bot
     tables to the workers, and the batches already sent."""
     event = access_event_as_organiser(request.user, slug)
-    rounds = event.rounds.prefetch_related("tables__seats__entrant")
+    rounds = event.rounds.prefetch_related(Prefetch("tables", queryset=Table.objects.with_seats()))
     waiting = {
         round_.pk: sum(
             1

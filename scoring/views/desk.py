@@ -37,7 +37,7 @@ def waiting_tables(event) -> list[Waiting]:
     tables = list(
         Table.objects.filter(round__event=event, is_bye=False, result__isnull=True)
         .select_related("round")
-        .prefetch_related("seats__entrant__user")
+        .with_seats()
         .order_by("round__number", "number")
     )
     unsettled = {

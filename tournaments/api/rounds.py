@@ -53,9 +53,8 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema(responses=TableSerializer(many=True))
     def get_tables(self, round_) -> list:
-        tables = round_.tables.prefetch_related("seats__entrant", "result__seats").select_related(
-            "result"
-        )
+        tables = round_.tables.with_seats().select_related("result")
+        tables = tables.prefetch_related("result__seats")
         return TableSerializer(tables, many=True).data
 
 

@@ -23,7 +23,7 @@ from tournaments.views.refusals import carried_out
 
 
 def round_tables(round_):
-    tables = list(round_.tables.prefetch_related("seats__entrant"))
+    tables = list(round_.tables.with_seats())
     names = {s.entrant_id: s.entrant.name for t in tables for s in t.seats.all()}
     statuses = table_statuses(round_)
     for table in tables:
