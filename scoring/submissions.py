@@ -84,10 +84,7 @@ def check_organiser(user, table: Table) -> None:
 def players_to_confirm(submission: Submission) -> set[int]:
     """The registered players seated at the table (walk-ins have no account to confirm
     with), other than whoever entered the result."""
-    users = submission.table.seats.filter(entrant__user__is_active=True).values_list(
-        "entrant__user_id", flat=True
-    )
-    return set(users) - {submission.submitted_by_id}
+    return set(submission.table.seated_users) - {submission.submitted_by_id}
 
 
 def is_record(submission: Submission) -> bool:
@@ -295,8 +292,9 @@ def finish_confirmed(submission: Submission, by) -> None:
 
 @transaction.atomic
 def do_confirm_result(submission: Submission, by) -> Submission:
-    locked_table(submission.table)
+    table = locked_table(submission.table)
     submission.refresh_from_db()
+    submission.table = table
     check_may_decide(by, submission)
     Confirmation.objects.create(submission=submission, user=by, decision="confirm")
     audit.log(submission.table, by, "confirmed", after=audit.summary_of_submission(submission))

@@ -8,6 +8,7 @@ is the official outcome of a table, written only by ``tournaments.results``.
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Bot, Game
@@ -260,6 +261,13 @@ class Table(models.Model):
 
     def __str__(self):
         return f"{self.round} table {self.number}"
+
+    @cached_property
+    def seated_users(self) -> frozenset[int]:
+        """The accounts seated here (walk-ins and bots have none), read once per object:
+        a confirmation asks several times who sits at its (freshly locked) table."""
+        seated = self.seats.filter(entrant__user__is_active=True)
+        return frozenset(seated.values_list("entrant__user_id", flat=True))
 
 
 class Seat(models.Model):

@@ -41,7 +41,7 @@ def is_entrant(user, event: Event) -> bool:
 
 
 def is_player_of_table(user, table: Table) -> bool:
-    return user.is_authenticated and table.seats.filter(entrant__user=user).exists()
+    return user.is_authenticated and user.pk in table.seated_users
 
 
 def can_view_event(user, event: Event) -> bool:
