@@ -16,7 +16,7 @@ Coalescing a burst (the round-end rush: hundreds of results in seconds):
 from collections import defaultdict
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
@@ -153,9 +153,29 @@ def store_rows(event: Event, rows: list[dict]) -> int:
             changed.append(current)
     if stored:
         StandingRow.objects.filter(pk__in=[r.pk for r in stored.values()]).delete()
-    StandingRow.objects.bulk_update(changed, [*STORED_FIELDS, "computed_at"], batch_size=250)
+    update_in_place(changed, [*STORED_FIELDS, "computed_at"])
     StandingRow.objects.bulk_create(new)
     return len(changed) + len(new) + len(stored)
+
+
+def update_in_place(rows: list[StandingRow], fields: list[str]) -> None:
+    """``bulk_update`` without its CASE expressions: one plain UPDATE per row, sent by
+    one ``executemany`` (a pipeline on PostgreSQL). When a result moves every rank of
+    1,000 entrants, ``bulk_update`` spent seconds of the worker's CPU building its
+    statement; this spends milliseconds."""
+    meta, quote = StandingRow._meta, connection.ops.quote_name
+    columns = [meta.get_field(name) for name in fields]
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in columns)
+    statement = (
+        f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    )
+    values = [
+        [field.get_db_prep_save(getattr(row, field.attname), connection) for field in columns]
+        + [row.pk]
+        for row in rows
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(statement, values)
 
 
 def do_store_standings(event: Event) -> int:

@@ -159,3 +159,22 @@ def test_rank_by_round_follows_each_entrant(league, organiser):
     rows = compute_standings(event)
     assert all(len(row["rank_by_round"]) == 3 for row in rows)
     assert all(row["rank_by_round"][-1] <= row["rank"] for row in rows)
+
+
+def test_a_later_result_updates_the_stored_rows_in_place(league, organiser):
+    event = make_event(league, organiser, players=8, table_size=4)
+    play(event, rounds=1, seed=3)
+    do_store_standings(event)
+    before = {row.entrant_id: row for row in StandingRow.objects.filter(event=event)}
+
+    play(event, rounds=1, seed=4)
+    do_store_standings(event)
+
+    after = {row.entrant_id: row for row in StandingRow.objects.filter(event=event)}
+    assert {e: row.pk for e, row in after.items()} == {e: row.pk for e, row in before.items()}
+    assert [after[e].games for e in after] == [2] * 8
+    expected = {row["entrant_id"]: row for row in compute_standings(event)}
+    for entrant, row in after.items():
+        assert (row.rank, row.points, row.tiebreaks, row.rank_by_round) == tuple(
+            expected[entrant][field] for field in ("rank", "points", "tiebreaks", "rank_by_round")
+        )
