@@ -10,9 +10,7 @@ from tournaments.pairing import do_pair_round
 pytestmark = pytest.mark.django_db
 
 
-def test_a_round_of_a_thousand_entrants_is_paired_and_its_pages_answer(
-    client, league, organiser
-):
+def test_a_round_of_a_thousand_entrants_is_paired_and_its_pages_answer(client, league, organiser):
     event = make_event(league, organiser, players=1000, rules_options={"rounds": 1})
 
     round_ = do_pair_round(event)
