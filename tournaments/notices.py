@@ -4,8 +4,8 @@ with each person's table and seat."""
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from accounts.notices import do_notify, link
-from tournaments.models import Event, Round
+from accounts.notices import do_notify, link, wanting_notices
+from tournaments.models import Event, Round, Seat
 
 
 def organisers_of(event: Event) -> list:
@@ -19,8 +19,9 @@ def organisers_of(event: Event) -> list:
 
 def notify_round_paired(round_: Round) -> None:
     event = round_.event
+    wanted = Seat.objects.filter(wanting_notices("entrant__user"), table__round=round_)
     seats = {}
-    for table in round_.tables.with_seats():
+    for table in round_.tables.filter(seats__in=wanted).distinct().with_seats():
         at_table = list(table.seats.all())
         for seat in at_table:
             if seat.entrant.user is not None:
