@@ -5,7 +5,12 @@ from django.conf import settings
 from django.core.management import call_command
 from django.utils import translation
 
-from tests.fixtures.browser import browser, browser_language, phone_page  # noqa: F401
+from tests.fixtures.browser import (  # noqa: F401
+    browser,
+    browser_language,
+    laptop_page,
+    phone_page,
+)
 from tests.fixtures.personas import (  # noqa: F401
     anonymous,
     client_for,

@@ -1,6 +1,7 @@
 """The site's one SVG chart helper (drawn on the server, no JavaScript): line charts and
-bar charts with both axes, tick labels, axis labels and a legend. Every text is escaped;
-callers pass translated labels. Geometry only here: pages choose what to plot."""
+bar charts with both axes, tick labels, axis labels and a legend (or, for many lines,
+each line's name at its end, spread so that no two names overlap). Every text is
+escaped; callers pass translated labels. Geometry only here: pages choose what to plot."""
 
 from dataclasses import dataclass
 
@@ -11,6 +12,9 @@ COLOURS = ["#1f5f8b", "#b5462b", "#2f7d4a", "#8a5a00", "#6b3fa0", "#00727a", "#9
 HIGHLIGHT, PLAIN = "#8a2b1f", "#c9c2b3"
 FONT = 'font-size="10"'
 MAX_X_TICKS = 10
+LINE_GAP = 13  # vertical room of one legend row or end label
+END_LABEL_WIDTH = 130
+END_LABEL_CHARS = 20
 
 
 @dataclass
@@ -96,6 +100,63 @@ def _svg(width: int, height: int, aria_label, css_class: str, parts: list[str]) 
     return mark_safe(head + "".join(parts) + "</svg>")
 
 
+def spread(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Positions as near ``wanted`` as they can be with at least ``gap`` between any two,
+    kept within ``low``..``high`` when they fit there, in the order of ``wanted``."""
+    order = sorted(range(len(wanted)), key=lambda i: (wanted[i], i))
+    placed = [0.0] * len(wanted)
+    floor = low - gap
+    for i in order:
+        floor = placed[i] = max(wanted[i], floor + gap)
+    ceiling = high + gap
+    for i in reversed(order):
+        ceiling = placed[i] = min(placed[i], ceiling - gap)
+    return placed
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= END_LABEL_CHARS else name[: END_LABEL_CHARS - 1] + "…"
+
+
+def _end_labels(frame: Frame, series: list[Series]) -> list[str]:
+    """Each line's name at the right of the plot, level with its last point where the
+    names have room, a thin leader line to the point where a name had to move."""
+    ends = [
+        max((i for i, v in enumerate(line.values) if v is not None), default=None)
+        for line in series
+    ]
+    drawn = [(n, i) for n, i in enumerate(ends) if i is not None]
+    wanted = [frame.y(series[n].values[i]) for n, i in drawn]
+    places = spread(wanted, LINE_GAP, frame.top, frame.height - frame.bottom)
+    x = frame.width - frame.right + 8
+    parts = []
+    for (n, i), want, y in zip(drawn, wanted, places, strict=True):
+        colour = COLOURS[n % len(COLOURS)]
+        parts.append(
+            f'<path d="M{frame.x(i):.1f},{want:.1f} L{x - 2},{y:.1f}" stroke="{colour}" '
+            'stroke-width="0.5" fill="none"/>'
+            + _text(x, y + 3, _short(series[n].name), "start", f' fill="{colour}"')
+        )
+    return parts
+
+
+def _legend(width: int, frame: Frame, series: list[Series]) -> list[str]:
+    parts = []
+    for n, line in enumerate(series):
+        colour = COLOURS[n % len(COLOURS)]
+        x, y = width - frame.right + 16, frame.top + 6 + n * LINE_GAP
+        parts.append(
+            f'<rect x="{x}" y="{y - 6}" width="10" height="3" fill="{colour}"/>'
+            + _text(x + 14, y, _short(line.name), "start")
+        )
+    return parts
+
+
+def _ticks(low: float, high: float, whole: bool) -> list:
+    middle = (low + high) // 2 if whole else round((low + high) / 2, 1)
+    return sorted({low, high, middle})
+
+
 def line_chart(
     series: list[Series],
     *,
@@ -104,18 +165,25 @@ def line_chart(
     y_label,
     aria_label,
     invert_y: bool = False,
+    end_labels: bool = False,
     width: int = 420,
     height: int = 220,
     css_class: str = "plot",
 ) -> SafeString:
-    """Lines over shared x positions, a legend to the right (one row per series).
-    ``invert_y`` puts the smallest value at the top (ranks)."""
+    """Lines over shared x positions. More than one line is named in a legend to the
+    right (one row per line) or, with ``end_labels``, by a label at each line's end; the
+    chart grows taller rather than let two names overlap. ``invert_y`` puts the smallest
+    value at the top (ranks)."""
     values = [v for s in series for v in s.values if v is not None]
     low, high = min(values), max(values)
-    legend_width = 120 if len(series) > 1 else 0
-    frame = Frame(width, height, 42, 12 + legend_width, 10, 34, low, high, len(x_ticks), invert_y)
-    y_ticks = sorted({low, high, round((low + high) / 2, 1)})
-    parts = _axes(frame, x_ticks, x_label, y_label, y_ticks)
+    named = len(series) > 1
+    side = (END_LABEL_WIDTH if end_labels else 120) if named else 0
+    top, bottom = 10, 34
+    if named:
+        height = max(height, top + bottom + LINE_GAP * (len(series) + 1))
+    frame = Frame(width, height, 42, 12 + side, top, bottom, low, high, len(x_ticks), invert_y)
+    whole = all(float(v).is_integer() for v in values)
+    parts = _axes(frame, x_ticks, x_label, y_label, _ticks(low, high, whole))
     for n, line in enumerate(series):
         colour = COLOURS[n % len(COLOURS)]
         points = " ".join(
@@ -125,12 +193,8 @@ def line_chart(
             f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
             f"<title>{escape(line.name)}</title></polyline>"
         )
-        if legend_width:
-            x, y = width - legend_width + 4, frame.top + 6 + n * 13
-            parts.append(
-                f'<rect x="{x}" y="{y - 6}" width="10" height="3" fill="{colour}"/>'
-                + _text(x + 14, y, line.name, "start")
-            )
+    if named:
+        parts += _end_labels(frame, series) if end_labels else _legend(width, frame, series)
     return _svg(width, height, aria_label, css_class, parts)
 
 

@@ -1,24 +1,37 @@
 """The plots of the pages, drawn with the one chart helper (``tournaments.charts``):
-rank by round for the leaders, a rating over time, a bot's recent form."""
+rank by round (the leaders or everyone), a rating over time, a bot's recent form."""
+
+from collections import Counter
 
 from django.utils.translation import gettext as _
 
 from tournaments.charts import Bar, Series, bar_chart, line_chart
 
+LEADERS = 10
 
-def rank_by_round_svg(rows, leaders: int = 8):
-    """One line per leader: rank (1 at the top) after each round."""
+
+def rank_by_round_svg(rows, leaders: int | None = LEADERS):
+    """One line per entrant (the leaders only, unless ``leaders`` is None): rank (1 at
+    the top) after each round, each line named at its end."""
+    ranks = Counter(row.rank for row in rows)
     rows = [r for r in rows if r.rank_by_round][:leaders]
     if not rows or max(len(r.rank_by_round) for r in rows) < 2:
         return ""
     rounds = max(len(r.rank_by_round) for r in rows)
     return line_chart(
-        [Series(f"{row.rank}. {row.entrant.name}", list(row.rank_by_round)) for row in rows],
+        [
+            Series(
+                f"{'=' if ranks[row.rank] > 1 else ''}{row.rank}. {row.entrant.name}",
+                list(row.rank_by_round),
+            )
+            for row in rows
+        ],
         x_ticks=[_("R%(n)d") % {"n": n} for n in range(1, rounds + 1)],
         x_label=_("round"),
         y_label=_("rank"),
         aria_label=_("Rank by round"),
         invert_y=True,
+        end_labels=True,
     )
 
 
@@ -30,7 +43,7 @@ def rating_svg(history):
         [Series(_("rating"), [value for _id, value in history])],
         x_ticks=[str(n) for n in range(1, len(history) + 1)],
         x_label=_("rated games, oldest first"),
-        y_label=_("rating"),
+        y_label=_("rating (μ − 3σ)"),
         aria_label=_("Rating over time"),
         height=180,
     )

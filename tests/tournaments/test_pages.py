@@ -6,7 +6,8 @@ import io
 import pytest
 
 from tests.tournaments.helpers import make_event, play
-from tournaments.models import Event, League, Season
+from tournaments.models import Entrant, Event, League, Season, StandingRow
+from tournaments.pairing import do_pair_round
 from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
@@ -240,3 +241,41 @@ def test_the_standings_page_names_the_tie_breaks_in_words(league, organiser, cli
     page = client.get(f"/events/{event.slug}/").content.decode()
     assert "wins (first places)" in page and "game-score total" in page
     assert "score_total" not in page
+
+
+def test_the_rank_plot_names_the_first_ten_or_every_entrant_as_the_reader_chooses(
+    league, organiser, client
+):
+    event = make_event(league, organiser, players=14)
+    play(event, 2)
+    do_store_standings(event)
+    first = client.get(f"/events/{event.slug}/").content.decode()
+    plot = first[first.index('id="rank-by-round"') :]
+    assert plot.count("<polyline") == 10
+    assert 'href="?plot=all#rank-by-round"' in plot and "all 14 entrants" in plot
+    everyone = client.get(f"/events/{event.slug}/?plot=all").content.decode()
+    plot = everyone[everyone.index('id="rank-by-round"') :]
+    assert plot.count("<polyline") == 14
+    for row in StandingRow.objects.filter(event=event).select_related("entrant"):
+        assert f"{row.rank}. {row.entrant.name}</text>" in plot  # "=11. " too
+    assert "rank after each round" in plot  # the caption says how to read it
+
+
+def test_an_entrants_page_lists_their_games_with_opponents_scores_and_places(
+    league, organiser, client
+):
+    event = make_event(league, organiser, players=8)
+    play(event, 2)
+    do_pair_round(event)  # round 3 paired, no result yet
+    entrant = Entrant.objects.filter(event=event).first()
+    page = client.get(f"/events/{event.slug}/entrants/{entrant.pk}/").content.decode()
+    for seat in entrant.seats.select_related("table__round"):
+        table = seat.table
+        link = f"/events/{event.slug}/rounds/{table.round.number}/#table-{table.number}"
+        assert link in page
+        assert f"Round {table.round.number}, table {table.number}" in page
+        for other in table.seats.exclude(entrant=entrant).select_related("entrant"):
+            assert f'/entrants/{other.entrant_id}/">{other.entrant.name}</a>' in page
+    for result in entrant.results.all():
+        assert f"score {result.score} · place {result.place}" in page
+    assert page.count("no result yet") == 1

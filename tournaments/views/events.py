@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.bracket import bracket_svg
+from tournaments.entrant_games import games_of
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
@@ -30,7 +31,7 @@ from tournaments.permissions import (
     visible_events,
     visible_leagues,
 )
-from tournaments.plots import rank_by_round_svg, rating_svg
+from tournaments.plots import LEADERS, rank_by_round_svg, rating_svg
 from tournaments.results import request_standings_update
 from tournaments.todo import todo_for
 from tournaments.views.refusals import carried_out
@@ -63,8 +64,9 @@ class StoredStandings:
     """The stored rows, read only if the cached fragment is missing. ``version`` names
     the rows' state, so the fragment cache is never stale."""
 
-    def __init__(self, event):
+    def __init__(self, event, everyone: bool = False):
         self.event = event
+        self.everyone = everyone
         latest = event.standings_latest.timestamp() if event.standings_latest else 0
         self.version = f"{latest}-{event.standings_count or 0}"
 
@@ -78,7 +80,12 @@ class StoredStandings:
 
     @cached_property
     def plot(self):
-        return rank_by_round_svg(self.rows)
+        return rank_by_round_svg(self.rows, None if self.everyone else LEADERS)
+
+    @property
+    def plot_choice(self) -> bool:
+        """More entrants than the plot's leaders: the reader chooses leaders or all."""
+        return len(self.rows) > LEADERS
 
 
 def event_detail(request, slug):
@@ -91,11 +98,12 @@ def event_detail(request, slug):
         {
             "event": event,
             "bracket": bracket_svg(event) if draws_bracket else "",
-            "standings": StoredStandings(event),
+            "standings": StoredStandings(event, everyone=request.GET.get("plot") == "all"),
             "rounds": range(1, (event.last_round or 0) + 1),
             "next_round": (event.last_round or 0) + 1,
             "is_organiser": is_event_organiser(request.user, event),
             "todo": todo_for(request.user, event),
+            "leaders": LEADERS,
         },
     )
 
@@ -110,7 +118,13 @@ def entrant_detail(request, slug, entrant_id):
     return render(
         request,
         "tournaments/entrant_detail.html",
-        {"event": event, "entrant": entrant, "rating": rating, "plot": rating_svg(history)},
+        {
+            "event": event,
+            "entrant": entrant,
+            "rating": rating,
+            "plot": rating_svg(history),
+            "games": games_of(entrant),
+        },
     )
 
 
