@@ -1,4 +1,4 @@
-"""A batch's progress and its end."""
+"""A batch's progress, its finished games, its summary and its end."""
 
 from dataclasses import dataclass
 from datetime import timedelta
@@ -7,7 +7,8 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
-from bots.models import Batch, Fault, Match, WorkStatus
+from bots.models import Batch, Fault, Match, MatchSeat, WorkStatus
+from bots.statistics import Tally, tally
 
 
 @dataclass
@@ -18,6 +19,12 @@ class Progress:
     faults: int
     eta: timedelta | None
     finished: bool
+    started: bool = False  # a worker has begun playing it
+
+    @property
+    def all_played(self) -> bool:
+        """Every game is stored; the batch is closed a moment later."""
+        return self.done + self.failed >= self.total
 
     @property
     def percent(self) -> int:
@@ -39,7 +46,41 @@ def batch_progress(batch: Batch) -> Progress:
         elapsed = timezone.now() - batch.started_at
         eta = elapsed / done * (batch.total - done - failed)
     faults = Fault.objects.filter(match__batch=batch).count()
-    return Progress(done, failed, batch.total, faults, eta, finished)
+    started = batch.started_at is not None
+    return Progress(done, failed, batch.total, faults, eta, finished, started)
+
+
+LATEST_GAMES = 20
+
+
+def latest_games(batch: Batch, limit: int = LATEST_GAMES) -> list[Match]:
+    """The batch's last finished games, newest first, with their seats and bots."""
+    return list(
+        batch.matches.filter(status=WorkStatus.DONE)
+        .order_by("-number")
+        .prefetch_related("seats__bot")[:limit]
+    )
+
+
+@dataclass
+class Summary:
+    by_bot: list[Tally]  # keyed by the bot's name
+    by_seat: list[Tally]  # keyed by the seat's number, from 1
+
+
+def batch_summary(batch: Batch) -> Summary | None:
+    """Wins and mean scores (95% interval) per bot and per seat over the finished games;
+    ``None`` before any game finished."""
+    rows = list(
+        MatchSeat.objects.filter(match__batch=batch, match__status=WorkStatus.DONE)
+        .order_by("position", "bot__name")
+        .values_list("bot__name", "position", "score", "place")
+    )
+    if not rows:
+        return None
+    by_bot = tally((name, score, place) for name, _pos, score, place in rows)
+    by_seat = tally((position + 1, score, place) for _name, position, score, place in rows)
+    return Summary(sorted(by_bot, key=lambda t: (-t.wins, -t.score.mean, t.key)), by_seat)
 
 
 def mark_started(batch_id: int) -> None:

@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from bots.access import access_batch
-from bots.batches import batch_progress
+from bots.batches import batch_progress, batch_summary, latest_games
 from bots.forms import BatchForm
 from bots.models import Batch
 from bots.scheduling import do_schedule_batch, round_robin_lineups
@@ -45,19 +45,24 @@ def batch_new(request):
     return render(request, "bots/batch_form.html", {"form": form})
 
 
+def live_context(batch) -> dict:
+    """What the batch page shows and its poll refreshes: progress, the latest finished
+    games and, once the batch is done, its summary."""
+    progress = batch_progress(batch)
+    return {
+        "batch": batch,
+        "progress": progress,
+        "matches": latest_games(batch),
+        "summary": batch_summary(batch) if progress.finished else None,
+    }
+
+
 def batch_detail(request, batch_id):
     batch = access_batch(request.user, batch_id)
-    matches = batch.matches.filter(status="done").prefetch_related("seats__bot")[:20]
-    return render(
-        request,
-        "bots/batch_detail.html",
-        {"batch": batch, "progress": batch_progress(batch), "matches": matches},
-    )
+    return render(request, "bots/batch_detail.html", live_context(batch))
 
 
 def batch_progress_fragment(request, batch_id):
-    """The progress bar alone, polled by htmx until the batch is done."""
+    """The live part of the page alone, polled by htmx until the batch is done."""
     batch = access_batch(request.user, batch_id)
-    return render(
-        request, "bots/_batch_progress.html", {"batch": batch, "progress": batch_progress(batch)}
-    )
+    return render(request, "bots/_batch_progress.html", live_context(batch))
