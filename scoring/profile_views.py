@@ -1,11 +1,10 @@
 """The organiser's page for an event's Call to Adventure rules profile and rescoring."""
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.call_to_adventure.cards import CatalogueError
@@ -13,35 +12,57 @@ from games.call_to_adventure.profile import ProfileError
 from games.refusal import Refusal
 from scoring.catalogues import do_store_catalogue
 from scoring.models import EventCatalogue
+from scoring.profile_form import RulesProfileForm
+from scoring.profile_words import said
 from scoring.rescore import check_profile, current_profile, do_apply_profile, preview_rescore
+from scoring.views.adventure import LINES
 from tournaments.permissions import access_event_as_organiser
+
+PREVIEW_LINES = {**LINES, "total": gettext_lazy("Total"), "place": gettext_lazy("Place")}
 
 
 @login_required
 def rules_profile(request, slug):
+    """The event's rules profile, one field per rule: preview which tables a change
+    rescores, then apply it with a reason."""
     event = access_event_as_organiser(request.user, slug)
-    text = request.POST.get("profile") or json.dumps(current_profile(event), indent=2)
-    context = {"event": event, "text": text, "current": current_profile(event)}
-    context.update(catalogue_context(event))
-    if request.method == "POST":
+    current = current_profile(event)
+    form = RulesProfileForm(current, request.POST if request.method == "POST" else None)
+    context = {
+        "event": event,
+        "current": current,
+        "current_title": said(current.get("title", "")),
+        "form": form,
+        **catalogue_context(event),
+    }
+    if request.method == "POST" and form.is_valid():
         try:
-            profile = check_profile(text)
+            profile = check_profile(form.profile())
+            context["preview"] = labelled(preview_rescore(event, profile))
             if request.POST.get("action") == "apply":
-                reason = request.POST.get("reason", "").strip()
+                reason = form.cleaned_data["reason"]
                 if not reason:
-                    raise ProfileError("reason", _("say why the profile changes"))
-                do_apply_profile(event, profile, request.user, reason)
-                messages.success(request, _("The profile is applied and the tables rescored."))
-                return redirect("scoring-rules-profile", slug=event.slug)
-            context["preview"] = preview_rescore(event, profile)
+                    form.add_error("reason", _("Say why the rules change: the players see it."))
+                else:
+                    do_apply_profile(event, profile, request.user, reason)
+                    messages.success(request, _("The profile is applied and the tables rescored."))
+                    return redirect("scoring-rules-profile", slug=event.slug)
         except ProfileError as exc:
-            context["error"] = exc
+            form.add_error(form.field_of(exc.field), exc.reason)
         except Refusal as refusal:
             messages.error(request, str(refusal.message))
             return render(
                 request, "scoring/rules_profile.html", context, status=refusal.http_status
             )
     return render(request, "scoring/rules_profile.html", context)
+
+
+def labelled(preview: list) -> list:
+    """The preview with each changed line named in the reader's words."""
+    for change in preview:
+        for line in change.changes:
+            line["label"] = PREVIEW_LINES.get(line["line"], line["line"])
+    return preview
 
 
 def catalogue_context(event, source: str | None = None) -> dict:
@@ -61,9 +82,15 @@ def catalogue(request, slug):
     try:
         imported = do_store_catalogue(event, source, request.user)
     except CatalogueError as exc:
-        context = {"event": event, "current": current_profile(event), "catalogue_error": exc}
-        context["text"] = json.dumps(context["current"], indent=2)
-        context.update(catalogue_context(event, source))
+        current = current_profile(event)
+        context = {
+            "event": event,
+            "current": current,
+            "current_title": said(current.get("title", "")),
+            "form": RulesProfileForm(current),
+            "catalogue_error": exc,
+            **catalogue_context(event, source),
+        }
         return render(request, "scoring/rules_profile.html", context, status=400)
     messages.success(
         request, _("The catalogue is imported: %(count)d cards.") % {"count": len(imported)}

@@ -14,7 +14,6 @@ from django.utils import timezone
 from games.call_to_adventure import load_profile
 from games.call_to_adventure.profile import ProfileError
 from games.call_to_adventure.rescore import what_changed
-from games.json_input import loads_bounded
 from games.registry import Rules, entry_kind, get_game
 from scoring import audit
 from scoring.catalogues import event_catalogue
@@ -54,14 +53,10 @@ def current_profile(event) -> dict:
     return event_rules_profile(event)
 
 
-def check_profile(text_or_dict) -> dict:
-    """The edited profile as a dict, or ``ProfileError`` naming the key that is wrong."""
-    if isinstance(text_or_dict, str):
-        try:
-            text_or_dict = loads_bounded(text_or_dict)
-        except ValueError as exc:
-            raise ProfileError(None, f"not JSON: {exc}") from None
-    return load_profile(text_or_dict).as_dict()
+def check_profile(profile: dict) -> dict:
+    """The edited profile as checked by the engine, or ``ProfileError`` naming the key
+    that is wrong."""
+    return load_profile(profile).as_dict()
 
 
 def agreed_tableaux(event):

@@ -10,6 +10,7 @@ from games.call_to_adventure.profile import ProfileError
 from scoring.models import AuditEntry, EventProfile, Submission
 from scoring.rescore import do_apply_profile, preview_rescore
 from scoring.submissions import do_confirm_result, do_submit_result
+from tests.scoring.profile_posts import posted
 from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
@@ -97,18 +98,17 @@ def test_a_broken_profile_is_refused_and_nothing_changes(adventure_table, organi
 
 
 def test_the_organisers_page_previews_then_applies(client_for, organiser, adventure_table):
-    import json
-
     event = adventure_table.round.event
     page = f"/scoring/events/{event.slug}/rules-profile/"
     client = client_for(organiser)
-    text = json.dumps(tragic_hero_worth(6))
-    preview = client.post(page, {"profile": text, "action": "preview"})
+    edited = posted(DEFAULT_PROFILE.as_dict(), level_4_points=6)
+    preview = client.post(page, {**edited, "action": "preview"})
     assert b"40, 41" in preview.content and b"42, 41" in preview.content
     assert Result.objects.get().rules_version == "core-2 v1"
 
-    client.post(page, {"profile": text, "action": "apply", "reason": "printed 6"})
+    client.post(page, {**edited, "action": "apply", "reason": "printed 6"})
     assert Result.objects.get().rules_version == "core-2 v2"
+    assert EventProfile.objects.get().profile == {**tragic_hero_worth(6), "version": 2}
 
 
 def test_only_organisers_reach_the_rules_profile(client_for, player, adventure_table):

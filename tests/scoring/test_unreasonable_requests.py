@@ -2,14 +2,12 @@
 catalogue with a number of thousands of digits, and applying a rules profile to a
 finished event."""
 
-import copy
-import json
-
 import pytest
 
 from games.call_to_adventure import DEFAULT_PROFILE
 from scoring.models import EventCatalogue, EventProfile, Submission
 from scoring.submissions import do_confirm_result, do_submit_result
+from tests.scoring.profile_posts import posted
 from tests.scoring.test_rescore import RIVAL, SUZANNE
 from tournaments.models import Event, Result
 
@@ -56,11 +54,13 @@ def test_applying_a_profile_to_a_finished_event_says_why_and_changes_nothing(
     event = adventure_table.round.event
     event.status = Event.Status.FINISHED
     event.save(update_fields=["status"])
-    profile = copy.deepcopy(DEFAULT_PROFILE.as_dict())
-    profile["corruption"]["levels"][3]["points"] = 6
     response = client_for(organiser).post(
         f"/scoring/events/{event.slug}/rules-profile/",
-        {"profile": json.dumps(profile), "action": "apply", "reason": "printed 6"},
+        {
+            **posted(DEFAULT_PROFILE.as_dict(), level_4_points=6),
+            "action": "apply",
+            "reason": "printed 6",
+        },
     )
     assert response.status_code == 400
     assert "The event is finished" in response.content.decode()

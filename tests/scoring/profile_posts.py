@@ -1,0 +1,8 @@
+"""A rules profile as the profile page's form posts it (every field, as typed)."""
+
+from scoring.profile_form import initial_of
+
+
+def posted(profile: dict, **changes) -> dict:
+    data = {key: "" if value is None else str(value) for key, value in initial_of(profile).items()}
+    return {**data, **{key: str(value) for key, value in changes.items()}}
