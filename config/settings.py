@@ -262,6 +262,8 @@ CELERY_TASK_ROUTES = {
     "tournaments.tasks.update_ratings": {"queue": "standings"},
     "bots.tasks.*": {"queue": "bots"},
     "play.tasks.play_bot_turns": {"queue": "bots"},
+    "play.tasks.end_remote_bots": {"queue": "bots"},
+    "play.tasks.end_abandoned": {"queue": "bots"},
 }
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = False

@@ -6,3 +6,11 @@ class PlayConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "play"
+
+    def ready(self):
+        from django.db.models.signals import pre_delete
+
+        from play.bot_calls import when_deleted
+        from play.models import Game
+
+        pre_delete.connect(when_deleted, sender=Game, dispatch_uid="play-game-abandoned")

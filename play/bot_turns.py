@@ -8,9 +8,8 @@ while a bot is to move (a turn is several decisions; two bots may follow each ot
 Faults follow the referee of bot matches: a remote bot's fault, or an illegal move of
 any bot, is counted on its seat and a random legal move is played instead; after
 ``FORFEIT_AFTER_FAULTS`` faults the seat forfeits (placed last, its moves random).
-A remote bot is asked ``/move`` with ``"match": "play-ID"`` and attempt 0; it gets no
-``/start`` or ``/end`` (a game on the site may last days) and its time bank is
-renewed at each of its turns.
+A remote bot is asked ``/move`` with ``"match": "play-ID"`` and attempt 0, its time
+bank renewed at each of its turns; its ``/start`` comes first (``play.bot_calls``).
 """
 
 import logging
@@ -23,6 +22,7 @@ from bots.players import BuiltinPlayer, RemotePlayer
 from bots.remote import BotFault
 from games.call_to_glory import IllegalMove
 from games.models import Bot
+from play.bot_calls import ELSEWHERE, SENT, start_remote_bots
 from play.engine import rebuild
 from play.models import Game, Seat
 from play.moving import (
@@ -82,7 +82,14 @@ def decide(game: Game, seats: list[Seat], state) -> list[tuple[int, str | None]]
 
 def do_play_bot_turns(game_id: int, at: int) -> int:
     """Play the bots' moves from move ``at`` on; how many were played. Safe to run any
-    number of times: a stale task finds the game moved on and does nothing."""
+    number of times: a stale task finds the game moved on and does nothing. The remote
+    bots' ``/start`` comes first: a task that sends it plays on from where the game is
+    then; one that finds it sent elsewhere leaves the turn to that task."""
+    starting = start_remote_bots(game_id)
+    if starting == ELSEWHERE:
+        return 0
+    if starting == SENT:
+        at = Game.objects.values_list("moves", flat=True).get(pk=game_id)
     played = 0
     state = None
     for _round_trip in range(MAX_MOVES_IN_A_ROW):

@@ -107,6 +107,11 @@ class Seat(models.Model):
     forfeited = models.BooleanField(default=False)
     score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A remote bot's /start and /end (play.bot_calls): when a worker took the /start on
+    # (a claim; a stale one may be taken again), whether it was sent, whether /end was.
+    start_claimed_at = models.DateTimeField(null=True, blank=True)
+    started = models.BooleanField(default=False)
+    ended = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "position"]

@@ -180,15 +180,20 @@ def rules_version(game: Game) -> str:
 
 
 def after_commit(game: Game, seats: list[Seat], previous) -> None:
-    """What follows a stored move once it commits: a bot's turn goes to the workers; a
-    person whose correspondence turn begins is told by e-mail."""
-    from play.tasks import notify_turn, play_bot_turns
+    """What follows a stored move once it commits: a bot's turn goes to the workers (so
+    does a new game's first move when a remote bot sits there: its ``/start`` is sent
+    then); a person whose correspondence turn begins is told by e-mail; a finished
+    game's remote bots get ``/end``."""
+    from play.bot_calls import has_remote_bot
+    from play.tasks import end_remote_bots, notify_turn, play_bot_turns
 
+    game_id, moves = game.pk, game.moves
     if not game.is_playing:
+        if any(seat.is_bot for seat in seats) and has_remote_bot(game):
+            transaction.on_commit(lambda: end_remote_bots.delay(game_id))
         return
     seat = seats[game.to_move]
-    game_id, moves = game.pk, game.moves
-    if seat.is_bot:
+    if seat.is_bot or (previous is None and has_remote_bot(game)):
         transaction.on_commit(lambda: play_bot_turns.delay(game_id, moves))
     elif game.to_move != previous and game.pace == Pace.CORRESPONDENCE:
         transaction.on_commit(lambda: notify_turn.delay(game_id, moves))

@@ -3,6 +3,7 @@ task sent twice, or late, finds the game moved on and does nothing."""
 
 from celery import shared_task
 
+from play.bot_calls import do_end_abandoned, do_end_remote_bots
 from play.bot_turns import do_play_bot_turns
 from play.clock import do_time_out, overdue
 from play.notify import do_notify_turn
@@ -12,6 +13,18 @@ from play.notify import do_notify_turn
 def play_bot_turns(game_id: int, at: int) -> int:
     """On the bots queue: the bots' moves of game ``game_id`` from move ``at`` on."""
     return do_play_bot_turns(game_id, at)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def end_remote_bots(game_id: int) -> int:
+    """On the bots queue: ``/end`` to the finished game's remote bots."""
+    return do_end_remote_bots(game_id)
+
+
+@shared_task
+def end_abandoned(game_id: int, seats: list) -> int:
+    """On the bots queue: ``/end`` to the remote bots of a game deleted while played."""
+    return do_end_abandoned(game_id, [tuple(seat) for seat in seats])
 
 
 @shared_task

@@ -5,7 +5,8 @@ misbehaving bot in a thread whose behaviour is the first segment of its endpoint
 The hostile ones: ``drip`` sends a legal answer a byte every 0.3 s, ``deep`` 30,000
 nested ``[``, ``huge`` a 20 MB answer, ``longmove`` a 60 KB move (under the size cap),
 ``hang`` waits ``HANG_SECONDS`` before its first move of each match (past a short
-lease) and answers at once after that."""
+lease) and answers at once after that; ``nostart`` answers /start with 500. Any other
+behaviour plays random legal moves. Every request is noted in ``calls``."""
 
 import json
 import os
@@ -54,17 +55,32 @@ HANG_SECONDS = 2.5
 class MisbehavingHandler(BaseHTTPRequestHandler):
     """Plays along on /start and /end; on /move does what its path says. ``moves_seen``
     counts the /move requests per behaviour; ``hung`` holds the (match, attempt) pairs
-    the ``hang`` bot has hung on, and ``hanging`` is set while it hangs."""
+    the ``hang`` bot has hung on, and ``hanging`` is set while it hangs; ``calls``
+    holds every request in arrival order: its behaviour, action, message, raw body and
+    headers."""
 
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True
     moves_seen: dict = {}
     hung: set = set()
     hanging = threading.Event()
+    calls: list = []
 
     def do_POST(self):
         behaviour, action = self.path.strip("/").split("/")
-        message = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        message = json.loads(body)
+        self.calls.append(
+            {
+                "behaviour": behaviour,
+                "action": action,
+                "message": message,
+                "body": body,
+                "headers": dict(self.headers),
+            }
+        )
+        if behaviour == "nostart" and action == "start":
+            return self.answer(500, b"not today")
         if action != "move":
             return self.answer(200, b"{}")
         self.moves_seen[behaviour] = self.moves_seen.get(behaviour, 0) + 1
