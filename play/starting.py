@@ -29,6 +29,7 @@ from play.models import (
     Seat,
 )
 from play.moving import after_commit, settle
+from play.pace import duration_words
 from tournaments.models import Event, Table
 from tournaments.permissions import can_schedule_bot_matches, is_staff
 
@@ -66,8 +67,8 @@ def check_clock(pace, move_seconds, forfeit_after) -> Clock:
         type(move_seconds) is not int or not MIN_MOVE_SECONDS <= move_seconds <= MAX_MOVE_SECONDS
     ):
         raise Refusal(
-            _("The time for a turn is a whole number of seconds from %(low)d to %(high)d.")
-            % {"low": MIN_MOVE_SECONDS, "high": MAX_MOVE_SECONDS},
+            _("The time for a move is a whole number of seconds, from %(low)s to %(high)s.")
+            % {"low": duration_words(MIN_MOVE_SECONDS), "high": duration_words(MAX_MOVE_SECONDS)},
             "move_seconds",
         )
     if type(forfeit_after) is not int or not 0 <= forfeit_after <= MAX_FORFEIT_AFTER:
@@ -204,10 +205,13 @@ def table_takers(table: Table) -> list[Taker]:
     return [Taker(s.entrant.name, user=s.entrant.user, bot=s.entrant.bot) for s in seats]
 
 
-def do_set_event_play(event: Event, clock: Clock) -> EventPlay:
+def do_set_event_play(event: Event, pace, move_seconds, forfeit_after) -> Clock:
     """How the event's tables are played on the site from now on (games already
-    started keep their clock). The caller has checked that the user organises it."""
-    settings, _created = EventPlay.objects.update_or_create(
+    started keep their clock), checked by ``check_clock`` (the API and the organiser's
+    page both come here). The caller has checked that the user organises it."""
+    check_playable(event.game)
+    clock = check_clock(pace, move_seconds, forfeit_after)
+    EventPlay.objects.update_or_create(
         event=event,
         defaults={
             "pace": clock.pace,
@@ -215,7 +219,7 @@ def do_set_event_play(event: Event, clock: Clock) -> EventPlay:
             "forfeit_after": clock.forfeit_after,
         },
     )
-    return settings
+    return clock
 
 
 def event_clock(event: Event) -> Clock:

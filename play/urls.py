@@ -1,6 +1,6 @@
 from django.urls import path
 
-from play.views import games, lobby
+from play.views import events, games, lobby
 
 app_name = "play"
 
@@ -11,4 +11,5 @@ urlpatterns = [
     path("<int:game_id>/board/", games.board_fragment, name="board"),
     path("<int:game_id>/move/", games.move, name="move"),
     path("tables/<int:table_id>/", games.start_table_game, name="table-play"),
+    path("events/<slug:slug>/pace/", events.event_pace, name="event-pace"),
 ]

@@ -7,7 +7,7 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from play.models import DEFAULT_FORFEIT_AFTER, Pace
-from play.starting import check_clock, do_set_event_play, event_clock
+from play.starting import do_set_event_play, event_clock
 from tournaments.permissions import access_event, access_event_as_organiser
 
 
@@ -43,6 +43,5 @@ def event_play(request, slug):
     form = EventPlaySerializer(data=request.data)
     form.is_valid(raise_exception=True)
     data = form.validated_data
-    clock = check_clock(data["pace"], data.get("move_seconds"), data["forfeit_after"])
-    do_set_event_play(event, clock)
+    clock = do_set_event_play(event, data["pace"], data.get("move_seconds"), data["forfeit_after"])
     return Response(clock_json(clock))

@@ -1,0 +1,58 @@
+"""The organiser's form for an event's pace of play. It reads what was typed; the rules
+(the limits of a move's time and of the timeouts) are ``play.starting.check_clock``'s,
+the same for the API and this page."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from play.models import Pace
+from play.pace import UNITS, split_duration
+
+PAST_THE_TIME = (
+    ("move", _("A random move is played for them, every time: they never forfeit")),
+    ("forfeit", _("A random move is played for them, and after a number of timeouts they forfeit")),
+)
+
+
+class PaceForm(forms.Form):
+    pace = forms.ChoiceField(
+        label=_("How the event is played"),
+        choices=(
+            (Pace.LIVE, _("Live: the players stay at the board")),
+            (Pace.CORRESPONDENCE, _("By correspondence: the players come back for each turn")),
+        ),
+        widget=forms.RadioSelect,
+    )
+    # Named as check_clock names its refusals' fields, so that they show beside it; it
+    # holds a number of ``unit``s.
+    move_seconds = forms.IntegerField(
+        label=_("Time for a move"),
+        min_value=1,
+        help_text=_("A player’s whole turn: drawing, laying and discarding."),
+    )
+    unit = forms.TypedChoiceField(
+        label=_("Unit"), coerce=int, choices=[(size, name) for size, name in UNITS]
+    )
+    past_the_time = forms.ChoiceField(
+        label=_("When the time runs out"), choices=PAST_THE_TIME, widget=forms.RadioSelect
+    )
+    forfeit_after = forms.IntegerField(
+        label=_("Timeouts before a forfeit"), min_value=1, required=False
+    )
+
+    @staticmethod
+    def initial_of(clock) -> dict:
+        time, unit = split_duration(clock.seconds())
+        return {
+            "pace": clock.pace,
+            "move_seconds": time,
+            "unit": unit,
+            "past_the_time": "forfeit" if clock.forfeit_after else "move",
+            "forfeit_after": clock.forfeit_after or None,
+        }
+
+    def clock_values(self) -> tuple:
+        """(pace, move_seconds, forfeit_after) as ``do_set_event_play`` takes them."""
+        data = self.cleaned_data
+        forfeit_after = data["forfeit_after"] if data["past_the_time"] == "forfeit" else 0
+        return data["pace"], data["move_seconds"] * data["unit"], forfeit_after

@@ -1,0 +1,53 @@
+"""The pace of play in people's words: "60 seconds a move", "3 days a move", and what
+happens past the time. A *move* here is a player's whole turn (drawing, laying,
+discarding): the clock runs per turn (play.clock)."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from play.models import Pace
+
+# Units a time is told in, largest first: (seconds in one, its name for the form).
+UNITS = (
+    (24 * 3600, gettext_lazy("days")),
+    (3600, gettext_lazy("hours")),
+    (60, gettext_lazy("minutes")),
+    (1, gettext_lazy("seconds")),
+)
+# Up to this many seconds a time is told in seconds ("90 seconds", not "1.5 minutes").
+SECONDS_TOLD_AS_SECONDS = 120
+
+
+def split_duration(seconds: int) -> tuple[int, int]:
+    """(count, unit): the largest unit that tells ``seconds`` exactly."""
+    if seconds <= SECONDS_TOLD_AS_SECONDS:
+        return seconds, 1
+    unit = next(size for size, _name in UNITS if seconds % size == 0)
+    return seconds // unit, unit
+
+
+def duration_words(seconds: int) -> str:
+    count, unit = split_duration(seconds)
+    if unit == 24 * 3600:
+        return ngettext("%(count)d day", "%(count)d days", count) % {"count": count}
+    if unit == 3600:
+        return ngettext("%(count)d hour", "%(count)d hours", count) % {"count": count}
+    if unit == 60:
+        return ngettext("%(count)d minute", "%(count)d minutes", count) % {"count": count}
+    return ngettext("%(count)d second", "%(count)d seconds", count) % {"count": count}
+
+
+def pace_words(clock) -> str:
+    """ "Live: 60 seconds a move. Past it a random move is played; a player forfeits after
+    3 timeouts." (``clock``: a ``play.starting.Clock``)."""
+    time = _("%(time)s a move") % {"time": duration_words(clock.seconds())}
+    how = _("Live") if clock.pace == Pace.LIVE else _("By correspondence")
+    if clock.forfeit_after:
+        past = ngettext(
+            "Past it a random move is played for them; they forfeit after %(count)d timeout.",
+            "Past it a random move is played for them; they forfeit after %(count)d timeouts.",
+            clock.forfeit_after,
+        ) % {"count": clock.forfeit_after}
+    else:
+        past = _("Past it a random move is played for them; they never forfeit.")
+    return f"{how}: {time}. {past}"

@@ -1,0 +1,35 @@
+"""The organiser's page for an event's pace of play (the page of
+``PUT /api/events/SLUG/play/``): live or by correspondence, the time for a move, what
+happens past it."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from play.forms import PaceForm
+from play.pace import pace_words
+from play.starting import do_set_event_play, event_clock
+from tournaments.permissions import access_event_as_organiser
+from tournaments.views.refusals import carried_out
+
+
+@login_required
+def event_pace(request, slug):
+    event = access_event_as_organiser(request.user, slug)
+    clock = event_clock(event)
+    form = PaceForm(request.POST or None, initial=PaceForm.initial_of(clock))
+    done = []
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and carried_out(
+            request,
+            lambda: done.append(do_set_event_play(event, *form.clock_values())),
+            form=form,
+        )
+    ):
+        messages.success(request, _("Pace of play saved. %(pace)s") % {"pace": pace_words(done[0])})
+        return redirect("event-detail", slug=event.slug)
+    context = {"event": event, "form": form, "current": pace_words(clock)}
+    return render(request, "play/event_pace.html", context)
