@@ -1,6 +1,7 @@
-"""On a phone (390x844): a person starts a Quick Game against the greedy bot in two taps,
-plays it to the end by tapping, sees the bot's moves arrive without reloading and the
-turn announced in the page title, then opens the replay."""
+"""On a phone (390x844): a person starts a Quick Game against the greedy bot in two taps
+from the home page (Play, then the bot), plays it to the end by tapping, sees the bot's
+moves arrive without reloading and the turn announced in the page title, then opens
+the replay."""
 
 import re
 
@@ -21,7 +22,9 @@ def test_a_quick_game_against_a_bot_is_played_by_tapping(
 ):
     page = phone_page
     log_in(page, player.username, PASSWORD)
-    page.goto("/play/")
+    page.goto("/")
+    page.get_by_role("navigation").get_by_role("link", name="Play", exact=True).click()
+    page.wait_for_url("**/play/")
     page.get_by_role("button", name=f"Play {greedy_bot.name}").click()  # the second tap
     page.wait_for_url(re.compile(r"/play/\d+/$"))
     game_id = int(page.url.rstrip("/").rsplit("/", 1)[1])

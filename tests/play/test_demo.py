@@ -7,7 +7,7 @@ from django.core.management import call_command
 from games.call_to_glory import validate_record
 from play.demo import EVENT
 from play.models import Game
-from tournaments.models import Result
+from tournaments.models import Event, Result
 
 pytestmark = pytest.mark.django_db
 
@@ -17,6 +17,7 @@ def test_the_demo_has_anns_game_against_a_bot_and_a_mixed_swiss():
     anns = Game.objects.get(seats__user__username="ann", table=None)
     assert anns.is_playing and anns.moves >= 3
     assert [s.is_bot for s in anns.seats.all()] == [False, True]
+    assert Event.objects.get(slug=EVENT).format == "swiss"
     tables = Game.objects.filter(table__round__event__slug=EVENT)
     assert any({s.is_bot for s in game.seats.all()} == {True, False} for game in tables), (
         "a table of a person and a bot"

@@ -82,3 +82,17 @@ def test_the_table_page_offers_its_game_to_its_players_only(client_for, table, p
     game = Game.objects.get(table=table)
     page = client_for(outsider).get(f"/scoring/tables/{table.pk}/").content.decode()
     assert f"/play/{game.pk}/" in page and "Open the game" in page
+
+
+def test_the_lobby_lists_the_games_waiting_for_my_move_first(
+    client_for, start, player, other_player
+):
+    waiting = start(player, [{"username": player.username}, {"username": other_player.username}])
+    mine = start(other_player, [{"username": other_player.username}, {"username": player.username}])
+    over = start(player, [{"username": player.username}, {"username": other_player.username}])
+    Game.objects.filter(pk=over).update(status=Game.Status.FINISHED, to_move=None)
+    page = client_for(other_player).get("/play/").content.decode()
+    links = re.findall(r'<a href="/play/(\d+)/">', page)
+    assert [int(n) for n in links] == [mine, waiting, over]
+    first_card = page.split('<li class="card')[1]
+    assert "my-turn" in first_card and "your move" in first_card
