@@ -113,7 +113,7 @@ def do_end_remote_bots(game_id: int) -> int:
     if game is None:
         return 0
     sent = 0
-    for seat in remote_seats(game_id).filter(forfeited=False, ended=False):
+    for seat in remote_seats(game_id).filter(started=True, forfeited=False, ended=False):
         if not Seat.objects.filter(pk=seat.pk, ended=False).update(ended=True):
             continue  # another task sent it
         info = {"match": match_id(game_id), "attempt": 0, "seat": seat.position}
