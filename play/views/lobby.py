@@ -1,5 +1,6 @@
-"""The lobby: "Play now" against a built-in bot in two taps (the lobby, then the bot),
-and my games, those waiting for my move first."""
+"""The lobby: "Play now" against built-in bots in two taps (the lobby, then the bot;
+with more opponents chosen, the next built-in bots by name fill the other seats), and
+my games, those waiting for my move first."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -10,16 +11,28 @@ from play.api.games import my_games
 from play.starting import Taker, do_start_game
 from tournaments.views.refusals import carried_out
 
-# What "Play now" offers: the Quick Game (one round) and the full game.
+# What "Play now" offers: the Quick Game (one round) and the full game; 1 to 3 bots.
 LENGTHS = (1, 4)
+MOST_OPPONENTS = 3
 
 
 def _number(text) -> int:
     return int(text) if isinstance(text, str) and text.isdigit() and len(text) < 10 else 0
 
 
+def builtin_bots():
+    return Bot.objects.filter(kind=Bot.Kind.BUILTIN).order_by("name")
+
+
+def opponents(bot: Bot, count: int) -> list[Bot]:
+    """``bot`` and, for a bigger table, the next built-in bots by name."""
+    others = builtin_bots().exclude(pk=bot.pk)[: max(0, min(count, MOST_OPPONENTS) - 1)]
+    return [bot, *others]
+
+
 def lobby(request):
-    context = {"bots": Bot.objects.filter(kind=Bot.Kind.BUILTIN).order_by("name")[:12]}
+    bots = list(builtin_bots()[:12])
+    context = {"bots": bots, "opponent_counts": range(1, min(len(bots), MOST_OPPONENTS) + 1)}
     if request.user.is_authenticated:
         context["games"] = my_games(request.user)[:50]
     return render(request, "play/lobby.html", context)
@@ -32,8 +45,10 @@ def play_now(request):
     rounds = _number(request.POST.get("rounds"))
     if rounds not in LENGTHS:
         rounds = LENGTHS[0]
+    bots = opponents(bot, _number(request.POST.get("opponents")) or 1)
     started = []
-    takers = [Taker(str(request.user)[:80], user=request.user), Taker(bot.name, bot=bot)]
+    takers = [Taker(str(request.user)[:80], user=request.user)]
+    takers += [Taker(each.name, bot=each) for each in bots]
     if carried_out(
         request, lambda: started.append(do_start_game(request.user, takers, {"rounds": rounds}))
     ):

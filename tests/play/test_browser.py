@@ -8,6 +8,7 @@ import re
 import pytest
 
 from games.call_to_glory import validate_record
+from games.models import Bot
 from play.models import Game
 from tests.fixtures.browser import PHONE, log_in, screenshot, wait_until
 from tests.fixtures.personas import PASSWORD
@@ -68,3 +69,18 @@ def test_a_quick_game_against_a_bot_is_played_by_tapping(
     page.get_by_role("link", name="Watch the replay").click()
     page.wait_for_url(re.compile(r"/bots/records/"))
     screenshot(page, "play-quick-game-replay")
+
+
+def test_a_table_of_four_fits_a_phone(phone_page, player, staff, greedy_bot):
+    for name in ("Ada", "Bea"):
+        Bot.objects.create(name=name, owner=staff, kind=Bot.Kind.BUILTIN, builtin_key="random")
+    page = phone_page
+    log_in(page, player.username, PASSWORD)
+    page.goto("/play/")
+    page.get_by_label("3 bots").check()
+    page.get_by_role("button", name=f"Play {greedy_bot.name}").click()
+    page.wait_for_url(re.compile(r"/play/\d+/$"))
+    assert page.title().startswith("Your turn")
+    assert page.locator(".players > *").count() == 4
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "play-table-of-four")

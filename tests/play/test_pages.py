@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from games.models import Bot
 from play.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +97,26 @@ def test_the_lobby_lists_the_games_waiting_for_my_move_first(
     assert [int(n) for n in links] == [mine, waiting, over]
     first_card = page.split('<li class="card')[1]
     assert "my-turn" in first_card and "your move" in first_card
+
+
+@pytest.fixture
+def four_builtin_bots(staff, greedy_bot):
+    for name, key in (("Ada", "random"), ("Bea", "random"), ("Zed", "greedy")):
+        Bot.objects.create(name=name, owner=staff, kind=Bot.Kind.BUILTIN, builtin_key=key)
+    return greedy_bot
+
+
+def test_play_now_seats_more_bots_when_more_opponents_are_chosen(
+    client_for, player, four_builtin_bots
+):
+    client = client_for(player)
+    lobby = client.get("/play/").content.decode()
+    assert "Opponents" in lobby and "3 bots" in lobby and "4 bots" not in lobby
+    chosen = four_builtin_bots
+    client.post("/play/new/", {"bot": chosen.pk, "rounds": "1", "opponents": "3"})
+    game = Game.objects.get()
+    assert [s.name for s in game.seats.all()] == [str(player), chosen.name, "Ada", "Bea"]
+    client.post("/play/new/", {"bot": chosen.pk, "rounds": "1", "opponents": "99"})
+    assert Game.objects.order_by("-pk").first().seats.count() == 4  # at most three bots
+    client.post("/play/new/", {"bot": chosen.pk, "rounds": "1", "opponents": "x"})
+    assert Game.objects.order_by("-pk").first().seats.count() == 2
