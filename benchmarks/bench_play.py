@@ -236,7 +236,7 @@ def run(quick: bool = False) -> list[dict]:
     )  # fmt: skip
     worker = subprocess.Popen(
         [str(bin_dir / "celery"), "-A", "config", "worker", "-Q", "bots,default,standings",
-         "--concurrency", "2", "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
+         "--concurrency", "6", "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env,
     )  # fmt: skip
     try:
