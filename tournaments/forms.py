@@ -70,57 +70,85 @@ def points_for(table_size: int) -> str:
     return {2: "3, 0", 3: "3, 1, 0"}.get(table_size, "4, 2, 1, 0")
 
 
-# A format's options as form fields, by option name (the formats declare the names and
-# defaults; these say them in words).
-FORMAT_OPTION_FIELDS = {
-    "fill": lambda default: forms.ChoiceField(
-        label=_("When the entrants do not fill every table"),
-        help_text=_("a bye scores without playing"),
-        choices=[("smaller", _("some tables have fewer seats")), ("byes", _("byes"))],
-        initial=default,
-        required=False,
+# A format's options as form fields, by option name: the field's class and words (the
+# formats declare the names and defaults; these say them in words).
+FORMAT_OPTION_WORDS = {
+    "fill": (
+        forms.ChoiceField,
+        {
+            "label": _("When the entrants do not fill every table"),
+            "help_text": _("a bye scores without playing"),
+            "choices": [("smaller", _("some tables have fewer seats")), ("byes", _("byes"))],
+        },
     ),
-    "window": lambda default: forms.IntegerField(
-        label=_("How far apart in the standings tables may mix"),
-        help_text=_("0: chosen by the size of the field"),
-        min_value=0,
-        max_value=50,
-        initial=default,
-        required=False,
+    "window": (
+        forms.IntegerField,
+        {
+            "label": _("How far apart in the standings tables may mix"),
+            "help_text": _("0: chosen by the size of the field"),
+            "min_value": 0,
+            "max_value": 50,
+        },
     ),
-    "advance": lambda default: forms.IntegerField(
-        label=_("How many go through from each table"),
-        help_text=_("0: half the table"),
-        min_value=0,
-        max_value=3,
-        initial=default,
-        required=False,
+    "advance": (
+        forms.IntegerField,
+        {
+            "label": _("How many go through from each table"),
+            "help_text": _("0: half the table"),
+            "min_value": 0,
+            "max_value": 3,
+        },
     ),
-    "minimum_games": lambda default: forms.IntegerField(
-        label=_("Games played before an entrant is ranked"),
-        min_value=0,
-        max_value=100,
-        initial=default,
-        required=False,
+    "minimum_games": (
+        forms.IntegerField,
+        {"label": _("Games played before an entrant is ranked"), "min_value": 0, "max_value": 100},
     ),
-    "bracket_reset": lambda default: forms.BooleanField(
-        label=_("A second grand final when the losers' bracket wins the first"),
-        initial=default,
-        required=False,
+    "bracket_reset": (
+        forms.BooleanField,
+        {"label": _("A second grand final when the losers' bracket wins the first")},
     ),
 }
 
 
-def format_option_field(option: str, default) -> forms.Field:
+def format_option_field(fmt, option: str) -> forms.Field:
     """The field of a format's option: in words when known, else by its default's type."""
-    if option in FORMAT_OPTION_FIELDS:
-        return FORMAT_OPTION_FIELDS[option](default)
+    default = fmt.options[option]
+    kind, words = FORMAT_OPTION_WORDS.get(option) or option_by_type(option, default)
+    about = fmt.option_help.get(option)
+    words = {"help_text": _(about) if about else "", **words}
+    return kind(initial=default, required=False, **words)
+
+
+def option_by_type(option: str, default) -> tuple[type[forms.Field], dict]:
     label = option.replace("_", " ").capitalize()
     if isinstance(default, bool):
-        return forms.BooleanField(label=label, initial=default, required=False)
+        return forms.BooleanField, {"label": label}
     if isinstance(default, int):
-        return forms.IntegerField(label=label, initial=default, min_value=0, required=False)
-    return forms.CharField(label=label, initial=default, required=False, max_length=100)
+        return forms.IntegerField, {"label": label, "min_value": 0}
+    return forms.CharField, {"label": label, "max_length": 100}
+
+
+def option_fields() -> dict[str, forms.Field]:
+    """Every game's and every format's options as fields of the event form, by field
+    name, each shown only while its game or format is chosen (``data-for``)."""
+    fields = {}
+    for game in GAMES.values():
+        for key, field in game.option_fields().items():
+            field.label = _("%(game)s, each game: %(option)s") % {
+                "game": game.name,
+                "option": field.label,
+            }
+            fields[game_option_name(game, key)] = shown_while(field, f"game={game.key}")
+    for fmt in REGISTRY.values():
+        for option in fmt.options:
+            field = format_option_field(fmt, option)
+            fields[format_option_name(fmt, option)] = shown_while(field, f"format={fmt.key}")
+    return fields
+
+
+def shown_while(field: forms.Field, choice: str) -> forms.Field:
+    field.widget.attrs["data-for"] = choice
+    return field
 
 
 class SlugFromName:
@@ -174,8 +202,8 @@ class SeasonForm(forms.ModelForm):
         return data
 
 
-def game_option_name(game, option) -> str:
-    return f"option_{game.member.lower()}_{option.key}"
+def game_option_name(game, option: str) -> str:
+    return f"option_{game.member.lower()}_{option}"
 
 
 def format_option_name(fmt, option: str) -> str:
@@ -252,22 +280,7 @@ class EventForm(SlugFromName, forms.ModelForm):
         )
         self.fields["seed"].help_text = _("any number: the same number pairs the same way")
         self.fields["rounds_planned"].label = _("Rounds of the event")
-        for game in GAMES.values():
-            for option in game.options:
-                field = game.option_fields()[option.key]
-                field.label = _("%(game)s, each game: %(option)s") % {
-                    "game": game.name,
-                    "option": option.label,
-                }
-                field.widget.attrs["data-for"] = f"game={game.key}"
-                self.fields[game_option_name(game, option)] = field
-        for fmt in REGISTRY.values():
-            for option, default in fmt.options.items():
-                field = format_option_field(option, default)
-                about = fmt.option_help.get(option)
-                field.help_text = field.help_text or (_(about) if about else "")
-                field.widget.attrs["data-for"] = f"format={fmt.key}"
-                self.fields[format_option_name(fmt, option)] = field
+        self.fields.update(option_fields())
 
     def setting_field(self, data, setting: str) -> str:
         """The form field a refused setting is shown beside (``rules_options.rounds``:
@@ -275,7 +288,7 @@ class EventForm(SlugFromName, forms.ModelForm):
         name, _dot, option = setting.partition(".")
         game = GAMES.get(data.get("game"))
         if name == "rules_options" and option and game is not None:
-            return f"option_{game.member.lower()}_{option}"
+            return game_option_name(game, option)
         return SETTING_FIELDS.get(name, name)
 
     def rules_options(self, data) -> dict:
@@ -284,7 +297,7 @@ class EventForm(SlugFromName, forms.ModelForm):
         if game is None:
             return {}
         return game.options_from_form(
-            {option.key: data.get(game_option_name(game, option)) for option in game.options}
+            {option.key: data.get(game_option_name(game, option.key)) for option in game.options}
         )
 
     def format_options(self, data) -> dict:
