@@ -12,72 +12,33 @@ that shows the person to move again: it includes up to one poll interval), and t
 check that no move was lost or doubled (every finished record validates and holds
 exactly the moves the clients were told were played).
 
-Its own database (``lw_play_bench``, recreated) and Redis database (6)::
+Its own database (``lw_play_bench``, recreated) and Redis database (6); on a shared
+machine give each run its own::
 
-    .venv/bin/python -m benchmarks.run --only bench_play
+    PLAY_BENCH_DATABASE=postgres://postgres@127.0.0.1:5432/lw_mine_play \\
+    PLAY_BENCH_BROKER=redis://127.0.0.1:6379/4 \\
+        .venv/bin/python -m benchmarks.run --only bench_play
 """
 
 import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import threading
 import time
 from http.client import HTTPConnection, HTTPException
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-PG_NAME = "lw_play_bench"
-PG_URL = f"postgres://postgres@127.0.0.1:5432/{PG_NAME}"
+from benchmarks.server import database_url, environment, python, recreate_database, serving
+
+DATABASE = database_url("PLAY_BENCH_DATABASE", "lw_play_bench")
 BROKER = os.environ.get("PLAY_BENCH_BROKER", "redis://127.0.0.1:6379/6")
 POLL_SECONDS = 0.1
 
 
 def row(benchmark, value, unit, target=""):
     return {"benchmark": benchmark, "value": value, "unit": unit, "target": target}
-
-
-def recreate_database() -> bool:
-    try:
-        import psycopg
-
-        with psycopg.connect(
-            "postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True, connect_timeout=3
-        ) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
-            conn.execute(f"CREATE DATABASE {PG_NAME}")
-        return True
-    except Exception:  # noqa: BLE001 (any failure means: not reachable)
-        return False
-
-
-def server_env() -> dict:
-    env = os.environ.copy()
-    env.update(
-        DATABASE_URL=PG_URL,
-        CELERY_BROKER_URL=BROKER,
-        DEBUG="false",
-        SECRET_KEY="bench-only-" + "x" * 50,
-        ALLOWED_HOSTS="127.0.0.1",
-        SECURE_SSL_REDIRECT="false",
-        SECURE_COOKIES="false",
-        SECURE_HSTS_SECONDS="0",
-        STATIC_MANIFEST="false",
-        DATABASE_CONN_MAX_AGE="600",
-        LOG_LEVEL="WARNING",
-    )
-    return env
-
-
-def python(env, *args) -> str:
-    done = subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900
-    )
-    if done.returncode:
-        raise RuntimeError(done.stderr[-2000:])
-    return done.stdout
 
 
 def setup(games: int) -> None:
@@ -218,30 +179,18 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def run(quick: bool = False) -> list[dict]:
     from benchmarks.bench_rush import cpu_by_process, cpu_used, load_average
-    from benchmarks.bench_tournaments import free_port, wait_until_up
 
     games = 50 if quick else 200
     name = f"live play over HTTP, {games} games (person v greedy)"
-    if not recreate_database():
+    if recreate_database(DATABASE):
         return [row(name, 0, "skipped", "PostgreSQL not reachable at 127.0.0.1:5432")]
-    env = server_env()
+    env = environment(DATABASE, BROKER)
     python(env, "manage.py", "migrate", "-v0")
     pairs = json.loads(python(env, "-c", f"import benchmarks.bench_play as b; b.setup({games})"))
-    port = free_port()
-    bin_dir = Path(sys.executable).parent
-    server = subprocess.Popen(
-        [str(bin_dir / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "3",
-         "--threads", "8", "-k", "gthread", "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
-    worker = subprocess.Popen(
-        [str(bin_dir / "celery"), "-A", "config", "worker", "-Q", "bots,default,standings",
-         "--concurrency", "6", "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
-    try:
-        wait_until_up(port)
-        cpu_before = cpu_by_process([server.pid, worker.pid], PG_URL)
+    queues = "bots,default,standings"
+    with serving(env, workers=3, threads=8, queues=queues, concurrency=6) as site:
+        port, server, worker = site.port, site.server, site.worker
+        cpu_before = cpu_by_process([server.pid, worker.pid], DATABASE)
         out = {"latencies": [], "replies": [], "posted": {}, "retries": 0}
         lock = threading.Lock()
         threads = [
@@ -254,14 +203,10 @@ def run(quick: bool = False) -> list[dict]:
         for thread in threads:
             thread.join()
         elapsed = time.perf_counter() - started
-        cpu_after = cpu_by_process([server.pid, worker.pid], PG_URL)
+        cpu_after = cpu_by_process([server.pid, worker.pid], DATABASE)
         load = load_average()
         web, bots = descendants(server.pid), descendants(worker.pid)
         database = set(cpu_after) - web - bots
-    finally:
-        for process in (server, worker):
-            process.terminate()
-            process.wait(timeout=60)
     checked = json.loads(
         python(env, "-c", f"import benchmarks.bench_play as b; b.verify({out['posted']!r})")
     )

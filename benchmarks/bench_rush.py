@@ -32,9 +32,8 @@ from http.client import HTTPConnection
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from benchmarks.bench_tournaments import free_port, wait_until_up
+from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
 
-ROOT = Path(__file__).resolve().parents[1]
 ENTRANTS, TABLE_SIZE, CLIENTS, READERS = 1000, 4, 32, 8
 KIND = "call-to-glory-table/1"
 ENTRY = {"rounds": [{"sets": [{"20": 3}, {"18": 3}, {"16": 3}, {"12": 3}]}]}
@@ -77,21 +76,9 @@ def row(benchmark, value, unit, target=""):
 
 
 def settings_from_environment() -> tuple[str, str, Path]:
-    database = os.environ.get(
-        "RUSH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/lw_bench_rush"
-    )
+    database = database_url("RUSH_DATABASE_URL", "lw_bench_rush")
     broker = os.environ.get("RUSH_BROKER_URL", "redis://127.0.0.1:6379/14")
     return database, broker, Path(os.environ.get("RUSH_CODE_ROOT", ROOT))
-
-
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    name = urlsplit(url).path.lstrip("/")
-    admin = url.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def sql(url: str, query: str, *args):
@@ -99,84 +86,6 @@ def sql(url: str, query: str, *args):
 
     with psycopg.connect(url, autocommit=True) as conn:
         return conn.execute(query, args).fetchall()
-
-
-def environment(database: str, broker: str) -> dict:
-    env = os.environ.copy()
-    env.update(
-        DATABASE_URL=database,
-        CELERY_BROKER_URL=broker,
-        DEBUG="false",
-        SECRET_KEY="bench-only-" + "x" * 50,
-        ALLOWED_HOSTS="127.0.0.1",
-        SECURE_SSL_REDIRECT="false",
-        SECURE_COOKIES="false",
-        SECURE_HSTS_SECONDS="0",
-        STATIC_MANIFEST="false",
-        DATABASE_CONN_MAX_AGE="600",
-        LOG_LEVEL="WARNING",
-        PYTHONPATH="",
-    )
-    return env
-
-
-def manage(env, code: Path, *args) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=code,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    if done.returncode:
-        raise RuntimeError(done.stderr[-2000:])
-    return done.stdout
-
-
-def start_processes(env, code: Path, port: int) -> list[subprocess.Popen]:
-    bin_dir = Path(sys.executable).parent
-    server = subprocess.Popen(
-        [
-            str(bin_dir / "gunicorn"),
-            "config.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            "4",
-            "-k",
-            "gthread",
-            "--threads",
-            "4",
-            "--log-level",
-            "warning",
-        ],
-        cwd=code,
-        env=env,
-    )
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "-Q",
-            "default,standings",
-            "--concurrency",
-            "1",
-            "--loglevel",
-            "WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--hostname",
-            f"rush-{port}@%h",
-        ],
-        cwd=code,
-        env=env,
-    )
-    return [server, worker]
 
 
 class Client:
@@ -379,7 +288,7 @@ def load_average() -> str:
     return f"{one:.1f}/{five:.1f}"
 
 
-def measure(database: str, port: int, data: dict, quick: bool, processes) -> list[dict]:
+def measure(database: str, port: int, data: dict, quick: bool, pids: list[int]) -> list[dict]:
     organiser = Client(port, data["organiser"])
     started = time.perf_counter()
     status, payload, _ = organiser.call("POST", "/api/events/rush/pair/", {})
@@ -396,7 +305,7 @@ def measure(database: str, port: int, data: dict, quick: bool, processes) -> lis
     time.sleep(3)  # the pairing's own standings run
     runs_before = standings_runs(database)
     load_before = load_average()
-    server, worker = (process.pid for process in processes)
+    server, worker = pids
     cpu_before = cpu_by_process([server, worker], database)
     done = rush(port, tables, data["tokens"])
     shown_at = wait_for_standings(database, data["event"], ENTRANTS)
@@ -470,14 +379,12 @@ def measure(database: str, port: int, data: dict, quick: bool, processes) -> lis
 
 def run(quick: bool = False) -> list[dict]:
     database, broker, code = settings_from_environment()
-    try:
-        recreate_database(database)
-    except Exception as error:  # noqa: BLE001 - any failure means: not reachable
-        return [row("rush", 0, "skipped", f"PostgreSQL not reachable: {error!r}"[:60])]
+    if error := recreate_database(database):
+        return [row("rush", 0, "skipped", f"PostgreSQL not reachable: {error}"[:60])]
     env = environment(database, broker)
-    manage(env, code, "migrate", "-v0")
+    manage(env, "migrate", "-v0", code=code)
     data = json.loads(
-        manage(env, code, "shell", "-c", f"ENTRANTS = {ENTRANTS}\n{SETUP}").splitlines()[-1]
+        manage(env, "shell", "-c", f"ENTRANTS = {ENTRANTS}\n{SETUP}", code=code).splitlines()[-1]
     )
     subprocess.run(
         [sys.executable, "-m", "celery", "-A", "config", "purge", "-f", "-Q", "default,standings"],
@@ -486,20 +393,10 @@ def run(quick: bool = False) -> list[dict]:
         capture_output=True,
         timeout=60,
     )
-    port = free_port()
-    processes = start_processes(env, code, port)
-    try:
-        wait_until_up(port)
+    with serving(env, workers=4, threads=4, queues="default,standings", code=code) as site:
         time.sleep(5)  # the worker's start
-        return measure(database, port, data, quick, processes)
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        pids = [site.server.pid, site.worker.pid]
+        return measure(database, site.port, data, quick, pids)
 
 
 if __name__ == "__main__":

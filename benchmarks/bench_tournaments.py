@@ -11,8 +11,9 @@ gunicorn on PostgreSQL.
   bulk-loaded into the configured database; the recompute (read + rank) and the stored
   recompute (read + rank + replace the rows in one transaction) are timed.
 - Page: a simulated 64-entrant, 5-round event on PostgreSQL (127.0.0.1:5432, database
-  lw_bench_tournaments, recreated), gunicorn on 127.0.0.1, and a load generator in a
-  separate process (threads, keep-alive) sending a bounded number of requests.
+  lw_bench_tournaments or ``TOURNAMENTS_BENCH_DATABASE``, recreated), gunicorn on
+  127.0.0.1, and a load generator in a separate process (threads, keep-alive) sending
+  a bounded number of requests.
 
     .venv/bin/python -m benchmarks.run --only tournaments
 """
@@ -20,18 +21,16 @@ gunicorn on PostgreSQL.
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
 import threading
 import time
 from http.client import HTTPConnection
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-PG_NAME = "lw_bench_tournaments"
-PG_URL = f"postgres://postgres@127.0.0.1:5432/{PG_NAME}"
+from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
+
+DATABASE = database_url("TOURNAMENTS_BENCH_DATABASE", "lw_bench_tournaments")
 
 
 def row(benchmark, value, unit, target=""):
@@ -186,62 +185,11 @@ def standings_rows(quick: bool) -> list[dict]:
 # The page under gunicorn on PostgreSQL -------------------------------------------
 
 
-def postgres_answers() -> bool:
-    try:
-        import psycopg
-
-        with psycopg.connect(
-            "postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True, connect_timeout=3
-        ) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
-            conn.execute(f"CREATE DATABASE {PG_NAME}")
-        return True
-    except Exception:  # noqa: BLE001 (any failure means: not reachable)
-        return False
-
-
-def server_env() -> dict:
-    env = os.environ.copy()
-    env.update(
-        DATABASE_URL=PG_URL,
-        DEBUG="false",
-        SECRET_KEY="bench-only-" + "x" * 50,
-        ALLOWED_HOSTS="127.0.0.1",
-        SECURE_SSL_REDIRECT="false",
-        SECURE_COOKIES="false",
-        SECURE_HSTS_SECONDS="0",
-        STATIC_MANIFEST="false",
-        DATABASE_CONN_MAX_AGE="600",
-        LOG_LEVEL="WARNING",
-        CELERY_BROKER_URL="memory://",
-    )
-    return env
-
-
-def manage(env, *args) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    return done.stdout
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def page_rows(quick: bool) -> list[dict]:
     name = "standings page under gunicorn on postgresql"
-    if not postgres_answers():
+    if recreate_database(DATABASE):
         return [row(name, 0, "skipped", "PostgreSQL not reachable at 127.0.0.1:5432")]
-    env = server_env()
+    env = environment(DATABASE, "memory://")
     manage(env, "migrate", "-v0")
     out = manage(
         env,
@@ -256,56 +204,30 @@ def page_rows(quick: bool) -> list[dict]:
         "2",
     )
     slug = out.split()[1].rstrip(":")
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "config.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            "2",
-            "--threads",
-            "4",
-            "-k",
-            "gthread",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        wait_until_up(port)
+    with serving(env, workers=2, threads=4) as site:
         count = 600 if quick else 3000
         load = subprocess.run(
-            [sys.executable, __file__, "load", str(port), f"/events/{slug}/", str(count), "4"],
+            [
+                sys.executable,
+                "-m",
+                "benchmarks.bench_tournaments",
+                "load",
+                str(site.port),
+                f"/events/{slug}/",
+                str(count),
+                "4",
+            ],
+            cwd=ROOT,
             capture_output=True,
             text=True,
             timeout=300,
             check=True,
         )
         figures = json.loads(load.stdout.strip().splitlines()[-1])
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
     return [
         row(f"{name}, p95 (64 entrants)", figures["p95_ms"], "ms", "<= 50 ms"),
         row(f"{name}, throughput", figures["rps"], "requests/s", ">= 200"),
     ]
-
-
-def wait_until_up(port: int, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            conn = HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("gunicorn did not answer /healthz")
 
 
 def load(port: int, path: str, count: int, threads: int) -> dict:
