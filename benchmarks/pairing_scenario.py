@@ -24,22 +24,27 @@ def play(players: int, rounds: int, seed: int, table_size: int = 4, key: str = "
         started = time.perf_counter()
         tables = fmt.pair(PairingRequest(contenders, history, table_size, number, seed))
         figures["seconds"].append(time.perf_counter() - started)
-        played = [t.seats for t in tables if not t.bye]
-        figures["spread"].append(score_spread([[points[k] for k in s] for s in played]))
+        seated = [t.seats for t in tables if not t.bye]
+        figures["spread"].append(score_spread([[points[k] for k in s] for s in seated]))
         figures["lower_bound"].append(
-            spread_lower_bound([points[k] for s in played for k in s], [len(s) for s in played])
+            spread_lower_bound([points[k] for s in seated for k in s], [len(s) for s in seated])
         )
         figures["repeats"].append(
-            sum(1 for s in played for a, b in combinations(sorted(s), 2) if met.get((a, b)))
+            sum(1 for s in seated for a, b in combinations(sorted(s), 2) if met.get((a, b)))
         )
-        past = []
-        for table in tables:
-            if table.bye:
-                past.append(PastTable(tuple(table.seats), (1,), True))
-                continue
-            places = rng.sample(range(1, len(table.seats) + 1), len(table.seats))
-            for k, place in zip(table.seats, places, strict=True):
-                points[k] += max(0, 4 - place)
-            past.append(PastTable(tuple(table.seats), tuple(places)))
-        history.rounds.append(past)
+        history.rounds.append(played(tables, points, rng))
     return figures
+
+
+def played(tables, points: Counter, rng: random.Random) -> list[PastTable]:
+    """Random places for ``tables``; adds 3/2/1/0 points by place to ``points``."""
+    past = []
+    for table in tables:
+        if table.bye:
+            past.append(PastTable(tuple(table.seats), (1,), True))
+            continue
+        places = rng.sample(range(1, len(table.seats) + 1), len(table.seats))
+        for key, place in zip(table.seats, places, strict=True):
+            points[key] += max(0, 4 - place)
+        past.append(PastTable(tuple(table.seats), tuple(places)))
+    return past

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchmarks.pairing_scenario import play
+from benchmarks.pairing_scenario import play, played
 from tournaments.formats import Contender, History, PairingRequest, PastTable, get_format
 from tournaments.formats.seating import table_sizes
 from tournaments.formats.spread import (
@@ -21,20 +21,6 @@ from tournaments.formats.spread import (
 )
 
 FEW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def played(tables, points, rng) -> list[PastTable]:
-    """Random places for ``tables``; adds 3/2/1/0 points by place to ``points``."""
-    past = []
-    for table in tables:
-        if table.bye:
-            past.append(PastTable(tuple(table.seats), (1,), True))
-            continue
-        places = rng.sample(range(1, len(table.seats) + 1), len(table.seats))
-        for key, place in zip(table.seats, places, strict=True):
-            points[key] += max(0, 4 - place)
-        past.append(PastTable(tuple(table.seats), tuple(places)))
-    return past
 
 
 def fewest_repeats(keys, sizes, met) -> int:
