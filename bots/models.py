@@ -16,6 +16,8 @@ never records a game twice.
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Bot
@@ -162,6 +164,13 @@ class Match(models.Model):
 
     def __str__(self):
         return f"match {self.pk}"
+
+    def in_words(self) -> str:
+        """The match as a page names it: its bots in seat order and when it finished."""
+        bots = " · ".join(seat.bot.name for seat in self.seats.all())
+        if self.finished_at is None:
+            return bots
+        return f"{bots}, {date_format(localtime(self.finished_at), 'SHORT_DATETIME_FORMAT')}"
 
 
 class MatchSeat(models.Model):

@@ -50,13 +50,14 @@ def rating_svg(history):
 
 
 def recent_form_svg(seats) -> dict:
-    """Bars of a bot's recent scores, oldest first, a won game (place 1) marked."""
+    """Bars of a bot's recent scores, oldest first, a won game (place 1) marked; each
+    bar's tooltip names its game (``Match.in_words``: the bots and the time)."""
     seats = list(reversed(seats))
     bars = [
         Bar(
             seat.score,
-            _("#%(match)s: %(score)s, place %(place)s")
-            % {"match": seat.match_id, "score": seat.score, "place": seat.place},
+            _("%(match)s: %(score)s, place %(place)s")
+            % {"match": seat.match.in_words(), "score": seat.score, "place": seat.place},
             highlight=seat.place == 1,
         )
         for seat in seats

@@ -44,11 +44,11 @@ def _download(record: dict, name: str) -> JsonResponse:
 def match_replay(request, match_id):
     match = access_match(request.user, match_id)
     if match.record is None:
-        return render(request, "bots/replay.html", {"title": str(match), "match": match})
+        return render(request, "bots/replay.html", {"title": match.in_words(), "match": match})
     return _viewer(
         request,
         match.record,
-        _("Match #%(id)d") % {"id": match.pk},
+        match.in_words(),
         reverse("bots:match-record", args=[match.pk]),
         {"match": match, "faults": match.faults.all()},
     )

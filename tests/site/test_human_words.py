@@ -1,5 +1,6 @@
 """Pages speak people's words: no database id and no seat 0 on any page of an evening
-(home, league, event, entrants, round, print, table, entry, desk, entrant, profile)."""
+(home, league, event, entrants, round, print, table, entry, desk, entrant, profile) nor
+on the bots' pages (a bot's page with its recent form, a batch, a game's replay)."""
 
 import re
 from html.parser import HTMLParser
@@ -8,6 +9,11 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from bots.chunks import do_play_chunk
+from bots.models import Batch, Match, MatchSeat
+from bots.ratings import do_update_bot_ratings
+from bots.scheduling import do_schedule_batch
+from games.models import Bot
 from scoring.models import Submission
 from scoring.submissions import do_dispute_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
@@ -20,6 +26,7 @@ TABLE_ID, SECOND_TABLE_ID, ROUND_ID = 90417, 90431, 90443
 SEAT_IDS = [90451, 90457, 90461, 90473]
 ENTRANT_IDS = [90481, 90487, 90491, 90499]
 SUBMISSION_ID = 90511
+BATCH_ID, MATCH_ID, MATCH_SEAT_ID = 90523, 90533, 90547
 
 
 def bump_ids(model, start: int) -> None:
@@ -141,6 +148,42 @@ def test_no_page_of_the_evening_shows_a_database_id_or_a_seat_0(
             if found:
                 seen[f"{user.username} {path}"] = found
     assert seen == {}
+
+
+def test_no_bots_page_shows_a_database_id_or_a_seat_0(client, player):
+    randy, greedy = (
+        Bot.objects.create(name=name, owner=player, kind=Bot.Kind.BUILTIN, builtin_key=key)
+        for name, key in (("Randy", "random"), ("Greedy", "greedy"))
+    )
+    for model, start in ((Batch, BATCH_ID), (Match, MATCH_ID), (MatchSeat, MATCH_SEAT_ID)):
+        bump_ids(model, start)
+    batch = do_schedule_batch(
+        player, Batch.Kind.SERIES, [[randy, greedy]], games_per_lineup=3, options={"rounds": 1}
+    )
+    do_play_chunk(batch.chunks.get().pk)
+    do_update_bot_ratings()
+    matches = list(batch.matches.all())
+    seats = MatchSeat.objects.filter(match__batch=batch)
+    assert batch.pk >= BATCH_ID and min(m.pk for m in matches) >= MATCH_ID
+    ids = [batch.pk, *(m.pk for m in matches), *seats.values_list("pk", flat=True)]
+    pages = [
+        reverse("bots:bot-list"),
+        reverse("bots:bot-detail", args=[randy.pk]),
+        reverse("bots:bot-detail", args=[greedy.pk]),
+        reverse("bots:batch-detail", args=[batch.pk]),
+        reverse("bots:match-replay", args=[matches[0].pk]),
+    ]
+    seen = {}
+    for path in pages:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        found = problems(visible(response.content.decode()), ids)
+        if found:
+            seen[path] = found
+    assert seen == {}
+    # The recent form's bars name their games in words: the bots and the time.
+    page = client.get(reverse("bots:bot-detail", args=[randy.pk])).content.decode()
+    assert "<title>Randy · Greedy, " in page or "<title>Greedy · Randy, " in page
 
 
 def test_the_check_itself_finds_an_id_and_a_seat_0():
