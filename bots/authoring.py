@@ -20,6 +20,16 @@ from games.refusal import Refusal
 MOVE_TIMEOUT_MS = (50, 10_000)
 TIME_BANK_MS = (0, 30_000)
 DESCRIPTION_CHARS = 4000
+# What a person sets on a bot besides its name: what ``check_bot`` judges.
+BOT_SETTINGS = (
+    "description",
+    "kind",
+    "builtin_key",
+    "settings",
+    "endpoint_url",
+    "move_timeout_ms",
+    "time_bank_ms",
+)
 # The most a built-in bot's numeric setting may be, by name: each multiplies the work
 # of one decision (the search bot's defaults: 45 worlds, 100 cycles, 3 discards).
 SETTING_CAPS = {
@@ -95,6 +105,16 @@ def check_bot(
             _("Between %(low)d and %(high)d ms (half a minute).") % {"low": low, "high": high},
             field="time_bank_ms",
         )
+
+
+def empty_unused(data: dict, kind: str) -> dict:
+    """``data`` with what a bot of ``kind`` does not use emptied: a built-in bot's
+    endpoint, a remote bot's built-in key and settings."""
+    if kind == Bot.Kind.BUILTIN:
+        data["endpoint_url"] = ""
+    elif kind == Bot.Kind.REMOTE:
+        data["builtin_key"], data["settings"] = "", {}
+    return data
 
 
 def check_builtin_settings(key: str, settings) -> None:

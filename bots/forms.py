@@ -5,7 +5,7 @@ from django.core.validators import URLValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from bots.authoring import builtin_choices, check_bot, settings_help
+from bots.authoring import BOT_SETTINGS, builtin_choices, check_bot, empty_unused, settings_help
 from bots.models import Batch, Ladder
 from games.forms import BoundedJSONField
 from games.models import Bot
@@ -24,16 +24,7 @@ class BotForm(forms.ModelForm):
 
     class Meta:
         model = Bot
-        fields = [
-            "name",
-            "description",
-            "kind",
-            "builtin_key",
-            "settings",
-            "endpoint_url",
-            "move_timeout_ms",
-            "time_bank_ms",
-        ]
+        fields = ["name", *BOT_SETTINGS]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
         labels = {"kind": gettext_lazy("kind")}
         field_classes = {"settings": BoundedJSONField}
@@ -54,23 +45,10 @@ class BotForm(forms.ModelForm):
         data = super().clean()
         if not self.errors:
             try:
-                check_bot(
-                    kind=data.get("kind"),
-                    builtin_key=data.get("builtin_key") or "",
-                    settings=data.get("settings") or {},
-                    endpoint_url=data.get("endpoint_url") or "",
-                    move_timeout_ms=data["move_timeout_ms"],
-                    time_bank_ms=data["time_bank_ms"],
-                    description=data.get("description") or "",
-                )
+                check_bot(**{field: data.get(field) for field in BOT_SETTINGS})
             except Refusal as refusal:
                 self.add_error(refusal.field, str(refusal.message))
-        if data.get("kind") == Bot.Kind.BUILTIN:
-            data["endpoint_url"] = ""
-        elif data.get("kind") == Bot.Kind.REMOTE:
-            data["builtin_key"] = ""
-            data["settings"] = {}
-        return data
+        return empty_unused(data, data.get("kind"))
 
 
 class BatchForm(forms.Form):

@@ -3,19 +3,9 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from bots.authoring import check_bot, do_register_bot, do_update_bot
+from bots.authoring import BOT_SETTINGS, check_bot, do_register_bot, do_update_bot, empty_unused
 from games.models import Bot
 from tournaments.permissions import can_edit_bot
-
-CHECKED = [
-    "kind",
-    "builtin_key",
-    "settings",
-    "endpoint_url",
-    "move_timeout_ms",
-    "time_bank_ms",
-    "description",
-]
 
 
 class BotSerializer(serializers.ModelSerializer):
@@ -28,13 +18,7 @@ class BotSerializer(serializers.ModelSerializer):
             "id",
             "name",
             "owner",
-            "description",
-            "kind",
-            "builtin_key",
-            "settings",
-            "endpoint_url",
-            "move_timeout_ms",
-            "time_bank_ms",
+            *BOT_SETTINGS,
             "rating",
             "rating_mu",
             "rating_sigma",
@@ -58,13 +42,9 @@ class BotSerializer(serializers.ModelSerializer):
         """``check_bot`` judges the bot as it would be after this change (the form asks
         it too); what a bot of its kind does not use is emptied."""
         before = self.instance or Bot()
-        merged = {field: data.get(field, getattr(before, field)) for field in CHECKED}
+        merged = {field: data.get(field, getattr(before, field)) for field in BOT_SETTINGS}
         check_bot(**merged)
-        if merged["kind"] == Bot.Kind.BUILTIN:
-            data["endpoint_url"] = ""
-        else:
-            data["builtin_key"], data["settings"] = "", {}
-        return data
+        return empty_unused(data, merged["kind"])
 
 
 class NewBotSerializer(BotSerializer):
