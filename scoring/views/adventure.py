@@ -18,7 +18,7 @@ from scoring.views.common import (
     open_submission,
     roles,
 )
-from scoring.views.saving import save_entry
+from scoring.views.saving import entry_page
 
 KIND = Submission.Kind.ADVENTURE
 COUNTS = ["experience", "hero_cards", "antihero_cards"]
@@ -196,18 +196,9 @@ def page_context(request, table, data=None, preview=None) -> dict:
 
 
 def adventure_entry(request, table_id: int):
-    table = access_table_to_write(request.user, table_id)
-    if request.method == "POST":
-        entry = entry_from_post(table, request.POST)
-        response, preview = save_entry(request, table, KIND, entry)
-        if response:
-            return response
-        return render(
-            request,
-            "scoring/adventure_entry.html",
-            page_context(request, table, request.POST, preview),
-        )
-    return render(request, "scoring/adventure_entry.html", page_context(request, table))
+    return entry_page(
+        request, table_id, KIND, "scoring/adventure_entry.html", entry_from_post, page_context
+    )
 
 
 @require_POST

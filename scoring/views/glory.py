@@ -18,7 +18,7 @@ from scoring.views.common import (
     open_submission,
     roles,
 )
-from scoring.views.saving import save_entry
+from scoring.views.saving import entry_page
 
 KIND = Submission.Kind.GLORY_TABLE
 CARD_VALUES = [6, 7, 8, 9, 12, 14, 16, 18, 20]
@@ -187,16 +187,9 @@ def page_context(request, table, data=None, preview=None) -> dict:
 
 
 def glory_entry(request, table_id: int):
-    table = access_table_to_write(request.user, table_id)
-    if request.method == "POST":
-        entry = entry_from_post(table, request.POST)
-        response, preview = save_entry(request, table, KIND, entry)
-        if response:
-            return response
-        return render(
-            request, "scoring/glory_entry.html", page_context(request, table, request.POST, preview)
-        )
-    return render(request, "scoring/glory_entry.html", page_context(request, table))
+    return entry_page(
+        request, table_id, KIND, "scoring/glory_entry.html", entry_from_post, page_context
+    )
 
 
 @require_POST

@@ -1,14 +1,14 @@
 """Saving an entry from a page: a submission, or an organiser's override with a reason,
-once per form token."""
+once per form token; a game's entry page shown, saved, or shown again refused."""
 
 from django.contrib import messages
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from games.refusal import Refusal
 from scoring.models import Submission
 from scoring.submissions import do_override_result, do_submit_result, waits_for_organiser
-from scoring.views.common import consume_form_token
+from scoring.views.common import access_table_to_write, consume_form_token
 
 
 def saved_message(submission: Submission) -> str:
@@ -40,3 +40,16 @@ def save_entry(request, table, kind: str, entry):
     except Refusal as refused:
         return None, {"error": refused.error}
     return to_table, None
+
+
+def entry_page(request, table_id: int, kind: str, template: str, entry_from_post, page_context):
+    """A table's entry page of one game: shown; posted, saved (then the table's page) or
+    shown again with what was refused. ``entry_from_post(table, data)`` reads the entry,
+    ``page_context(request, table, data=None, preview=None)`` fills the page."""
+    table = access_table_to_write(request.user, table_id)
+    if request.method != "POST":
+        return render(request, template, page_context(request, table))
+    response, preview = save_entry(request, table, kind, entry_from_post(table, request.POST))
+    if response:
+        return response
+    return render(request, template, page_context(request, table, request.POST, preview))
