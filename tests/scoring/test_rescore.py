@@ -10,22 +10,13 @@ from games.call_to_adventure.profile import ProfileError
 from scoring.models import AuditEntry, EventProfile, Submission
 from scoring.rescore import do_apply_profile, preview_rescore
 from scoring.submissions import do_confirm_result, do_submit_result
+from tests.games.call_to_adventure.examples import suzanne
 from tests.scoring.profile_posts import posted
 from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
 ADVENTURE = Submission.Kind.ADVENTURE
 
-SUZANNE = {  # the rulebook's worked example
-    "printed": {"triumph": 17, "tragedy": 2},
-    "story_icons": {"nature": 4},
-    "abilities": {"wisdom": 3},
-    "corruption": {"level": 4},
-    "experience": 2,
-    "hero_cards": 2,
-    "antihero_cards": 1,
-    "destiny": {"triumph": 4, "tragedy": 0},
-}
 RIVAL = {
     "printed": {"triumph": 20, "tragedy": 6},
     "story_icons": {"royalty": 3},
@@ -40,7 +31,7 @@ def adventure_table(table, player, other_player):
     event = table.round.event
     event.game = "call-to-adventure"
     event.save()
-    submission = do_submit_result(table, ADVENTURE, {"players": [SUZANNE, RIVAL]}, player)
+    submission = do_submit_result(table, ADVENTURE, {"players": [suzanne(), RIVAL]}, player)
     do_confirm_result(submission, other_player)
     return table
 
