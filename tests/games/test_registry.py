@@ -10,8 +10,8 @@ from games.models import Game
 from games.refusal import Refusal
 from games.registry import REGISTRY, Rules, SeatScore, entry_kind, get_game
 from scoring.models import Submission
+from tests.games.call_to_adventure.examples import RIVAL, SUZANNE
 from tests.scoring.conftest import RULEBOOK_ROUND
-from tests.scoring.test_rescore import RIVAL, SUZANNE
 
 RECORD = Path(__file__).parent / "call_to_glory/fixtures/rulebook-60-36.json"
 GLORY = get_game("call-to-glory")

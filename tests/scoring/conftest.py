@@ -1,5 +1,9 @@
 import pytest
 
+from scoring.models import Submission
+from scoring.submissions import do_confirm_result, do_submit_result
+from tests.games.call_to_adventure.examples import RIVAL, SUZANNE
+
 
 @pytest.fixture
 def one_round_table(table):
@@ -7,6 +11,20 @@ def one_round_table(table):
     event = table.round.event
     event.rules_options = {"rounds": 1}
     event.save()
+    return table
+
+
+@pytest.fixture
+def adventure_table(table, player, other_player):
+    """The personas' table in a Call to Adventure event, its result agreed: the
+    rulebook's Suzanne (40, second) and her rival (41, first)."""
+    event = table.round.event
+    event.game = "call-to-adventure"
+    event.save()
+    submission = do_submit_result(
+        table, Submission.Kind.ADVENTURE, {"players": [SUZANNE, RIVAL]}, player
+    )
+    do_confirm_result(submission, other_player)
     return table
 
 

@@ -7,33 +7,12 @@ import pytest
 
 from games.call_to_adventure import DEFAULT_PROFILE
 from games.call_to_adventure.profile import ProfileError
-from scoring.models import AuditEntry, EventProfile, Submission
+from scoring.models import AuditEntry, EventProfile
 from scoring.rescore import do_apply_profile, preview_rescore
-from scoring.submissions import do_confirm_result, do_submit_result
-from tests.games.call_to_adventure.examples import suzanne
 from tests.scoring.profile_posts import posted
 from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
-ADVENTURE = Submission.Kind.ADVENTURE
-
-RIVAL = {
-    "printed": {"triumph": 20, "tragedy": 6},
-    "story_icons": {"royalty": 3},
-    "corruption": {"level": 3},
-    "experience": 3,
-    "destiny": {"triumph": 6, "tragedy": 0},
-}
-
-
-@pytest.fixture
-def adventure_table(table, player, other_player):
-    event = table.round.event
-    event.game = "call-to-adventure"
-    event.save()
-    submission = do_submit_result(table, ADVENTURE, {"players": [suzanne(), RIVAL]}, player)
-    do_confirm_result(submission, other_player)
-    return table
 
 
 def test_the_rulebooks_worked_example_scores_40_and_becomes_the_result(adventure_table):

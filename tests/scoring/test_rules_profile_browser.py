@@ -6,7 +6,6 @@ import pytest
 from scoring.models import EventProfile
 from tests.fixtures.browser import ARTIFACTS, log_in, screenshot
 from tests.fixtures.personas import PASSWORD
-from tests.scoring.test_rescore import adventure_table  # noqa: F401
 from tournaments.models import Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,9 +33,9 @@ def correct_the_track(page, organiser, event, size: str) -> None:
     assert Result.objects.get().rules_version == "core-2 v2"
 
 
-def test_an_organiser_corrects_the_track_on_a_phone(phone_page, organiser, adventure_table):  # noqa: F811
+def test_an_organiser_corrects_the_track_on_a_phone(phone_page, organiser, adventure_table):
     correct_the_track(phone_page, organiser, adventure_table.round.event, "phone")
 
 
-def test_an_organiser_corrects_the_track_on_a_laptop(laptop_page, organiser, adventure_table):  # noqa: F811
+def test_an_organiser_corrects_the_track_on_a_laptop(laptop_page, organiser, adventure_table):
     correct_the_track(laptop_page, organiser, adventure_table.round.event, "laptop")

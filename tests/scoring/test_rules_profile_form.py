@@ -9,7 +9,6 @@ from scoring.models import EventProfile
 from scoring.profile_form import RulesProfileForm
 from tests.i18n.leftovers import english_left, typed_by_people
 from tests.scoring.profile_posts import posted
-from tests.scoring.test_rescore import adventure_table  # noqa: F401
 
 DEFAULT = DEFAULT_PROFILE.as_dict()
 
@@ -69,7 +68,7 @@ def test_an_engine_key_finds_its_form_field():
 
 
 @pytest.mark.django_db
-def test_the_page_has_a_field_per_rule_and_no_json(client_for, organiser, adventure_table):  # noqa: F811
+def test_the_page_has_a_field_per_rule_and_no_json(client_for, organiser, adventure_table):
     event = adventure_table.round.event
     page = client_for(organiser).get(f"/scoring/events/{event.slug}/rules-profile/")
     html = page.content.decode()
@@ -81,7 +80,7 @@ def test_the_page_has_a_field_per_rule_and_no_json(client_for, organiser, advent
 
 
 @pytest.mark.django_db
-def test_a_refused_form_stores_nothing_and_says_why(client_for, organiser, adventure_table):  # noqa: F811
+def test_a_refused_form_stores_nothing_and_says_why(client_for, organiser, adventure_table):
     event = adventure_table.round.event
     url = f"/scoring/events/{event.slug}/rules-profile/"
     client = client_for(organiser)
@@ -98,7 +97,7 @@ def test_a_refused_form_stores_nothing_and_says_why(client_for, organiser, adven
 def test_the_profile_page_speaks_the_organisers_language(
     client_for,
     organiser,
-    adventure_table,  # noqa: F811
+    adventure_table,
     language,
 ):
     event = adventure_table.round.event

@@ -5,27 +5,13 @@ finished event."""
 import pytest
 
 from games.call_to_adventure import DEFAULT_PROFILE
-from scoring.models import EventCatalogue, EventProfile, Submission
-from scoring.submissions import do_confirm_result, do_submit_result
+from scoring.models import EventCatalogue, EventProfile
 from tests.scoring.profile_posts import posted
-from tests.scoring.test_rescore import RIVAL, SUZANNE
 from tournaments.models import Event, Result
 
 pytestmark = pytest.mark.django_db
 
 HEADER = "id,name,kind,path,triumph,tragedy,story_icons,abilities,requirements\n"
-
-
-@pytest.fixture
-def adventure_table(table, player, other_player):
-    event = table.round.event
-    event.game = "call-to-adventure"
-    event.save()
-    submission = do_submit_result(
-        table, Submission.Kind.ADVENTURE, {"players": [SUZANNE, RIVAL]}, player
-    )
-    do_confirm_result(submission, other_player)
-    return table
 
 
 @pytest.mark.parametrize(

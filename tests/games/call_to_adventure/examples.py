@@ -16,6 +16,15 @@ SUZANNE = {
     "destiny": {"triumph": 4, "tragedy": 0},
 }
 
+# The hero beside her at a real table of two (41: she places second).
+RIVAL = {
+    "printed": {"triumph": 20, "tragedy": 6},
+    "story_icons": {"royalty": 3},
+    "corruption": {"level": 3},
+    "experience": 3,
+    "destiny": {"triumph": 6, "tragedy": 0},
+}
+
 
 def suzanne(**changes) -> dict:
     """The rulebook's worked example (Destiny 40), with some keys changed."""
