@@ -35,8 +35,9 @@ from tournaments.tiebreaks import Game, Ledger, full_order, rank
 
 
 def bye_points(event: Event) -> float:
-    default = event.points_by_place[0] if event.points_by_place else 1
-    return float(event.format_options.get("bye_points", default))
+    """A bye scores a win: first place's points. (No format declares a ``bye_points``
+    option, so none can be stored: ``Format`` refuses undeclared options.)"""
+    return float(event.points_by_place[0] if event.points_by_place else 1)
 
 
 def build_ledger(event: Event) -> tuple[Ledger, dict]:
