@@ -50,6 +50,7 @@ class HardBot(Fixed, SearchBot):
         "win_bonus": 30.0,
         "hand_weight": 0.5,
         "inference": True,
+        "table_memory": True,
         "learned": True,
     }
 
@@ -71,5 +72,6 @@ class SearchV1Bot(Fixed, SearchBot):
         "win_bonus": 30.0,
         "hand_weight": 0.5,
         "inference": False,
+        "table_memory": False,
         "learned": False,
     }

@@ -1,36 +1,42 @@
-"""Remembering what the opponent took from the discard piles (heads-up games).
+"""Remembering what the other players took from the discard piles.
 
-The view has no move log, but a player at a real table sees the opponent take a face-up
-card. Between the last decision of our turn and the first of our next one, the
-opponent played exactly one turn; comparing the view we expected after our own move
-with the one we get tells how many cards they drew blind and which discard tops they
-took, and what they discarded or laid. Cards taken and not yet laid or discarded are
-known to be in their hand. Anything we cannot read for certain (a displaced set or an
-eliminated card placed by its owner, more than one opponent, a new round) makes us
-forget, never guess: the memory is only ever a subset of what a table player knows.
+The view has no move log, but a player at a real table sees the others take face-up
+cards. Between the last decision of our turn and the first of our next one, each other
+player played exactly one turn; comparing the view we expected after our own move with
+the one we get tells how many cards were drawn blind and which discard tops were
+taken, and what was discarded or laid. Cards taken and not yet laid or discarded are
+known to be in that hand. Heads-up the turn is read directly (and also gives a clue to
+the rest of the hand); at 3-4 players ``cycle.read_cycle`` tries every way the turns
+could have gone and keeps what all of them agree on. Anything we cannot read for
+certain (a displaced set or an eliminated card placed by its owner heads-up, a ninja
+used at 3-4 players, a new round) makes us forget, never guess: the memory is only ever
+a subset of what a table player knows.
 """
 
+from .cycle import read_cycle
 from .sim import INDEX, PILE_INDEX
 
 
 class Memory:
     def __init__(self):
-        self.held = None  # counts per value index of cards the opponent is known to hold
+        # Per seat, counts per value index of cards it is known to hold (None for us).
+        self.held = None
         # What the opponent's last turn says about the hand (``Clue``), or None.
         self.clue = None
         self.expected = None  # the public piles and sets expected after our last move
         self.round = None
 
     def observe(self, view: dict) -> list | None:
-        """Read the opponent's turn from ``view`` if possible; the opponent's known cards
-        (counts per value index) or None."""
+        """Read the other players' turns from ``view`` if possible; per seat the cards
+        (counts per value index) it is known to hold, None for us; or None."""
         me = view["seat"]
-        if len(view["players"]) != 2 or view["phase"] in ("pile", "reveal"):
+        n = len(view["players"])
+        if view["phase"] in ("pile", "reveal"):
             self.expected = None
             return None
         if view["round"] != self.round:
             self.round = view["round"]
-            self.held = [0] * 9
+            self.held = self._forgotten(me, n)
             self.expected = None
             self.clue = None
         expected, self.expected = self.expected, None
@@ -38,14 +44,26 @@ class Memory:
         if fresh_turn and view["turn"] == me:
             self.clue = None
             if expected is None:
-                self.held = [0] * 9  # a turn we could not follow
-            else:
+                self.held = self._forgotten(me, n)  # turns we could not follow
+            elif n == 2:
                 self._read_turn(expected, public(view), 1 - me, view["hand_sizes"][1 - me])
+            else:
+                self._read_cycle(expected, public(view), me, view["hand_sizes"])
         return self.held
+
+    @staticmethod
+    def _forgotten(me: int, n: int) -> list:
+        return [None if seat == me else [0] * 9 for seat in range(n)]
+
+    def _read_cycle(self, before: dict, after: dict, me: int, hand_sizes: list) -> None:
+        read = None
+        if not used_a_ninja(before, after):
+            read = read_cycle(before, after, me, self.held, hand_sizes)
+        self.held = read if read is not None else self._forgotten(me, len(hand_sizes))
 
     def expect(self, view: dict, move: str) -> None:
         """Note the public state that ``move`` (ours, just chosen) leaves, when certain."""
-        if len(view["players"]) != 2 or view["phase"] not in ("act", "end"):
+        if view["phase"] not in ("act", "end"):
             return
         state = public(view)
         words = move.split()
@@ -56,8 +74,8 @@ class Memory:
             state["sizes"][pile] += 1
         elif verb == "lay":
             i = INDEX[int(words[2])]
-            if state["sets"][1 - view["seat"]][i]:
-                return  # the opponent places the displaced set where it likes
+            if any(row[i] for seat, row in enumerate(state["sets"]) if seat != view["seat"]):
+                return  # the displaced set's owner places it where it likes
             state["sets"][view["seat"]][i] = int(words[3])
         elif verb != "end":
             return
@@ -68,20 +86,20 @@ class Memory:
         taken_piles = 2 - blind
         grown = [i for i in range(9) if after["sets"][them][i] > before["sets"][them][i]]
         if taken_piles not in (0, 1, 2) or len(grown) > 1:
-            self.held = [0] * 9
+            self.held[them] = [0] * 9
             return
         change = [after["sizes"][p] - before["sizes"][p] for p in (0, 1)]
         laid = grown[0] if grown else None
         taken, discarded = self._taken(before, after, change, taken_piles, laid is not None)
         if taken is None:
-            self.held = [0] * 9
+            self.held[them] = [0] * 9
             return
         if blind and discarded is not None:
             passed = [top for p, top in enumerate(before["tops"]) if top is not None]
             for card in taken:
                 passed.remove(card)
             self.clue = (discarded, passed)
-        held = self.held
+        held = self.held[them]
         for card in taken:
             held[card] += 1
         if discarded is not None and held[discarded]:
@@ -89,7 +107,7 @@ class Memory:
         if laid is not None:
             held[laid] = 0
         if sum(held) > hand_size:
-            self.held = [0] * 9
+            self.held[them] = [0] * 9
 
     @staticmethod
     def _taken(before, after, change, taken_piles, laid):
@@ -132,4 +150,13 @@ def public(view: dict) -> dict:
         "sizes": [pile["size"] for pile in discard],
         "tops": [None if pile["top"] is None else INDEX[pile["top"]] for pile in discard],
         "sets": sets,
+        "miniatures": list(view.get("miniatures") or []),
+        "supply": view.get("supply") or 0,
     }
+
+
+def used_a_ninja(before: dict, after: dict) -> bool:
+    """Whether a miniature went back to the supply (a card eliminated and placed by its
+    owner, somewhere we cannot follow)."""
+    fell = any(a < b for a, b in zip(after["miniatures"], before["miniatures"], strict=False))
+    return fell or after["supply"] > before["supply"]

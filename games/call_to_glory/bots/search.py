@@ -50,6 +50,11 @@ class SearchBot(Bot):
                 "guess the opponent's hand from its last discard and the face-up cards it left"
             ),
         ),
+        "table_memory": (
+            True,
+            bool,
+            gettext_noop("at 3-4 players, remember the face-up cards the others took"),
+        ),
         "learned": (
             True,
             bool,
@@ -62,9 +67,11 @@ class SearchBot(Bot):
         self.memory = Memory()
 
     def choose(self, view: dict) -> str:
-        held = self.memory.observe(view)
+        remember = len(view["players"]) == 2 or self.settings["table_memory"]
+        held = self.memory.observe(view) if remember else None
         move = self._decide(view, held)
-        self.memory.expect(view, move)
+        if remember:
+            self.memory.expect(view, move)
         return move
 
     def _decide(self, view: dict, held) -> str:
@@ -73,8 +80,8 @@ class SearchBot(Bot):
             return legal[0]
         seen = read_view(view)
         me = view["seat"]
-        if held is not None and any(held):
-            seen.known.held = [None if seat == me else held for seat in range(2)]
+        if held is not None and any(any(row) for row in held if row is not None):
+            seen.known.held = held
         clue = self.memory.clue
         if clue is not None and self.settings["inference"]:
             seen.known.clues = [None if seat == me else clue for seat in range(2)]

@@ -64,3 +64,27 @@ def test_with_a_memory_of_the_game_hidden_cards_still_change_nothing(key):
             move = players[seat].choose(view)
         state.apply(move)
     assert checked >= 8 and clued >= 3
+
+
+@pytest.mark.parametrize("key", ["search", "hard"])
+def test_at_four_players_the_memory_of_the_turns_changes_nothing_either(key):
+    """At four players, mid-game, with what the bot has read of the others' turns from
+    its own views, a copy of it decides the same on a world whose hidden cards differ."""
+    state = new_game(players=["a", "b", "c", "d"], options={"rounds": 2}, rng=random.Random(7))
+    players = [bot(key, 5)] + [bot("greedy", seat) for seat in range(1, 4)]
+    checked = 0
+    while not state.is_over():
+        seat = state.current_player()
+        view = state.view(seat)
+        if seat == 0 and len(view["legal_moves"]) > 1 and view["phase"] == "act":
+            other = state.determinize(seat, random.Random(checked))
+            assert other.view(seat) == view and other.hands[1:] != state.hands[1:]
+            twin = copy.deepcopy(players[0])
+            move = players[0].choose(view)
+            assert twin.choose(other.view(seat)) == move
+            assert players[0].memory.held is not None
+            checked += 1
+        else:
+            move = players[seat].choose(view)
+        state.apply(move)
+    assert checked >= 8
