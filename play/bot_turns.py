@@ -21,6 +21,7 @@ from bots import conf
 from bots.players import BuiltinPlayer, RemotePlayer
 from bots.remote import BotFault
 from games.call_to_glory import IllegalMove
+from games.call_to_glory.moves import LOOKUP
 from games.models import Bot
 from play.bot_calls import ELSEWHERE, SENT, start_remote_bots
 from play.engine import rebuild
@@ -45,9 +46,24 @@ def player_of(bot: Bot, seed: int):
     return BuiltinPlayer(bot.builtin_key, bot.settings, seed)
 
 
-def ask(game: Game, seat: Seat, state, moves: int) -> str | None:
-    """The bot's move at move number ``moves``, or None when it is at fault."""
-    player = player_of(seat.bot, game.seed * 7919 + moves)
+def seat_player(game: Game, seat: Seat):
+    """Who answers for a bot's seat. A built-in bot is seeded per seat, as in bot matches
+    (``arena.make_seat_bots``), and shown its own earlier decisions at this game (from
+    the record), so that it remembers and decides as a bot kept for the whole game."""
+    if seat.bot.kind == Bot.Kind.REMOTE:
+        return player_of(seat.bot, 0)
+    player = player_of(seat.bot, game.seed * 7919 + seat.position)
+    replay = rebuild({**game.record, "rounds": []}, game.deals)
+    for round_ in game.record["rounds"]:
+        for move in round_["moves"]:
+            if replay.current_player() == seat.position:
+                player.policy.recall(replay.view(seat.position), move)
+            replay.apply_action(LOOKUP[move][1])
+    return player
+
+
+def ask(game: Game, seat: Seat, state, player) -> str | None:
+    """The bot's move, or None when it is at fault."""
     move = None
     try:
         move = player.choose(state, seat.position, {"match": f"play-{game.pk}", "attempt": 0})
@@ -67,12 +83,14 @@ def decide(game: Game, seats: list[Seat], state) -> list[tuple[int, str | None]]
     built-in bots' whole run of decisions (each takes a moment), a remote bot's one (it
     may take seconds, and the game may move on meanwhile). A fault ends the run (its
     default move is drawn under the lock)."""
-    work, plan = state.clone(), []
+    work, plan, players = state.clone(), [], {}
     while len(plan) < MAX_MOVES_IN_A_ROW:
         position = work.current_player()
         if position is None or not seats[position].is_bot or seats[position].forfeited:
             break
-        move = ask(game, seats[position], work, game.moves + len(plan))
+        if position not in players:
+            players[position] = seat_player(game, seats[position])
+        move = ask(game, seats[position], work, players[position])
         plan.append((position, move))
         if move is None or seats[position].bot.kind == Bot.Kind.REMOTE:
             break

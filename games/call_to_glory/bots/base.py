@@ -26,7 +26,9 @@ class Bot:
             raise ValueError(
                 f"the {self.key} bot has no setting {unknown[0]!r} (its settings: {known})"
             )
+        self.seed = seed
         self.rng = random.Random(seed)
+        self.decisions = 0  # this seat's decisions so far, chosen or recalled
         self.settings = {}
         for option, (default, kind, _about) in self.options.items():
             value = settings.get(option, default)
@@ -34,6 +36,13 @@ class Bot:
 
     def choose(self, view: dict) -> str:
         raise NotImplementedError
+
+    def recall(self, view: dict, move: str) -> None:  # noqa: ARG002 - read by bots with memory
+        """One of this seat's decisions already taken (its view, the move played),
+        shown to a bot built mid-game so that it remembers what a bot kept from the
+        start would. A bot without memory only moves on to fresh chances."""
+        self.decisions += 1
+        self.rng = random.Random(f"{self.seed}/{self.decisions}")
 
 
 def preset(kind: type[Bot], **settings) -> dict:

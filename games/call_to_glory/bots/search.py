@@ -1,5 +1,7 @@
 """The search bot: determinized Monte Carlo over worlds sampled from its view."""
 
+import random
+
 from . import tactics
 from .base import Bot, gettext_noop
 from .decide import greedy_move, search_move
@@ -67,12 +69,25 @@ class SearchBot(Bot):
         self.memory = Memory()
 
     def choose(self, view: dict) -> str:
-        remember = len(view["players"]) == 2 or self.settings["table_memory"]
-        held = self.memory.observe(view) if remember else None
+        # Each decision draws its chances from a stream of its own, so a bot built
+        # mid-game and shown the earlier ones (``recall``) decides as one kept from
+        # the start.
+        self.rng = random.Random(f"{self.seed}/{self.decisions}")
+        self.decisions += 1
+        held = self.memory.observe(view) if self._remembers(view) else None
         move = self._decide(view, held)
-        if remember:
+        if self._remembers(view):
             self.memory.expect(view, move)
         return move
+
+    def recall(self, view: dict, move: str) -> None:
+        self.decisions += 1
+        if self._remembers(view):
+            self.memory.observe(view)
+            self.memory.expect(view, move)
+
+    def _remembers(self, view: dict) -> bool:
+        return len(view["players"]) == 2 or self.settings["table_memory"]
 
     def _decide(self, view: dict, held) -> str:
         legal = view["legal_moves"]
