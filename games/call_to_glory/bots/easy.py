@@ -4,7 +4,7 @@ from .base import Bot, gettext_noop
 from .simple import Table, text
 
 # How often it notices a useful card on a discard pile, and uses a ninja when it can.
-NOTICES_TOP = 0.7
+NOTICES_TOP = 0.5
 USES_NINJA = 0.3
 
 
