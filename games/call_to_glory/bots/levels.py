@@ -32,6 +32,20 @@ class MediumBot(Fixed, GreedyBot):
     kind = GreedyBot
 
 
+SEARCH_V1 = {
+    "iterations": 45,
+    "time_limit_ms": 0,
+    "horizon": 100,
+    "candidates": 3,
+    "confidence": 1.5,
+    "win_bonus": 30.0,
+    "hand_weight": 0.5,
+    "inference": False,
+    "table_memory": False,
+    "learned": False,
+}
+
+
 class HardBot(Fixed, SearchBot):
     key = "hard"
     name = gettext_noop("Hard")
@@ -40,19 +54,9 @@ class HardBot(Fixed, SearchBot):
         "games, guessing the hidden cards from what the others took and threw away."
     )
     kind = SearchBot
-    # Written out, so that a change of the search bot's defaults does not change Hard.
-    fixed = {
-        "iterations": 45,
-        "time_limit_ms": 0,
-        "horizon": 100,
-        "candidates": 3,
-        "confidence": 1.5,
-        "win_bonus": 30.0,
-        "hand_weight": 0.5,
-        "inference": True,
-        "table_memory": True,
-        "learned": True,
-    }
+    # Written out (as the first version's plus what came after), so that a change of
+    # the search bot's defaults does not change Hard.
+    fixed = {**SEARCH_V1, "inference": True, "table_memory": True, "learned": True}
 
 
 class SearchV1Bot(Fixed, SearchBot):
@@ -63,15 +67,4 @@ class SearchV1Bot(Fixed, SearchBot):
     name = gettext_noop("Search (first version)")
     description = gettext_noop("The first search bot, kept to compare later versions with.")
     kind = SearchBot
-    fixed = {
-        "iterations": 45,
-        "time_limit_ms": 0,
-        "horizon": 100,
-        "candidates": 3,
-        "confidence": 1.5,
-        "win_bonus": 30.0,
-        "hand_weight": 0.5,
-        "inference": False,
-        "table_memory": False,
-        "learned": False,
-    }
+    fixed = SEARCH_V1
