@@ -167,7 +167,8 @@ def confirm(request, submission_id):
     """Another registered player of the table confirms the complete entry once (an
     organiser, when no other registered player sits there). 409 while the game is in
     progress."""
-    submission = submission_or_404(submission_id)
+    # Only what finds its table: the submission is read again under the table's lock.
+    submission = get_object_or_404(Submission.objects.only("table_id"), pk=submission_id)
     return answer(lambda: flow.do_confirm_result(submission, request.user))
 
 

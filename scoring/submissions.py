@@ -48,7 +48,12 @@ def check_event_open(table: Table) -> None:
         raise refusal.as_conflict() from None
 
 
-def check_may_decide(user, submission: Submission) -> None:
+def answers_to(submission: Submission) -> dict[int, str]:
+    """Who has answered for the entry so far, and how (confirm or dispute)."""
+    return dict(submission.confirmations.values_list("user_id", "decision"))
+
+
+def check_may_decide(user, submission: Submission, answered: dict[int, str]) -> None:
     """A seated registered player answers once for a complete entry; an organiser
     confirms an entry that no other registered player can."""
     if submission.status == Status.IN_PROGRESS:
@@ -68,7 +73,7 @@ def check_may_decide(user, submission: Submission) -> None:
             _("This result is %(status)s.") % {"status": submission.get_status_display()},
             code=CONFLICT,
         )
-    if submission.confirmations.filter(user=user).exists():
+    if user.pk in answered:
         raise Refusal(_("You have already answered for this result."), code=CONFLICT)
     if not organiser_confirms and user.pk not in players_to_confirm(submission):
         raise PermissionDenied(_("Only the players of this table may confirm or dispute."))
@@ -128,14 +133,14 @@ def record_official(submission: Submission, by, source: str) -> Result | None:
         raise refusal.as_conflict() from None
 
 
-def locked_table(table: Table) -> Table:
+def locked_table(table_id: int) -> Table:
     """Take the table's row lock so that concurrent writes to one table queue up; only
     the table's row (``of``): the joined round and event stay unlocked, so writes to
     the other tables of the event go on side by side."""
     return (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__event")
-        .get(pk=table.pk)
+        .get(pk=table_id)
     )
 
 
@@ -152,7 +157,7 @@ def do_enter_result(table: Table, kind: str, entry, by) -> tuple[Submission, boo
     complete = answer.get("complete", True)
     try:
         with transaction.atomic():
-            table = locked_table(table)
+            table = locked_table(table.pk)
             current = Submission.objects.filter(
                 table=table, status__in=Submission.UNSETTLED
             ).first()
@@ -246,7 +251,7 @@ def do_take_back_round(table: Table, by) -> Submission | None:
     """Remove the last round of the game in progress (a typing slip): a seated player or
     an organiser; the entry goes when it held only one round."""
     check_may_submit(by, table)
-    table = locked_table(table)
+    table = locked_table(table.pk)
     current = Submission.objects.filter(table=table, status=Status.IN_PROGRESS).first()
     if current is None:
         raise Refusal(_("No game is in progress at this table."), code=CONFLICT)
@@ -290,27 +295,31 @@ def finish_confirmed(submission: Submission, by) -> None:
     record_official(submission, by, source=source)
 
 
+def fresh_submission(submission: Submission) -> Submission:
+    """The submission as stored now, read under its table's lock, at that table."""
+    table = locked_table(submission.table_id)
+    fresh = Submission.objects.select_related("submitted_by").get(pk=submission.pk)
+    fresh.table = table
+    return fresh
+
+
 @transaction.atomic
 def do_confirm_result(submission: Submission, by) -> Submission:
-    table = locked_table(submission.table)
-    submission.refresh_from_db()
-    submission.table = table
-    check_may_decide(by, submission)
+    submission = fresh_submission(submission)
+    answered = answers_to(submission)
+    check_may_decide(by, submission, answered)
     Confirmation.objects.create(submission=submission, user=by, decision="confirm")
     audit.log(submission.table, by, "confirmed", after=audit.summary_of_submission(submission))
-    confirmed = set(
-        submission.confirmations.filter(decision="confirm").values_list("user_id", flat=True)
-    )
-    if players_to_confirm(submission) <= confirmed:
+    confirmed = {user for user, decision in answered.items() if decision == "confirm"}
+    if players_to_confirm(submission) <= confirmed | {by.pk}:
         finish_confirmed(submission, by)
     return submission
 
 
 @transaction.atomic
 def do_dispute_result(submission: Submission, by, comment: str) -> Submission:
-    locked_table(submission.table)
-    submission.refresh_from_db()
-    check_may_decide(by, submission)
+    submission = fresh_submission(submission)
+    check_may_decide(by, submission, answers_to(submission))
     if not comment.strip():
         raise Refusal(_("Say what is wrong, so the organiser can settle it."), field="comment")
     Confirmation.objects.create(submission=submission, user=by, decision="dispute", comment=comment)
@@ -332,7 +341,7 @@ def do_resolve_dispute(submission: Submission, by, accept: bool, reason: str) ->
     """An organiser settles an open submission: accepted, it is the result; rejected,
     the table waits for a new entry."""
     check_organiser(by, submission.table)
-    locked_table(submission.table)
+    locked_table(submission.table_id)
     submission.refresh_from_db()
     if submission.status not in Submission.OPEN:
         raise Refusal(_("Only a waiting or disputed result can be settled."), code=CONFLICT)
@@ -370,7 +379,7 @@ def do_override_result(table: Table, kind: str, entry, by, reason: str) -> Submi
         raise Refusal(_("Give a reason for overriding the result."), field="reason")
     document, answer = score(table, kind, entry)
     with transaction.atomic():
-        table = locked_table(table)
+        table = locked_table(table.pk)
         before = audit.summary_of_result(table)
         Submission.objects.filter(
             table=table, status__in=[*Submission.UNSETTLED, Status.CONFIRMED, Status.OVERRIDDEN]

@@ -46,16 +46,7 @@ def do_record_result(
         # lock before it checks, so either this result lands first or it sees the event
         # finished. The event row itself is not locked: results of other tables go on.
         check_not_finished(Event.objects.only("status").get(pk=event.pk))
-        result, _ = Result.objects.update_or_create(
-            table=table,
-            defaults={
-                "source": source,
-                "recorded_by": by,
-                "detail": detail or {},
-                "rules_version": rules_version,
-            },
-        )
-        result.seats.all().delete()
+        result = store_result(table, source, by, detail or {}, rules_version)
         places = [o.place for o in outcomes]
         SeatResult.objects.bulk_create(
             SeatResult(
@@ -70,6 +61,20 @@ def do_record_result(
         )
         mark_round_complete(table.round)
         request_standings_update(event)  # the ratings follow with it (tournaments.standings)
+    return result
+
+
+def store_result(table: Table, source: str, by, detail: dict, rules_version: str) -> Result:
+    """The table's result row, new or replaced (under the table's lock, so a plain read
+    then write: no savepoint), without its seats."""
+    fields = {"source": source, "recorded_by": by, "detail": detail, "rules_version": rules_version}
+    result = Result.objects.filter(table=table).first()
+    if result is None:
+        return Result.objects.create(table=table, **fields)
+    for name, value in fields.items():
+        setattr(result, name, value)
+    result.save()
+    result.seats.all().delete()
     return result
 
 
