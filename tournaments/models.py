@@ -6,6 +6,8 @@ bot; a *table* is one game of a round, its *seats* ordered (seat 0 starts); a *r
 is the official outcome of a table, written only by ``tournaments.results``.
 """
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils.functional import cached_property
@@ -73,6 +75,12 @@ class Season(models.Model):
         return self.status == self.Status.OPEN
 
 
+def fresh_version() -> int:
+    """A random start for a version counter, so that a new object never meets the
+    cached pages of a deleted one that had its id (SQLite may give an id again)."""
+    return secrets.randbelow(2**30)
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -107,6 +115,11 @@ class Event(models.Model):
         blank=True,
         editable=False,
         help_text=_("set while a standings task is queued or running (one at a time)"),
+    )
+    standings_version = models.PositiveIntegerField(
+        default=fresh_version,
+        editable=False,
+        help_text=_("counts the changes of the stored standings (their pages are cached by it)"),
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_events", blank=True

@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Event, League, Table, Visibility
+from tournaments.models import Event, League, Round, Table, Visibility
 
 
 def is_staff(user) -> bool:
@@ -143,8 +143,13 @@ def can_create_league(user) -> bool:
 
 
 def access_round(user, slug: str, number: int):
-    event = access_event(user, slug)
-    return get_object_or_404(event.rounds.select_related("event__season__league"), number=number)
+    """The round if ``user`` may see its event (one query: round pages are read most)."""
+    round_ = get_object_or_404(
+        Round.objects.select_related("event__season__league"), event__slug=slug, number=number
+    )
+    if not can_view_event(user, round_.event):
+        raise PermissionDenied
+    return round_
 
 
 def access_round_as_organiser(user, slug: str, number: int):

@@ -17,7 +17,7 @@ from collections import defaultdict
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import Max, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from games.ratings import ordinal
@@ -156,7 +156,10 @@ def store_rows(event: Event, rows: list[dict]) -> int:
         StandingRow.objects.filter(pk__in=[r.pk for r in stored.values()]).delete()
     update_in_place(changed, [*STORED_FIELDS, "computed_at"])
     StandingRow.objects.bulk_create(new)
-    return len(changed) + len(new) + len(stored)
+    count = len(changed) + len(new) + len(stored)
+    if count:
+        Event.objects.filter(pk=event.pk).update(standings_version=F("standings_version") + 1)
+    return count
 
 
 def update_in_place(rows: list[StandingRow], fields: list[str]) -> None:

@@ -51,10 +51,10 @@ def test_a_cached_round_page_costs_the_same_few_queries_at_any_size(
     round_ = do_pair_round(make_event(league, organiser, players=players))
     first = page(client, round_)
     assert first.count('class="card"') == players // 4
-    with django_assert_num_queries(4):  # event, round, results and entries versions
+    with django_assert_num_queries(3):  # the round with its event, results and entries versions
         again = page(client, round_)
     assert without_tokens(again) == without_tokens(first)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         board = client.get(f"/events/{round_.event.slug}/rounds/1/board/").content.decode()
     assert board.count("data-status=") == players // 4
 
@@ -90,7 +90,7 @@ def test_the_cached_round_api_follows_results_in_a_few_queries(paired, django_as
     url = f"/api/events/{paired.event.slug}/rounds/1/"
     api = APIClient()
     assert not any(t["has_result"] for t in api.get(url).json()["tables"])
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         cached = api.get(url).json()
     assert len(cached["tables"]) == 20
     table = paired.tables.get(number=2)
@@ -116,3 +116,20 @@ def test_the_standings_api_answers_a_page_at_a_time(league, organiser, django_as
     assert len(last["results"]) == 20 and last["next"] is None
     ranks = [r["rank"] for r in first["results"] + last["results"]]
     assert ranks == sorted(ranks)
+
+
+def test_a_cached_standings_page_costs_one_query_and_follows_the_stored_standings(
+    league, organiser, django_assert_num_queries
+):
+    event = make_event(league, organiser, players=8)
+    play(event, 1)
+    do_store_standings(event)
+    api, url = APIClient(), f"/api/events/{event.slug}/standings/"
+    first = api.get(url).json()
+    with django_assert_num_queries(1):  # the event, with the standings' version
+        assert api.get(url).json() == first
+    play(event, 1)  # round 2: the points move on
+    do_store_standings(event)
+    second = api.get(url).json()
+    assert second != first
+    assert {row["games"] for row in second["results"]} == {2}

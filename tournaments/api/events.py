@@ -1,7 +1,10 @@
+from django.core.cache import cache
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games.refusal import Refusal
@@ -23,6 +26,9 @@ from tournaments.permissions import (
     is_league_organiser,
     visible_events,
 )
+
+# A new version of the standings is a new key anyway; this only lets old ones go.
+STANDINGS_CACHE_SECONDS = 60 * 60
 
 
 def field_checked(check, value):
@@ -123,9 +129,24 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         parameters=[OpenApiParameter("page", int, description="a page of 50 rows, from 1")],
     )
     @action(detail=True, methods=["get"])
-    def standings(self, *_args, **_kwargs):
-        """The stored standings, a page at a time (``?page=2``), best first."""
+    def standings(self, request, *_args, **_kwargs):
+        """The stored standings, a page at a time (``?page=2``), best first. A page is
+        encoded once per version of the stored standings (``Event.standings_version``):
+        then one query answers it."""
         event = self.get_object()
+        if not isinstance(request.accepted_renderer, JSONRenderer):
+            return self.standings_page(event)
+        media = request.accepted_media_type  # with its parameters (indent=4)
+        page = request.query_params.get(self.paginator.page_query_param, "1")
+        key = f"standings:{event.pk}:{event.standings_version}:{request.get_host()}:{media}:{page}"
+        body = cache.get(key)
+        if body is None:
+            response = self.standings_page(event)
+            body = request.accepted_renderer.render(response.data, media, {"request": request})
+            cache.set(key, body, STANDINGS_CACHE_SECONDS)
+        return HttpResponse(body, content_type=media)
+
+    def standings_page(self, event) -> Response:
         rows = StandingRow.objects.filter(event=event).select_related("entrant")
         page = self.paginate_queryset(rows.order_by("rank", "entrant__name", "pk"))
         return self.get_paginated_response(StandingSerializer(page, many=True).data)
