@@ -1,7 +1,7 @@
 """What scoring adds to the round status board: a game in progress (a Call to Glory
 table between rounds), a result entered and waiting, or disputed."""
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Submission
@@ -37,8 +37,11 @@ def submission_statuses(round_, statuses: dict) -> None:
 def submission_version(round_) -> tuple:
     """The round's entries by status, the newest and the latest decided: any entry,
     confirmation, dispute or settlement changes one of them."""
-    counts = {status: Count("pk", filter=Q(status=status)) for status in Status.values}
-    found = Submission.objects.filter(table__round=round_).aggregate(
-        newest=Max("pk"), decided=Max("decided_at"), **counts
+    found = (
+        Submission.objects.filter(table__round=round_)
+        .values("status")
+        .annotate(count=Count("pk"), newest=Max("pk"), decided=Max("decided_at"))
+        .order_by("status")
+        .values_list("status", "count", "newest", "decided")
     )
-    return tuple(sorted(found.items()))
+    return tuple(found)
