@@ -14,7 +14,10 @@ from tournaments.models import Event, Table
 
 
 def seat_names(table: Table) -> list[str]:
-    return [seat.entrant.name for seat in table.seats.select_related("entrant")]
+    """By position (the seat's own column: the default ordering would join the table
+    and its round)."""
+    seats = table.seats.select_related("entrant").order_by("position")
+    return [seat.entrant.name for seat in seats]
 
 
 def game_of(table: Table) -> GameType:
@@ -60,18 +63,18 @@ def score(table: Table, kind: str, entry) -> tuple[dict, dict]:
     if not isinstance(entry, dict):
         raise Refusal(_("The entry must be a JSON object."), field="entry")
     rules = event_rules(table.round.event)
-    document = entry_kind_.complete(entry, seat_names(table), rules)
+    names = seat_names(table)
+    document = entry_kind_.complete(entry, names, rules)
     answer = entry_kind_.score(document, rules)
     if not answer.get("valid"):
         error = dict(answer["error"])
-        error["reason"] = told(error.get("reason", ""), seat_names(table))
+        error["reason"] = told(error.get("reason", ""), names)
         raise Refusal.of_entry(error)
-    check_players_are_the_seats(table, entry_kind_.players(answer))
+    check_players_are_the_seats(names, entry_kind_.players(answer))
     return document, answer
 
 
-def check_players_are_the_seats(table: Table, players: list[str]) -> None:
-    names = seat_names(table)
+def check_players_are_the_seats(names: list[str], players: list[str]) -> None:
     if players != names:
         raise Refusal(
             _("The players %(players)s are not this table's seats in order: %(seats)s.")

@@ -279,8 +279,10 @@ class Table(models.Model):
     def seated_users(self) -> frozenset[int]:
         """The accounts seated here (walk-ins and bots have none), read once per object:
         a confirmation asks several times who sits at its (freshly locked) table."""
-        seated = self.seats.filter(entrant__user__is_active=True)
-        return frozenset(seated.values_list("entrant__user_id", flat=True))
+        seated = Entrant.objects.filter(seats__table=self, user__is_active=True)
+        # Unordered: the default orderings would join the table and the round (2.0 ms of
+        # CPU a confirmation instead of 0.8).
+        return frozenset(seated.order_by().values_list("user_id", flat=True))
 
 
 class Seat(models.Model):

@@ -37,7 +37,7 @@ def do_record_result(
     """Write (or replace) the official result of ``table`` and send the standings
     update on commit. ``outcomes`` has one entry per seat, by position."""
     event = table.round.event
-    seats = {seat.position: seat for seat in table.seats.all()}
+    seats = {seat.position: seat for seat in table.seats.order_by()}  # no joined ordering
     if sorted(o.position for o in outcomes) != sorted(seats):
         raise ValueError("outcomes must name every seat of the table once")
     with transaction.atomic():
