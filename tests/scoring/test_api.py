@@ -116,3 +116,21 @@ def test_fifty_concurrent_submissions_leave_exactly_one_and_409_for_the_others(
 
     assert sorted(statuses) == [201] + [409] * 49
     assert Submission.objects.filter(table=one_round_table).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_submission_and_its_confirmation_cost_a_fixed_few_queries(
+    player, other_player, one_round_table, django_assert_max_num_queries
+):
+    """The round-end rush sends a thousand of these: each reads only what it needs
+    (who sits at the table once, without joined orderings), whatever the event's size."""
+    entering, confirming = Client(), Client()
+    entering.force_login(player)
+    confirming.force_login(other_player)
+    with django_assert_max_num_queries(14):  # with the session's two reads
+        submitted = entering.post(url(one_round_table), BODY, content_type="application/json")
+    assert submitted.status_code == 201
+    confirm = f"/api/submissions/{submitted.json()['id']}/confirm/"
+    with django_assert_max_num_queries(24):  # the last one writes the result, with the session
+        confirmed = confirming.post(confirm, content_type="application/json")
+    assert confirmed.json()["status"] == "confirmed"
