@@ -171,13 +171,16 @@ def rush(port: int, tables: list[dict], tokens: dict) -> dict:
 
 
 def read_load(port: int, path: str, count: int) -> dict:
-    """``count`` GETs of ``path`` from READERS keep-alive clients (warm-up first)."""
+    """``count`` GETs of ``path`` from READERS keep-alive clients, timed from when every
+    client has warmed up (its first answers build each server process's cache)."""
     latencies, failures, lock, left = [], Counter(), threading.Lock(), [count]
+    warmed = threading.Barrier(READERS + 1)
 
     def work():
         client = Client(port)
         for _ in range(3):
             client.call("GET", path)
+        warmed.wait()
         while True:
             with lock:
                 if left[0] <= 0:
@@ -190,9 +193,10 @@ def read_load(port: int, path: str, count: int) -> dict:
                     failures[status] += 1
 
     pool = [threading.Thread(target=work) for _ in range(READERS)]
-    started = time.perf_counter()
     for thread in pool:
         thread.start()
+    warmed.wait()
+    started = time.perf_counter()
     for thread in pool:
         thread.join()
     elapsed = time.perf_counter() - started
