@@ -4,13 +4,16 @@ PostgreSQL with a real Celery worker playing the bot's turns through Redis.
 
 A client per person (a thread with a kept-alive connection and an API token) makes its
 moves as fast as the server answers, a random legal move each time, and while the bot
-is to move asks every ``POLL_SECONDS`` whether it is its turn again (a conditional GET:
-304 while nothing changed). Printed: moves/s
-(the people's and all), p50 and p95 latency of ``POST /api/play/ID/moves/``, the bot's
-reply time (from the answer to the person's last move of a turn to the first reading
-that shows the person to move again: it includes up to one poll interval), and the
-check that no move was lost or doubled (every finished record validates and holds
-exactly the moves the clients were told were played).
+is to move waits for the game to change (a long-poll: ``GET /api/play/ID/?wait=S`` with
+the ``ETag``, answered as soon as the bot's move is stored). Printed: moves/s (the
+people's and all), p50 and p95 latency of ``POST /api/play/ID/moves/``, the bot's reply
+time (from the answer to the person's last move of a turn to the answer that shows the
+person to move again), and the check that no move was lost or doubled (every finished
+record validates and holds exactly the moves the clients were told were played).
+
+gunicorn runs ``WORKERS`` x ``THREADS`` threads, one for each waiting client and more,
+and a pool of ``POOL_SIZE`` PostgreSQL connections per process (a waiting request holds
+none), as docs/play.md says a site should.
 
 Its own database (``lw_play_bench``, recreated) and Redis database (6); on a shared
 machine give each run its own::
@@ -34,7 +37,9 @@ from benchmarks.server import database_url, environment, python, recreate_databa
 
 DATABASE = database_url("PLAY_BENCH_DATABASE", "lw_play_bench")
 BROKER = os.environ.get("PLAY_BENCH_BROKER", "redis://127.0.0.1:6379/6")
-POLL_SECONDS = 0.1
+# Seconds a client's long-poll waits at most (then asks again).
+WAIT_SECONDS = 30
+WORKERS, THREADS, POOL_SIZE = 3, 80, 16
 
 
 def row(benchmark, value, unit, target=""):
@@ -94,9 +99,10 @@ def verify(posted: dict) -> None:
 
 
 def client(port, game_id, token, rng, out, lock) -> None:
-    """One person: moves as fast as the server answers; polls with the ETag while the
-    bot is to move. A dropped connection is opened again and the request sent again:
-    a move carries ``at``, so a move sent twice is refused (409), never played twice."""
+    """One person: moves as fast as the server answers; waits for the game to change
+    (a long-poll with the ETag) while the bot is to move. A dropped connection is opened
+    again and the request sent again: a move carries ``at``, so a move sent twice is
+    refused (409), never played twice."""
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
     conn = [HTTPConnection("127.0.0.1", port, timeout=120)]
     retries = [0]
@@ -133,20 +139,19 @@ def client(port, game_id, token, rng, out, lock) -> None:
                 waiting_since = None
             body = json.dumps({"move": rng.choice(state["legal_moves"]), "at": state["moves"]})
             started = time.perf_counter()
-            answer, _tag = call("POST", path + "moves/", body)
+            answer, answer_tag = call("POST", path + "moves/", body)
             done = time.perf_counter()
             if answer == "again":  # sent twice after a dropped connection: it was played
                 posted += 1
                 state, tag = call("GET", path)
                 continue
-            state, tag = answer, None
+            state, tag = answer, answer_tag
             latencies.append(done - started)
             posted += 1
             if state["status"] != "finished" and not state["legal_moves"]:
                 waiting_since = done
         else:
-            time.sleep(POLL_SECONDS)
-            fresh, tag = call("GET", path, tag=tag)
+            fresh, tag = call("GET", f"{path}?wait={WAIT_SECONDS}", tag=tag)
             state = fresh or state
     with lock:
         out["latencies"].extend(latencies)
@@ -184,11 +189,11 @@ def run(quick: bool = False) -> list[dict]:
     name = f"live play over HTTP, {games} games (person v greedy)"
     if recreate_database(DATABASE):
         return [row(name, 0, "skipped", "PostgreSQL not reachable at 127.0.0.1:5432")]
-    env = environment(DATABASE, BROKER)
+    env = {**environment(DATABASE, BROKER), "DATABASE_POOL_SIZE": str(POOL_SIZE)}
     python(env, "manage.py", "migrate", "-v0")
     pairs = json.loads(python(env, "-c", f"import benchmarks.bench_play as b; b.setup({games})"))
     queues = "bots,default,standings"
-    with serving(env, workers=3, threads=8, queues=queues, concurrency=6) as site:
+    with serving(env, workers=WORKERS, threads=THREADS, queues=queues, concurrency=6) as site:
         port, server, worker = site.port, site.server, site.worker
         cpu_before = cpu_by_process([server.pid, worker.pid], DATABASE)
         out = {"latencies": [], "replies": [], "posted": {}, "retries": 0}

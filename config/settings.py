@@ -112,6 +112,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
     }
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-leaguewright.sqlite3")}
+elif DATABASE_POOL_SIZE := env_int("DATABASE_POOL_SIZE", 0):
+    # A pool of at most this many PostgreSQL connections per process, taken for a
+    # request and given back after it, instead of one kept per thread: a server with
+    # more threads than PostgreSQL takes connections (long-polls waiting on games).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {"min_size": 2, "max_size": DATABASE_POOL_SIZE, "timeout": 30}
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

@@ -8,9 +8,11 @@ class PlayConfig(AppConfig):
     name = "play"
 
     def ready(self):
-        from django.db.models.signals import pre_delete
+        from django.db.models.signals import post_save, pre_delete
 
         from play.bot_calls import when_deleted
+        from play.changes import when_saved
         from play.models import Game
 
         pre_delete.connect(when_deleted, sender=Game, dispatch_uid="play-game-abandoned")
+        post_save.connect(when_saved, sender=Game, dispatch_uid="play-game-changed")

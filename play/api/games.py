@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from games.models import Game as GameKind
 from games.refusal import CONFLICT, Refusal
 from play.access import access_game, access_table_to_play
+from play.changes import MAX_WAIT_SECONDS, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
 from play.moving import do_move
 from play.reading import sight_of
@@ -174,14 +175,32 @@ def etag_of(game: Game, user) -> str:
     return f'"{game.pk}-{user.pk or 0}-{game.updated_at.timestamp():.6f}"'
 
 
-@extend_schema(responses={200: StateSerializer, 304: None})
+class WaitSerializer(serializers.Serializer):
+    wait = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_WAIT_SECONDS,
+        help_text="with `If-None-Match`: seconds to hold the request until the game changes",
+    )
+
+
+@extend_schema(parameters=[WaitSerializer], responses={200: StateSerializer, 304: None})
 @api_view(["GET"])
 def game_detail(request, game_id):
     """Where the game stands, as your seat sees it (a spectator sees no hand). Send the
-    `ETag` back as `If-None-Match` to poll: 304 (no body) while nothing has changed."""
+    `ETag` back as `If-None-Match`: 304 (no body) while nothing has changed. With
+    `?wait=S` too, a long-poll: the answer comes as soon as the game changes (200 with
+    the new state), or 304 after S seconds (at most 30) if it has not."""
+    asked = WaitSerializer(data=request.query_params)
+    asked.is_valid(raise_exception=True)
     game = access_game(request.user, game_id)
+    seen = request.headers.get("If-None-Match")
     tag = etag_of(game, request.user)
-    if request.headers.get("If-None-Match") == tag:
+    wait = asked.validated_data.get("wait")
+    if seen == tag and wait and wait_for_change(game.pk, game.updated_at, wait):
+        game = access_game(request.user, game_id)
+        tag = etag_of(game, request.user)
+    if seen == tag:
         return Response(status=304, headers={"ETag": tag})
     return Response(state_json(game, request.user), headers={"ETag": tag})
 
@@ -191,14 +210,15 @@ def game_detail(request, game_id):
 @permission_classes([IsAuthenticated])
 def game_move(request, game_id):
     """Play a move for your seat: 409 out of turn (or if the game moved on since `at`),
-    400 with the engine's reason if illegal; nothing changes either way."""
+    400 with the engine's reason if illegal; nothing changes either way. The answer's
+    `ETag` is the new state's: send it to wait for the next change."""
     access_game(request.user, game_id)
     form = MoveSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     game = do_move(
         request.user, game_id, form.validated_data["move"], form.validated_data.get("at")
     )
-    return Response(state_json(game, request.user))
+    return Response(state_json(game, request.user), headers={"ETag": etag_of(game, request.user)})
 
 
 @extend_schema(responses={200: OpenApiTypes.OBJECT})
