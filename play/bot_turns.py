@@ -98,23 +98,36 @@ def decide(game: Game, seats: list[Seat], state) -> list[tuple[int, str | None]]
     return plan
 
 
+def read_game(game_id: int) -> tuple[Game | None, list[Seat]]:
+    """The game and its seats with their bots, read without a lock."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return None, []
+    return game, list(game.seats.select_related("bot").order_by("position"))
+
+
+def start_pending(seats: list[Seat]) -> bool:
+    return any(s.is_bot and s.bot.kind == Bot.Kind.REMOTE and not s.started for s in seats)
+
+
 def do_play_bot_turns(game_id: int, at: int) -> int:
     """Play the bots' moves from move ``at`` on; how many were played. Safe to run any
     number of times: a stale task finds the game moved on and does nothing. The remote
     bots' ``/start`` comes first: a task that sends it plays on from where the game is
     then; one that finds it sent elsewhere leaves the turn to that task."""
-    starting = start_remote_bots(game_id)
-    if starting == ELSEWHERE:
-        return 0
-    if starting == SENT:
-        at = Game.objects.values_list("moves", flat=True).get(pk=game_id)
+    game, seats = read_game(game_id)
+    if start_pending(seats):
+        starting = start_remote_bots(game_id)
+        if starting == ELSEWHERE:
+            return 0
+        if starting == SENT:
+            game, seats = read_game(game_id)
+            at = game.moves if game is not None else at
     played = 0
     state = None
     for _round_trip in range(MAX_MOVES_IN_A_ROW):
-        game = Game.objects.filter(pk=game_id).first()
         if game is None or not game.is_playing or game.moves != at:
             break
-        seats = list(game.seats.select_related("bot").order_by("position"))
         if state is None:
             state = rebuild(game.record, game.deals)
         plan = decide(game, seats, state)
@@ -141,4 +154,5 @@ def do_play_bot_turns(game_id: int, at: int) -> int:
             if not game.is_playing or not seats[game.to_move].is_bot:
                 after_commit(game, seats, previous)
                 break
+        game, seats = read_game(game_id)
     return played

@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,6 +23,7 @@ from games.reasons import told
 from games.refusal import CONFLICT, Refusal
 from play.engine import rebuild
 from play.models import Game, Pace, Seat
+from tournaments.permissions import can_view_played_game
 
 # A bot's turn that is not played within this time is sent to the workers again.
 BOT_TURN_SECONDS = 30
@@ -44,8 +46,9 @@ CHANGED_BY_A_MOVE = [
 
 
 def locked_game(game_id: int) -> Game:
-    """The game under its row lock (only the game's row: nothing joined is locked)."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    """The game under its row lock (only the game's row: nothing joined is locked);
+    404 if there is none."""
+    return get_object_or_404(Game.objects.select_for_update(), pk=game_id)
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -90,9 +93,13 @@ def apply_checked(state, move) -> None:
 def do_move(user, game_id: int, move, at: int | None = None) -> Game:
     """Play ``move`` (a record move string) for ``user``'s seat. Refused, with nothing
     changed: a move out of turn or against an older state (409), an illegal move (400,
-    the engine's reason); a user without a seat here gets PermissionDenied."""
+    the engine's reason); a user who may not see the game or has no seat here gets
+    PermissionDenied. The game comes back with its seats and state, which the answer
+    reads instead of reading the seats and replaying the record again."""
     with transaction.atomic():
         game = locked_game(game_id)
+        if not can_view_played_game(user, game):
+            raise PermissionDenied
         seats = seats_of(game)
         seat = seat_of(user, seats)
         if seat is None:
@@ -109,7 +116,7 @@ def do_move(user, game_id: int, move, at: int | None = None) -> Game:
         settle(game, seats, state, timezone.now(), previous)
         game.save(update_fields=CHANGED_BY_A_MOVE)
         after_commit(game, seats, previous)
-    game.state = state  # the reply reads it instead of replaying the record again
+    game.state, game.seated = state, seats
     return game
 
 

@@ -23,7 +23,7 @@ class Sight:
 
 
 def sight_of(game: Game, user) -> Sight:
-    seats = seats_of(game)
+    seats = getattr(game, "seated", None) or seats_of(game)
     seat = seat_of(user, seats)
     you = None if seat is None else seat.position
     state = getattr(game, "state", None) or rebuild(game.record, game.deals)

@@ -1,5 +1,6 @@
 """Tasks of games on the site. Each takes ids and the move number it was sent at, so a
-task sent twice, or late, finds the game moved on and does nothing."""
+task sent twice, or late, finds the game moved on and does nothing. Their results are
+not stored (the game is): a bot's turn costs the worker no result-backend writes."""
 
 import logging
 
@@ -14,25 +15,25 @@ from play.notify import do_notify_turn
 log = logging.getLogger(__name__)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def play_bot_turns(game_id: int, at: int) -> int:
     """On the bots queue: the bots' moves of game ``game_id`` from move ``at`` on."""
     return do_play_bot_turns(game_id, at)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def end_remote_bots(game_id: int) -> int:
     """On the bots queue: ``/end`` to the finished game's remote bots."""
     return do_end_remote_bots(game_id)
 
 
-@shared_task
+@shared_task(ignore_result=True)
 def end_abandoned(game_id: int, seats: list) -> int:
     """On the bots queue: ``/end`` to the remote bots of a game deleted while played."""
     return do_end_abandoned(game_id, [tuple(seat) for seat in seats])
 
 
-@shared_task
+@shared_task(ignore_result=True)
 def notify_turn(game_id: int, at: int) -> bool:
     return do_notify_turn(game_id, at)
 
