@@ -7,17 +7,22 @@ bot's turn sent again), and the API's ``ETag`` is made from it. Every save is an
 once its transaction commits.
 
 - On Redis (the site's broker is Redis) the announcement is a message on the game's
-  channel. A waiting request subscribes, waits for Redis to confirm the subscription,
-  and only then reads the stamp again: a change committed before that read is seen by
-  it, one committed after it sends a message the subscription receives. It then sleeps
-  on the Redis socket (no CPU) until a message or the timeout. It gives its database
-  connection back before it sleeps: a site with many waiting requests runs more threads
-  than it has database connections (docs/play.md).
+  channel. Each web process holds one subscription to every game's channel (a
+  *listener*: one connection, one thread reading it, started at the first wait), so a
+  wait costs no Redis round trip. A waiting request registers with the listener, then
+  reads the stamp again: a change committed before that read is seen by it, one
+  committed after it is announced after it, and the listener wakes the request. It
+  gives its database connection back and sleeps until woken or the timeout (no CPU).
+  A message lost while Redis is unreachable only makes the request answer at its
+  timeout; the client then asks again and is answered at once.
 - Without Redis (``bin/run``: SQLite and the filesystem broker) nothing is announced:
   the waiting request reads the stamp again every ``POLL_SECONDS``.
 """
 
 import logging
+import os
+import threading
+from contextlib import contextmanager
 from functools import cache
 from time import monotonic, sleep
 
@@ -46,8 +51,9 @@ def redis_client(url: str) -> redis.Redis:
     return redis.Redis.from_url(url)
 
 
-def channel(game_id: int) -> str:
-    """Per game and per database: Redis channels are shared by all its databases."""
+def channel(game_id) -> str:
+    """Per game and per database (Redis channels are shared by all its databases);
+    ``channel("*")`` is the pattern of them all."""
     return f"leaguewright:{settings.DATABASES['default']['NAME']}:play:{game_id}"
 
 
@@ -79,28 +85,18 @@ def wait_for_change(game_id: int, stamp, seconds: float) -> bool:
     url = redis_url()
     if url is not None:
         try:
-            return listen(redis_client(url), game_id, stamp, deadline)
+            return listen(listener_of(url), game_id, stamp, deadline)
         except redis.RedisError as error:
             log.warning("game %s: waiting without Redis: %s", game_id, error)
     return poll(game_id, stamp, deadline)
 
 
-def listen(client: redis.Redis, game_id: int, stamp, deadline: float) -> bool:
-    """Redis answers the subscription before any message on it: once it has, the
-    stamp is read again, and a change after that read sends a message."""
-    pubsub = client.pubsub()
-    try:
-        pubsub.subscribe(channel(game_id))
-        while (left := deadline - monotonic()) > 0:
-            message = pubsub.get_message(timeout=left)
-            if message is None:
-                continue
-            if message["type"] == "message" or stamp_of(game_id) != stamp:
-                return True
-            give_back_connection()
-        return False
-    finally:
-        pubsub.close()
+def listen(listener: "Listener", game_id: int, stamp, deadline: float) -> bool:
+    with listener.watching(game_id) as woken:
+        if stamp_of(game_id) != stamp:
+            return True
+        give_back_connection()
+        return woken.wait(max(0, deadline - monotonic()))
 
 
 def poll(game_id: int, stamp, deadline: float) -> bool:
@@ -117,3 +113,70 @@ def give_back_connection() -> None:
     pool) while it waits; the next query opens or takes one again."""
     if not connection.in_atomic_block:
         connection.close()
+
+
+class Listener:
+    """A process's subscription to every game's channel: a thread reads it and wakes
+    the requests waiting on the game a message names."""
+
+    def __init__(self, client: redis.Redis):
+        self.waiting: dict[int, set[threading.Event]] = {}
+        self.lock = threading.Lock()
+        self.pubsub = client.pubsub()
+        self.pubsub.psubscribe(channel("*"))
+        self.confirmed()
+        threading.Thread(target=self.read, name="play-changes", daemon=True).start()
+
+    def confirmed(self) -> None:
+        """Wait for Redis to confirm the subscription: a change announced from then on
+        reaches this listener."""
+        deadline = monotonic() + 5
+        while monotonic() < deadline:
+            reply = self.pubsub.get_message(timeout=deadline - monotonic())
+            if reply is not None and reply["type"] == "psubscribe":
+                return
+        raise redis.TimeoutError("Redis did not confirm the subscription to games' changes")
+
+    def read(self) -> None:
+        while True:
+            try:
+                message = self.pubsub.get_message(ignore_subscribe_messages=True, timeout=60)
+            except redis.RedisError as error:  # reconnected (and subscribed) at the next read
+                log.warning("games' changes not heard: %s", error)
+                sleep(1)
+                continue
+            if message is not None and message["type"] == "pmessage":
+                self.wake(int(message["channel"].rsplit(b":", 1)[1]))
+
+    def wake(self, game_id: int) -> None:
+        with self.lock:
+            for event in self.waiting.get(game_id, ()):
+                event.set()
+
+    @contextmanager
+    def watching(self, game_id: int):
+        """An event set when the game's change is announced, while in the block."""
+        event = threading.Event()
+        with self.lock:
+            self.waiting.setdefault(game_id, set()).add(event)
+        try:
+            yield event
+        finally:
+            with self.lock:
+                events = self.waiting[game_id]
+                events.discard(event)
+                if not events:
+                    del self.waiting[game_id]
+
+
+_listeners: dict[tuple[int, str], Listener] = {}
+_starting = threading.Lock()
+
+
+def listener_of(url: str) -> Listener:
+    """This process's listener (a forked process starts its own)."""
+    key = (os.getpid(), url)
+    with _starting:
+        if key not in _listeners:
+            _listeners[key] = Listener(redis_client(url))
+        return _listeners[key]
