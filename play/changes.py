@@ -146,7 +146,9 @@ class Listener:
                 sleep(1)
                 continue
             if message is not None and message["type"] == "pmessage":
-                self.wake(int(message["channel"].rsplit(b":", 1)[1]))
+                game = message["channel"].rsplit(b":", 1)[1]
+                if game.isdigit():  # anything else on these channels is not ours
+                    self.wake(int(game))
 
     def wake(self, game_id: int) -> None:
         with self.lock:
