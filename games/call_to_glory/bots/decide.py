@@ -12,10 +12,13 @@ from .sampling import Known, public_world, sample_world
 from .sim import ACT, DRAW1, DRAW2, END, PILES, VALUES
 
 
-def greedy_move(known: Known, legal: list) -> str:
-    """The tactics' choice for a turn decision (draw, lay/discard, ninja, end)."""
+def greedy_move(known: Known, legal: list, race: bool = False) -> str:
+    """The tactics' choice for a turn decision (draw, lay/discard, ninja, end); with
+    ``race``, by the racing rules (``tactics.RACE_GAINS``)."""
     world = public_world(known)
     me = known.me
+    if race:
+        world.racer = me
     wanted = None
     target = tactics.choose_ninja(world, me) if known.ninja else None
     if target is not None:
@@ -48,11 +51,13 @@ def _fallback(legal: list) -> str:
 MAX_NINJAS = 3
 
 
-def candidates(known: Known, legal: list, max_discards: int) -> list:
+def candidates(known: Known, legal: list, max_discards: int, race: bool = False) -> list:
     """The moves worth searching after the draws: full lays only, the few cheapest
     discards (by the tactics), each to its better pile, ninja uses and ``end``."""
     world = public_world(known)
     me = known.me
+    if race:
+        world.racer = me
     look = tactics.Outlook(world, me)
     keep = []
     discards = {}
@@ -100,16 +105,18 @@ def search_move(
     hand_weight: float = 0.5,
     confidence: float = 1.0,
     learned: bool = False,
+    race: bool = False,
 ) -> str:
     """Determinized Monte Carlo. Each iteration samples one world from ``known`` and, in
     it, plays every candidate, then ``horizon`` cycles of turns (every player once) with
     the tactics, and judges the result. The same world serves every candidate, and a
     candidate replaces the tactics' own move only when its mean gain over that move
-    stays positive after subtracting ``confidence`` standard errors."""
+    stays positive after subtracting ``confidence`` standard errors. With ``race`` the
+    bot's own moves, the baseline's and its rollouts', follow the racing rules."""
     if len(legal) == 1:
         return legal[0]
-    moves = candidates(known, legal, max_discards)
-    first = greedy_move(known, legal)  # the baseline every candidate must beat
+    moves = candidates(known, legal, max_discards, race)
+    first = greedy_move(known, legal, race)  # the baseline every candidate must beat
     if first in moves:
         moves.remove(first)
     moves.insert(0, first)
@@ -124,6 +131,8 @@ def search_move(
     runs = 0
     for _ in range(iterations):
         world = sample_world(known, rng)
+        if race:
+            world.racer = me
         values = []
         for move in moves:
             w = world.clone()

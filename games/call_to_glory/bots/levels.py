@@ -43,6 +43,7 @@ SEARCH_V1 = {
     "inference": False,
     "table_memory": False,
     "learned": False,
+    "race": False,
 }
 
 

@@ -62,6 +62,11 @@ class SearchBot(Bot):
             bool,
             gettext_noop("judge an unfinished rollout by the learned estimate (value.json)"),
         ),
+        "race": (
+            True,
+            bool,
+            gettext_noop("play its own moves to lay many different sets rather than high ones"),
+        ),
     }
 
     def __init__(self, seed: int = 0, **settings):
@@ -106,10 +111,10 @@ class SearchBot(Bot):
             return seen.reveal_move(
                 tactics.choose_reveal(public_world(seen.known), *seen.revealing)
             )
+        s = self.settings
         if seen.known.phase in (DRAW1, DRAW2):
             # Draws follow the greedy rules: searching them did not pay (docs/bots.md).
-            return greedy_move(seen.known, legal)
-        s = self.settings
+            return greedy_move(seen.known, legal, s["race"])
         return search_move(
             seen.known,
             legal,
@@ -122,4 +127,5 @@ class SearchBot(Bot):
             hand_weight=s["hand_weight"],
             confidence=s["confidence"],
             learned=s["learned"],
+            race=s["race"],
         )

@@ -61,6 +61,7 @@ class Sim:
         "totals",
         "start",
         "last_round",
+        "racer",
     )
 
     def __init__(self, n: int):
@@ -81,6 +82,8 @@ class Sim:
         self.totals = [0] * n
         self.start = 0
         self.last_round = True
+        # The seat that plays the racing rules (``tactics.RACE_GAINS``); -1: none.
+        self.racer = -1
 
     def clone(self) -> "Sim":
         other = Sim.__new__(Sim)
@@ -100,6 +103,7 @@ class Sim:
         other.totals = self.totals
         other.start = self.start
         other.last_round = self.last_round
+        other.racer = self.racer
         return other
 
     # --- primitive steps -------------------------------------------------------------

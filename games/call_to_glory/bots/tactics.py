@@ -22,6 +22,11 @@ THREAT = (0.0, 0.6, 0.45, 0.3, 0.18, 0.1, 0.06)
 # The fewest cards of a set, per number of players, per value index.
 MIN_SETS = {n: [min_set(i, n) for i in range(9)] for n in (2, 3, 4)}
 ROUND_END_SWING = 100.0
+# The racing rules' gain of a set of a value not yet scored, instead of its points
+# (plus the points it would take from an opponent): what ends a round, and so wins it
+# (96% of four-player greedy rounds), is the number of different sets, not their
+# points; the low values, scarcer and so seldom displaced, count a little more.
+RACE_GAINS = tuple(18.0 - 0.5 * v for v in VALUES)
 
 
 def displaced_weight(n: int) -> float:
@@ -65,10 +70,15 @@ class Outlook:
             max(low, o + 1, m + 1) for low, o, m in zip(MIN_SETS[n], other, mine, strict=True)
         ]
         # More cards of a value we already score only protect what is scored.
-        self.gains = [
-            0.15 * v if m else (v * (1.0 + dispw) if o else float(v))
-            for v, m, o in zip(VALUES, mine, other, strict=True)
-        ]
+        if sim.racer == me:
+            self.gains = [
+                0.15 * v if m else r for v, m, r in zip(VALUES, mine, RACE_GAINS, strict=True)
+            ]
+        else:
+            self.gains = [
+                0.15 * v if m else (v * (1.0 + dispw) if o else float(v))
+                for v, m, o in zip(VALUES, mine, other, strict=True)
+            ]
 
     def need(self, i: int) -> int:
         return self.needs[i]
