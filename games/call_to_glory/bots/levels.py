@@ -38,6 +38,7 @@ SEARCH_V1 = {
     "horizon": 100,
     "candidates": 3,
     "confidence": 1.5,
+    "table_confidence": 1.5,
     "win_bonus": 30.0,
     "hand_weight": 0.5,
     "inference": False,
@@ -57,7 +58,14 @@ class HardBot(Fixed, SearchBot):
     kind = SearchBot
     # Written out (as the first version's plus what came after), so that a change of
     # the search bot's defaults does not change Hard.
-    fixed = {**SEARCH_V1, "inference": True, "table_memory": True, "learned": True}
+    fixed = {
+        **SEARCH_V1,
+        "inference": True,
+        "table_memory": True,
+        "learned": True,
+        "race": True,
+        "table_confidence": 0.0,
+    }
 
 
 class SearchV1Bot(Fixed, SearchBot):

@@ -38,8 +38,10 @@ def test_a_level_is_a_fixed_configuration_that_takes_no_setting(key):
 
 
 def test_the_first_search_bot_keeps_its_first_settings():
-    assert make_bot("search-v1").settings["iterations"] == 45
-    assert make_bot("search-v1").settings["confidence"] == 1.5
+    settings = make_bot("search-v1").settings
+    assert settings["iterations"] == 45
+    assert settings["confidence"] == settings["table_confidence"] == 1.5
+    assert not settings["race"] and not settings["inference"] and not settings["learned"]
 
 
 def test_the_levels_have_names_and_descriptions_people_understand():
