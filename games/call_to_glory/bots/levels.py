@@ -38,7 +38,6 @@ SEARCH_V1 = {
     "horizon": 100,
     "candidates": 3,
     "confidence": 1.5,
-    "table_confidence": 1.5,
     "win_bonus": 30.0,
     "hand_weight": 0.5,
     "inference": False,
@@ -64,7 +63,6 @@ class HardBot(Fixed, SearchBot):
         "table_memory": True,
         "learned": True,
         "race": True,
-        "table_confidence": 0.0,
     }
 
 

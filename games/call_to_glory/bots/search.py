@@ -37,12 +37,7 @@ class SearchBot(Bot):
         "confidence": (
             1.5,
             float,
-            gettext_noop("how sure (in standard errors) a move must be to beat greedy's, heads-up"),
-        ),
-        "table_confidence": (
-            0.0,
-            float,
-            gettext_noop("the same, at three or four players"),
+            gettext_noop("how sure (in standard errors) a move must be to beat greedy's"),
         ),
         "win_bonus": (
             30.0,
@@ -130,7 +125,7 @@ class SearchBot(Bot):
             win_weight=s["win_bonus"],
             horizon=s["horizon"],
             hand_weight=s["hand_weight"],
-            confidence=s["confidence"] if len(view["players"]) == 2 else s["table_confidence"],
+            confidence=s["confidence"],
             learned=s["learned"],
             race=s["race"],
         )

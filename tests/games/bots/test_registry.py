@@ -40,7 +40,7 @@ def test_a_level_is_a_fixed_configuration_that_takes_no_setting(key):
 def test_the_first_search_bot_keeps_its_first_settings():
     settings = make_bot("search-v1").settings
     assert settings["iterations"] == 45
-    assert settings["confidence"] == settings["table_confidence"] == 1.5
+    assert settings["confidence"] == 1.5
     assert not settings["race"] and not settings["inference"] and not settings["learned"]
 
 
