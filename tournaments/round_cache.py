@@ -11,6 +11,7 @@ import hashlib
 
 from django.core.cache import cache
 from django.db.models import Count, Max
+from django.http import HttpResponse
 from django.utils.translation import get_language
 
 from tournaments.models import Result, Round
@@ -40,9 +41,26 @@ def round_version(round_: Round) -> str:
 
 def cached(round_: Round, version: str, what: str, build, *variant):
     """``build()`` once per round version (and variant, and language)."""
-    key = ":".join(["round", what, str(round_.pk), version, get_language() or "", *variant])
+    return cached_under(["round", what, round_.pk, version, get_language() or "", *variant], build)
+
+
+def cached_under(key: list, build):
+    """``build()`` once per ``key`` (a list of the parts it depends on, a version among
+    them): a new version is a new key, so nothing is ever invalidated."""
+    key = ":".join(map(str, key))
     value = cache.get(key)
     if value is None:
         value = build()
         cache.set(key, value, CACHE_SECONDS)
     return value
+
+
+def encoded_answer(request, key: list, data) -> HttpResponse:
+    """An API answer encoded once per ``key``: ``data()`` rendered by the request's JSON
+    renderer (encoding hundreds of rows costs more than the queries that find them)."""
+    media = request.accepted_media_type  # with its parameters (indent=4)
+    body = cached_under(
+        [*key, request.get_host(), media],
+        lambda: request.accepted_renderer.render(data(), media, {"request": request}),
+    )
+    return HttpResponse(body, content_type=media)

@@ -1,5 +1,3 @@
-from django.core.cache import cache
-from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, serializers, viewsets
 from rest_framework.decorators import action
@@ -26,9 +24,7 @@ from tournaments.permissions import (
     is_league_organiser,
     visible_events,
 )
-
-# A new version of the standings is a new key anyway; this only lets old ones go.
-STANDINGS_CACHE_SECONDS = 60 * 60
+from tournaments.round_cache import encoded_answer
 
 
 def field_checked(check, value):
@@ -136,15 +132,9 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         event = self.get_object()
         if not isinstance(request.accepted_renderer, JSONRenderer):
             return self.standings_page(event)
-        media = request.accepted_media_type  # with its parameters (indent=4)
         page = request.query_params.get(self.paginator.page_query_param, "1")
-        key = f"standings:{event.pk}:{event.standings_version}:{request.get_host()}:{media}:{page}"
-        body = cache.get(key)
-        if body is None:
-            response = self.standings_page(event)
-            body = request.accepted_renderer.render(response.data, media, {"request": request})
-            cache.set(key, body, STANDINGS_CACHE_SECONDS)
-        return HttpResponse(body, content_type=media)
+        key = ["standings-api", event.pk, event.standings_version, page]
+        return encoded_answer(request, key, lambda: self.standings_page(event).data)
 
     def standings_page(self, event) -> Response:
         rows = StandingRow.objects.filter(event=event).select_related("entrant")

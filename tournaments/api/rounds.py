@@ -1,4 +1,3 @@
-from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.decorators import api_view
@@ -8,7 +7,7 @@ from rest_framework.response import Response
 from tournaments.models import Round, Seat, SeatResult, Table
 from tournaments.pairing import do_repair_round, do_swap_seats
 from tournaments.permissions import access_event, access_round, access_round_as_organiser
-from tournaments.round_cache import cached, round_version
+from tournaments.round_cache import cached, encoded_answer, round_version
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -74,17 +73,9 @@ def round_detail(request, slug, number):
     round_ = access_round(request.user, slug, number)
     version = round_version(round_)
     if isinstance(request.accepted_renderer, JSONRenderer):
-        # The encoded answer itself: encoding 250 tables costs more than the queries.
-        media = request.accepted_media_type  # with its parameters (indent=4)
-        body = cached(round_, version, "api-json", lambda: render_json(round_, request), media)
-        return HttpResponse(body, content_type=media)
+        key = ["round-api", round_.pk, version]
+        return encoded_answer(request, key, lambda: RoundSerializer(round_).data)
     return Response(cached(round_, version, "api", lambda: RoundSerializer(round_).data))
-
-
-def render_json(round_, request) -> bytes:
-    return request.accepted_renderer.render(
-        RoundSerializer(round_).data, request.accepted_media_type, {"request": request}
-    )
 
 
 @extend_schema(request=None, responses=RoundSerializer)
