@@ -146,11 +146,18 @@ def search_move(
         runs += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
+    return moves[paired_best(sums, squares, runs, confidence)]
+
+
+def paired_best(sums: list, squares: list, runs: int, confidence: float) -> int:
+    """The candidate to play, from each candidate's paired differences against the
+    baseline (index 0) over ``runs`` worlds: the one whose mean gain minus
+    ``confidence`` standard errors is largest, if positive; else the baseline."""
     best, best_gain = 0, 0.0
-    for c in range(1, len(moves)):
+    for c in range(1, len(sums)):
         mean = sums[c] / runs
         spread = max(squares[c] / runs - mean * mean, 0.0) ** 0.5
         gain = mean - confidence * spread / runs**0.5
         if gain > best_gain:
             best, best_gain = c, gain
-    return moves[best]
+    return best
