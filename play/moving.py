@@ -164,19 +164,20 @@ def finish(game: Game, seats: list[Seat], state, now) -> None:
 
 
 def record_table_result(game: Game, seats: list[Seat]) -> None:
+    """The game's result becomes its table's, unless the table was settled while it was
+    played (a result entered by hand, or the event finished): that result stands, and
+    the game keeps its own."""
     from tournaments.models import Result
     from tournaments.results import SeatOutcome, do_record_result
 
-    try:
-        do_record_result(
-            game.table,
-            [SeatOutcome(s.position, s.score, s.place) for s in seats],
-            source=Result.Source.RECORD,
-            detail={"record": game.record, "played_game": game.pk},
-            rules_version=rules_version(game),
-        )
-    except Refusal as refusal:  # the event was finished while the game went on
-        raise refusal.as_conflict() from None
+    do_record_result(
+        game.table,
+        [SeatOutcome(s.position, s.score, s.place) for s in seats],
+        source=Result.Source.RECORD,
+        detail={"record": game.record, "played_game": game.pk},
+        rules_version=rules_version(game),
+        unless_settled=True,
+    )
 
 
 def rules_version(game: Game) -> str:

@@ -33,9 +33,15 @@ def do_record_result(
     by=None,
     detail: dict | None = None,
     rules_version: str = "",
-) -> Result:
+    unless_settled: bool = False,
+) -> Result | None:
     """Write (or replace) the official result of ``table`` and send the standings
-    update on commit. ``outcomes`` has one entry per seat, by position."""
+    update on commit. ``outcomes`` has one entry per seat, by position.
+
+    ``unless_settled``: write nothing (and return None) when the table has a result
+    already or its event is finished. A site game that ends after an organiser (or the
+    players) settled its table leaves their result, and the finished event, as they are.
+    """
     event = table.round.event
     seats = {seat.position: seat for seat in table.seats.order_by()}  # no joined ordering
     if sorted(o.position for o in outcomes) != sorted(seats):
@@ -45,7 +51,12 @@ def do_record_result(
         # Read after the table's lock, not from ``table``: finishing takes every table's
         # lock before it checks, so either this result lands first or it sees the event
         # finished. The event row itself is not locked: results of other tables go on.
-        check_not_finished(Event.objects.only("status").get(pk=event.pk))
+        status = Event.objects.only("status").get(pk=event.pk)
+        if unless_settled and (
+            status.status == Event.Status.FINISHED or Result.objects.filter(table=table).exists()
+        ):
+            return None
+        check_not_finished(status)
         result = store_result(table, source, by, detail or {}, rules_version)
         places = [o.place for o in outcomes]
         SeatResult.objects.bulk_create(
