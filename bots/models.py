@@ -97,7 +97,8 @@ class Batch(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self):
-        return self.name or f"batch {self.pk}"
+        made = date_format(localtime(self.created_at), "SHORT_DATETIME_FORMAT")
+        return self.name or f"{self.get_kind_display()}, {made}"
 
 
 class Chunk(models.Model):
@@ -163,7 +164,9 @@ class Match(models.Model):
         ]
 
     def __str__(self):
-        return f"match {self.pk}"
+        if self.batch_id is None:
+            return f"match at {self.table}"
+        return f"game {self.number + 1} of {self.batch}"
 
     def in_words(self) -> str:
         """The match as a page names it: its bots in seat order and when it finished."""
@@ -194,7 +197,7 @@ class MatchSeat(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.bot} in seat {self.position} of {self.match}"
+        return f"{self.bot} in seat {self.position + 1} of {self.match}"
 
 
 class Fault(models.Model):

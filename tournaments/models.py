@@ -297,7 +297,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.table} seat {self.position}"
+        return f"{self.table} seat {self.position + 1}"
 
 
 class Result(models.Model):
