@@ -16,6 +16,7 @@ from play.moving import do_move
 from play.reading import Sight, sight_of
 from play.starting import do_start_table_game
 from play.words import button_label, log_line, move_group
+from tournaments.models import Result
 from tournaments.views.refusals import carried_out
 
 LOG_LINES = 12
@@ -91,7 +92,18 @@ def board_context(sight: Sight) -> dict:
         "title": title,
         "poll_seconds": 1 if game.is_live else 30,
         "own_tasks": tasks["own"] if tasks and sight.you is not None else None,
+        "counts_elsewhere": settled_elsewhere(game),
     }
+
+
+def settled_elsewhere(game: Game) -> bool:
+    """Whether the game's table has a result that is not this game's (entered at the
+    table or by an organiser while the game was played): that result stands."""
+    if game.table_id is None:
+        return False
+    return (
+        Result.objects.filter(table_id=game.table_id).exclude(source=Result.Source.RECORD).exists()
+    )
 
 
 def game_page(request, game_id):

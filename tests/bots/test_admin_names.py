@@ -9,9 +9,7 @@ from bots.scheduling import do_schedule_batch
 pytestmark = pytest.mark.django_db
 
 
-def test_a_match_is_named_by_its_game_and_batch_and_its_seats_count_from_one(
-    player, builtin_bot
-):
+def test_a_match_is_named_by_its_game_and_batch_and_its_seats_count_from_one(player, builtin_bot):
     randy, greta = builtin_bot("Randy"), builtin_bot("Greta", key="greedy")
     batch = do_schedule_batch(player, Batch.Kind.SERIES, [[randy, greta]], games_per_lineup=2)
     batch.name = "Friday series"

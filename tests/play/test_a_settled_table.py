@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from play.clock import do_time_out
@@ -67,10 +68,16 @@ def the_tables_result(table) -> tuple:
     return result.source, sorted(result.seats.values_list("position", "score", "place"))
 
 
-def test_a_result_entered_by_hand_stands_when_the_game_ends(organiser, table):
+def test_a_result_entered_by_hand_stands_when_the_game_ends(client, organiser, table):
     game = start_a_one_round_table_game(organiser, table)
+    client.force_login(organiser)
+    no_notice = client.get(reverse("play:game", args=[game.pk])).content.decode()
     enter_by_hand(table)
+    notice = client.get(reverse("play:game", args=[game.pk])).content.decode()
     time_out_to_the_end(game.pk)
+
+    assert "scores do not count" not in no_notice
+    assert "this game's scores do not count in the standings" in notice
 
     game.refresh_from_db()
     assert game.is_finished
