@@ -35,7 +35,7 @@ def load_demo() -> str:
         # ann draws twice and takes one action: the bot's move then waits for a worker.
         for _ in range(3):
             state = rebuild(game.record, game.deals)
-            game = do_move(ann, game.pk, state.legal_moves()[0])
+            game = do_move(ann, game.pk, state.legal_moves()[0]).game
         said.append(f"ann's game at /play/{game.pk}/")
     said.append(mixed_event())
     return "; ".join(said)
@@ -88,7 +88,7 @@ def play_out(game, rng) -> None:
     while game.is_playing:
         if game.to_move in by_seat:
             state = rebuild(game.record, game.deals)
-            game = do_move(by_seat[game.to_move], game.pk, rng.choice(state.legal_moves()))
+            game = do_move(by_seat[game.to_move], game.pk, rng.choice(state.legal_moves())).game
         else:
             do_play_bot_turns(game.pk, game.moves)
             game.refresh_from_db()

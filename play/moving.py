@@ -7,6 +7,7 @@ once (at random, as the referee of bot matches does), the seat to move and its d
 are stored, and a finished game gets its result (the table's official result too).
 """
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.core.exceptions import PermissionDenied
@@ -90,12 +91,21 @@ def apply_checked(state, move) -> None:
         raise Refusal(told(exc.reason, list(state.players)), "move") from None
 
 
-def do_move(user, game_id: int, move, at: int | None = None) -> Game:
+@dataclass(frozen=True)
+class Moved:
+    """A game just moved, with the seats and the state the move left: the answer shows
+    them instead of reading the seats and replaying the record again."""
+
+    game: Game
+    seats: list[Seat]
+    state: object
+
+
+def do_move(user, game_id: int, move, at: int | None = None) -> Moved:
     """Play ``move`` (a record move string) for ``user``'s seat. Refused, with nothing
     changed: a move out of turn or against an older state (409), an illegal move (400,
     the engine's reason); a user who may not see the game or has no seat here gets
-    PermissionDenied. The game comes back with its seats and state, which the answer
-    reads instead of reading the seats and replaying the record again."""
+    PermissionDenied."""
     with transaction.atomic():
         game = locked_game(game_id)
         if not can_view_played_game(user, game):
@@ -116,8 +126,7 @@ def do_move(user, game_id: int, move, at: int | None = None) -> Game:
         settle(game, seats, state, timezone.now(), previous)
         game.save(update_fields=CHANGED_BY_A_MOVE)
         after_commit(game, seats, previous)
-    game.state, game.seated = state, seats
-    return game
+    return Moved(game, seats, state)
 
 
 def play_for(game: Game, state, move: str) -> None:

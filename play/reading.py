@@ -22,11 +22,12 @@ class Sight:
         return self.you is not None and self.you == self.game.to_move
 
 
-def sight_of(game: Game, user) -> Sight:
-    seats = getattr(game, "seated", None) or seats_of(game)
+def sight_of(game: Game, user, seats: list[Seat] | None = None, state=None) -> Sight:
+    """``seats`` and ``state``: the game's, when the caller has them already."""
+    seats = seats or seats_of(game)
     seat = seat_of(user, seats)
     you = None if seat is None else seat.position
-    state = getattr(game, "state", None) or rebuild(game.record, game.deals)
+    state = state or rebuild(game.record, game.deals)
     view = state.view(you)
     legal = view.pop("legal_moves", None) or []
     if not (game.is_playing and you is not None and game.to_move == you):

@@ -16,7 +16,7 @@ from play.access import access_game, access_table_to_play
 from play.changes import MAX_WAIT_SECONDS, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
 from play.moving import do_move
-from play.reading import sight_of
+from play.reading import Sight, sight_of
 from play.starting import (
     check_clock,
     check_playable,
@@ -90,8 +90,8 @@ class MoveSerializer(serializers.Serializer):
     )
 
 
-def state_json(game: Game, user) -> dict:
-    sight = sight_of(game, user)
+def state_json(sight: Sight) -> dict:
+    game = sight.game
     return {
         "id": game.pk,
         "game": game.game,
@@ -203,7 +203,7 @@ def game_detail(request, game_id):
         tag = etag_of(game, request.user)
     if seen == tag:
         return Response(status=304, headers={"ETag": tag})
-    return Response(state_json(game, request.user), headers={"ETag": tag})
+    return Response(state_json(sight_of(game, request.user)), headers={"ETag": tag})
 
 
 @extend_schema(request=MoveSerializer, responses={200: StateSerializer})
@@ -215,10 +215,11 @@ def game_move(request, game_id):
     `ETag` is the new state's: send it to wait for the next change."""
     form = MoveSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    game = do_move(
+    moved = do_move(
         request.user, game_id, form.validated_data["move"], form.validated_data.get("at")
     )
-    return Response(state_json(game, request.user), headers={"ETag": etag_of(game, request.user)})
+    sight = sight_of(moved.game, request.user, moved.seats, moved.state)
+    return Response(state_json(sight), headers={"ETag": etag_of(moved.game, request.user)})
 
 
 @extend_schema(responses={200: OpenApiTypes.OBJECT})
