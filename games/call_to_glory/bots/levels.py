@@ -34,6 +34,7 @@ class MediumBot(Fixed, GreedyBot):
 
 SEARCH_V1 = {
     "iterations": 45,
+    "table_iterations": 45,
     "time_limit_ms": 0,
     "horizon": 100,
     "candidates": 3,
@@ -59,6 +60,7 @@ class HardBot(Fixed, SearchBot):
     # the search bot's defaults does not change Hard.
     fixed = {
         **SEARCH_V1,
+        "iterations": 75,
         "inference": True,
         "table_memory": True,
         "learned": True,

@@ -19,9 +19,14 @@ class SearchBot(Bot):
     )
     options = {
         "iterations": (
+            75,
+            int,
+            gettext_noop("worlds sampled per decision heads-up (each plays every candidate)"),
+        ),
+        "table_iterations": (
             45,
             int,
-            gettext_noop("worlds sampled per decision (each plays every candidate)"),
+            gettext_noop("worlds sampled per decision at 3-4 players (longer rollouts)"),
         ),
         "time_limit_ms": (
             0,
@@ -119,7 +124,9 @@ class SearchBot(Bot):
             seen.known,
             legal,
             self.rng,
-            iterations=max(1, s["iterations"]),
+            iterations=max(
+                1, s["iterations"] if len(view["players"]) == 2 else s["table_iterations"]
+            ),
             time_limit_ms=s["time_limit_ms"],
             max_discards=s["candidates"],
             win_weight=s["win_bonus"],

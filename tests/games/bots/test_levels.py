@@ -5,7 +5,7 @@ import random
 
 from games.call_to_glory import new_game
 from games.call_to_glory.bots import make_bot
-from games.call_to_glory.bots.arena import play_series, summarize
+from games.call_to_glory.bots.arena import play_game, play_series, summarize
 
 
 def test_the_easy_bot_lays_as_soon_as_it_can_and_keeps_its_pairs():
@@ -42,3 +42,20 @@ def test_a_beginner_following_the_rulebook_beats_the_easy_bot():
 def test_the_medium_bot_beats_the_easy_bot_clearly():
     summary = summarize(play_series(["easy", "medium"], 60, {"rounds": 1}, seed=3))
     assert summary["medium"]["wins"] > 2 * summary["easy"]["wins"]
+
+
+def moves_of(seats: list) -> list:
+    return [r["moves"] for r in play_game(seats, {"rounds": 1}, seed=8).record["rounds"]]
+
+
+def test_the_search_samples_iterations_worlds_heads_up_and_table_iterations_at_four():
+    few, many = "search:iterations=1:table_iterations=3", "search:iterations=20:table_iterations=3"
+    assert moves_of([few, "greedy"]) != moves_of([many, "greedy"])
+    table = ["greedy", "greedy", "greedy"]
+    assert moves_of([few, *table]) == moves_of([many, *table])
+
+
+def test_hard_thinks_longer_heads_up_than_at_a_table_of_four():
+    assert make_bot("hard").settings["iterations"] == 75
+    assert make_bot("hard").settings["table_iterations"] == 45
+    assert make_bot("search-v1").settings["iterations"] == 45
