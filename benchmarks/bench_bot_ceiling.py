@@ -17,7 +17,8 @@ The rollouts play exactly the rules the three opponents play, so the search's on
 error is what it does not know. If seeing the other hands stays short of 50%, no
 reading of the others' turns can reach it; what decides a round is the order of the
 draw piles. ``BOTS_CEILING_DEALS`` sets the deals of the searching rows (100, that is
-400 games; 10 with ``--quick``).
+400 games; 10 with ``--quick``), ``BOTS_CEILING_WORLDS`` the worlds sampled per
+searched decision (30).
 """
 
 import os
@@ -33,7 +34,7 @@ from games.call_to_glory.bots.training import deal
 
 SEED = 20261124
 PLAYERS = 4
-WORLDS = 30
+WORLDS = int(os.environ.get("BOTS_CEILING_WORLDS") or 30)
 CONFIDENCE = 1.0
 DISCARDS = 3
 KNOWING = {
@@ -154,5 +155,5 @@ def run(quick: bool = False) -> list[dict]:
     deals = int(os.environ.get("BOTS_CEILING_DEALS") or (10 if quick else 100))
     rows = row("rules alone", None, 10 * deals)
     for knows, hidden in KNOWING.items():
-        rows += row(f"search, sees {knows}", hidden, deals)
+        rows += row(f"search ({WORLDS} worlds), sees {knows}", hidden, deals)
     return rows
