@@ -60,7 +60,6 @@ class HardBot(Fixed, SearchBot):
     # the search bot's defaults does not change Hard.
     fixed = {
         **SEARCH_V1,
-        "iterations": 75,
         "inference": True,
         "table_memory": True,
         "learned": True,

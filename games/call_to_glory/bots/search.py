@@ -19,7 +19,7 @@ class SearchBot(Bot):
     )
     options = {
         "iterations": (
-            75,
+            45,
             int,
             gettext_noop("worlds sampled per decision heads-up (each plays every candidate)"),
         ),

@@ -55,7 +55,8 @@ def test_the_search_samples_iterations_worlds_heads_up_and_table_iterations_at_f
     assert moves_of([few, *table]) == moves_of([many, *table])
 
 
-def test_hard_thinks_longer_heads_up_than_at_a_table_of_four():
-    assert make_bot("hard").settings["iterations"] == 75
-    assert make_bot("hard").settings["table_iterations"] == 45
-    assert make_bot("search-v1").settings["iterations"] == 45
+def test_hard_samples_as_many_worlds_as_the_first_version_within_the_budget():
+    """75 worlds heads-up cost 61.7 ms of CPU a decision on the benchmark machine
+    (docs/bots.md, fifth round), over the 50 ms budget, and won no more than 45 had."""
+    hard, first = make_bot("hard").settings, make_bot("search-v1").settings
+    assert hard["iterations"] == hard["table_iterations"] == first["iterations"] == 45
