@@ -60,6 +60,7 @@ class HardBot(Fixed, SearchBot):
     # the search bot's defaults does not change Hard.
     fixed = {
         **SEARCH_V1,
+        "table_iterations": 30,
         "inference": True,
         "table_memory": True,
         "learned": True,

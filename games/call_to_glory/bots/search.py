@@ -24,7 +24,7 @@ class SearchBot(Bot):
             gettext_noop("worlds sampled per decision heads-up (each plays every candidate)"),
         ),
         "table_iterations": (
-            45,
+            30,
             int,
             gettext_noop("worlds sampled per decision at 3-4 players (longer rollouts)"),
         ),
