@@ -31,9 +31,11 @@ BOT_SETTINGS = (
     "time_bank_ms",
 )
 # The most a built-in bot's numeric setting may be, by name: each multiplies the work
-# of one decision (the search bot's defaults: 45 worlds, 100 cycles, 3 discards).
+# of one decision (the search bot's defaults: 45 worlds heads-up and 30 at a table of
+# three or four, 100 cycles, 3 discards).
 SETTING_CAPS = {
     "iterations": 1000,
+    "table_iterations": 1000,
     "horizon": 200,
     "candidates": 10,
     "time_limit_ms": 10_000,

@@ -21,6 +21,7 @@ SEARCH = {"name": "Deep", "kind": "builtin", "builtin_key": "search"}
         ({**REMOTE, "move_timeout_ms": 10}, "move_timeout_ms"),
         ({**REMOTE, "time_bank_ms": 2_000_000_000}, "time_bank_ms"),
         ({**SEARCH, "settings": {"iterations": 2_000_000_000}}, "settings"),
+        ({**SEARCH, "settings": {"table_iterations": 2_000_000_000}}, "settings"),
         ({**SEARCH, "settings": {"horizon": 10**9}}, "settings"),
         ({**SEARCH, "settings": {"time_limit_ms": 1e300}}, "settings"),
         ({**SEARCH, "settings": [1, 2]}, "settings"),
