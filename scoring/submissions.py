@@ -144,6 +144,27 @@ def locked_table(table_id: int) -> Table:
     )
 
 
+def check_no_entry_under_way(table: Table) -> None:
+    """A table whose result is being entered by hand (rounds in progress, an entry
+    waiting for confirmation or disputed) is not started on the site: one road at a
+    time. The caller holds the table's row lock (``locked_table``)."""
+    if Submission.objects.filter(table=table, status__in=Submission.UNSETTLED).exists():
+        raise Refusal(
+            _(
+                "This table's result is being entered by hand: finish or take back that "
+                "entry before playing the table on the site."
+            ),
+            code=CONFLICT,
+        )
+
+
+def site_game_under_way(table: Table) -> bool:
+    """Whether the table's game is being played on the site now (``play`` keeps it as
+    the table's ``played_game``; scoring reads it without importing play)."""
+    game = getattr(table, "played_game", None)
+    return game is not None and game.is_playing
+
+
 def do_submit_result(table: Table, kind: str, entry, by) -> Submission:
     return do_enter_result(table, kind, entry, by)[0]
 
