@@ -41,6 +41,11 @@ TEMPLATES = [
      "turn in which the first seat reaches that",
      _("%(first)s and %(second)s both have %(limit)s sets; the round ends at the end of the "
        "turn in which the first of them reaches that")),
+    # Call to Glory: game totals an organiser decides (games/call_to_glory/totals.py)
+    ("a total is a whole number from {low} to {high}",
+     _("a total is a whole number from %(low)s to %(high)s")),
+    ("totals must be a list of {n} numbers, one per seat",
+     _("totals must be a list of %(n)s numbers, one per seat")),
     ("{key} is not a card value", _("%(key)s is not a card value")),
     ("{score} is not a score", _("%(score)s is not a score")),
     ("{score} is not a sum of card values", _("%(score)s is not a sum of card values")),

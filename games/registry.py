@@ -95,7 +95,8 @@ class EntryKind:
     names, the event's options); ``score(document, rules)`` is the spec's answer,
     ``{"valid": false, "error": {...}}`` when it cannot be; ``seats(answer)`` reads an
     answer (a stored one too) as one ``SeatScore`` per seat; ``players(answer)`` the names
-    the answer scored; ``rules_version(document, rules)`` is stored with the result."""
+    the answer scored; ``rules_version(document, rules)`` is stored with the result;
+    an ``organiser_only`` kind is taken from an organiser's override only."""
 
     key: str
     member: str
@@ -106,6 +107,7 @@ class EntryKind:
     players: Callable[[dict], list[str]]
     rules_version: Callable[[dict, Rules], str]
     is_record: bool = False
+    organiser_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -34,36 +34,61 @@ class SubmissionSerializer(serializers.ModelSerializer):
             "submitted_by",
             "created_at",
             "decided_at",
+            "basis",
         ]
+
+
+BASIS_HELP = (
+    "The `basis` of the entry this write was made against, as read from the table's "
+    'submissions ("" when the client saw none): when it has changed since, the write '
+    "is refused with 409 instead of acting on what the client did not see."
+)
+
+
+class BasisSerializer(serializers.Serializer):
+    basis = serializers.CharField(
+        required=False, allow_blank=True, max_length=40, help_text=BASIS_HELP
+    )
 
 
 class EntrySerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Submission.Kind.choices)
     entry = serializers.JSONField()
+    round = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text="The round this entry enters: `entry` is then that one round, entered on "
+        "top of the rounds stored before it. Without it, `entry` holds the rounds so far.",
+    )
 
 
-class OverrideSerializer(EntrySerializer):
+class OverrideSerializer(BasisSerializer):
+    kind = serializers.ChoiceField(choices=Submission.Kind.choices)
+    entry = serializers.JSONField()
     reason = serializers.CharField()
 
 
-class DisputeSerializer(serializers.Serializer):
+class DisputeSerializer(BasisSerializer):
     comment = serializers.CharField()
 
 
-class ResolveSerializer(serializers.Serializer):
+class ResolveSerializer(BasisSerializer):
     accept = serializers.BooleanField()
     reason = serializers.CharField()
 
 
 def answer(action):
-    """Run a workflow step and answer the submission it leaves (201; 200 when a game in
-    progress was extended or sent again); its refusals (400, 409 for a conflict) and
-    permission refusals (403) go to the API's exception handler."""
-    submission, status = action(), 201
-    if isinstance(submission, tuple):  # (the entry, whether it is new)
-        submission, created = submission
-        status = 201 if created else 200
-    return Response(SubmissionSerializer(submission).data, status=status)
+    """Run a workflow step and answer the submission it leaves (201; for an entry, 200
+    when it extended the game in progress or agreed with what was stored); its refusals
+    (400, 409 for a conflict) and permission refusals (403) go to the API's exception
+    handler."""
+    done = action()
+    if isinstance(done, flow.Entered):
+        return Response(
+            SubmissionSerializer(done.submission).data, status=201 if done.created else 200
+        )
+    return Response(SubmissionSerializer(done).data, status=201)
 
 
 def require(allowed: bool, message: str) -> None:
@@ -107,9 +132,12 @@ IDEMPOTENCY = OpenApiParameter(
     parameters=[IDEMPOTENCY],
     description="Enter a table's result (a player of the table or an organiser). A Call to "
     "Glory game is entered round by round as it is played: each POST holds the rounds so "
-    "far and extends the same entry (201 when new, 200 when extended), which nobody "
-    "confirms until it holds every round. 400 with the scorer's error when it cannot be; "
-    "409 when a complete entry already waits or the rounds so far differ from those saved.",
+    "far (or one round with `round`) and extends the same entry (201 when new, 200 when "
+    "extended), which nobody confirms until it holds every round. Rounds entered meanwhile "
+    "with the same content are an agreement (200, nothing added). 400 with the scorer's "
+    "error when it cannot be; 409 when what was sent differs from what is stored (the "
+    "`error.conflict` object gives the round, both versions and who entered the stored "
+    "one), or while the table's game is played on the site.",
 )
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
@@ -128,9 +156,10 @@ def table_submissions(request, table_id):
     )
     data = EntrySerializer(data=request.data)
     data.is_valid(raise_exception=True)
+    v = data.validated_data
     return answer(
         lambda: flow.do_enter_result(
-            table, data.validated_data["kind"], data.validated_data["entry"], request.user
+            table, v["kind"], v["entry"], request.user, round_number=v.get("round")
         )
     )
 
@@ -142,14 +171,17 @@ def table_submissions(request, table_id):
 @permission_classes([IsAuthenticated])
 @idempotent
 def table_override(request, table_id):
-    """An organiser enters or replaces the table's result, with a reason."""
+    """An organiser enters or replaces the table's result (the whole game, or Call to
+    Glory game totals), with a reason; a site game under way at the table ends abandoned."""
     table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
     require_organiser(request.user, table)
     data = OverrideSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     v = data.validated_data
     return answer(
-        lambda: flow.do_override_result(table, v["kind"], v["entry"], request.user, v["reason"])
+        lambda: flow.do_override_result(
+            table, v["kind"], v["entry"], request.user, v["reason"], basis=v.get("basis")
+        )
     )
 
 
@@ -159,17 +191,22 @@ def submission_or_404(submission_id) -> Submission:
     )
 
 
-@extend_schema(request=None, responses={201: SubmissionSerializer}, parameters=[IDEMPOTENCY])
+@extend_schema(
+    request=BasisSerializer, responses={201: SubmissionSerializer}, parameters=[IDEMPOTENCY]
+)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 @idempotent
 def confirm(request, submission_id):
     """Another registered player of the table confirms the complete entry once (an
     organiser, when no other registered player sits there). 409 while the game is in
-    progress."""
+    progress, or when the entry changed since `basis`."""
     # Only what finds its table: the submission is read again under the table's lock.
     submission = get_object_or_404(Submission.objects.only("table_id"), pk=submission_id)
-    return answer(lambda: flow.do_confirm_result(submission, request.user))
+    data = BasisSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    basis = data.validated_data.get("basis")
+    return answer(lambda: flow.do_confirm_result(submission, request.user, basis=basis))
 
 
 @extend_schema(
@@ -184,8 +221,9 @@ def dispute(request, submission_id):
     require_player(request.user, submission.table)
     data = DisputeSerializer(data=request.data)
     data.is_valid(raise_exception=True)
+    v = data.validated_data
     return answer(
-        lambda: flow.do_dispute_result(submission, request.user, data.validated_data["comment"])
+        lambda: flow.do_dispute_result(submission, request.user, v["comment"], basis=v.get("basis"))
     )
 
 
@@ -203,5 +241,7 @@ def resolve(request, submission_id):
     data.is_valid(raise_exception=True)
     v = data.validated_data
     return answer(
-        lambda: flow.do_resolve_dispute(submission, request.user, v["accept"], v["reason"])
+        lambda: flow.do_resolve_dispute(
+            submission, request.user, v["accept"], v["reason"], basis=v.get("basis")
+        )
     )

@@ -52,6 +52,7 @@ def summary_of_submission(submission: Submission | None) -> dict | None:
         "scores": [score for score, _ in seat_scores(submission.kind, submission.answer)],
         "places": [place for _, place in seat_scores(submission.kind, submission.answer)],
         "complete": submission.is_complete,
+        "rounds": submission.rounds_entered,
     }
 
 

@@ -44,6 +44,12 @@ class Submission(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
+    revision = models.PositiveIntegerField(
+        default=1, help_text=_("counts every change of the entry or its status")
+    )
+    round_authors = models.JSONField(
+        default=list, blank=True, help_text=_("who entered each round, by account")
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -71,8 +77,22 @@ class Submission(models.Model):
         return self.status == self.Status.IN_PROGRESS
 
     @property
+    def is_unsettled(self) -> bool:
+        return self.status in self.UNSETTLED
+
+    @property
     def is_pending(self) -> bool:
         return self.status == self.Status.PENDING
+
+    @property
+    def basis(self) -> str:
+        """What a page or client that saw this entry names when it acts on it: a write
+        made against an older basis is refused (``scoring.submissions.check_basis``)."""
+        return f"{self.pk}.{self.revision}"
+
+    @property
+    def rounds(self) -> list:
+        return list(self.entry.get("rounds", [])) if isinstance(self.entry, dict) else []
 
     @property
     def rounds_entered(self) -> int:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.call_to_glory import record as record_format
 from games.call_to_glory import table as table_format
+from games.call_to_glory import totals as totals_format
 from games.call_to_glory import validate_record
 from games.call_to_glory.table import score_table
 from games.registry import EntryKind, GameType, Option, Rules, SeatScore
@@ -40,6 +41,10 @@ def complete_table(entry: dict, names: list[str], rules: Rules) -> dict:
     }
 
 
+def complete_totals(entry: dict, names: list[str], _rules: Rules) -> dict:
+    return {"format": totals_format.FORMAT, "players": names, "totals": entry.get("totals")}
+
+
 def complete_record(entry: dict, _names: list[str], _rules: Rules) -> dict:
     return entry
 
@@ -71,11 +76,23 @@ RECORD = EntryKind(
     is_record=True,
 )
 
+TOTALS = EntryKind(
+    key=totals_format.FORMAT,
+    member="GLORY_TOTALS",
+    label=_("Call to Glory game totals"),
+    complete=complete_totals,
+    score=lambda document, _rules: totals_format.score_totals(document),
+    seats=seats,
+    players=players,
+    rules_version=lambda _document, _rules: f"{totals_format.FORMAT}, decided by an organiser",
+    organiser_only=True,
+)
+
 GAME = GameType(
     key="call-to-glory",
     member="CALL_TO_GLORY",
     name=_("Call to Glory"),
-    entry_kinds=(TABLE, RECORD),
+    entry_kinds=(TABLE, RECORD, TOTALS),
     entry_page="scoring-glory",
     entry_template="scoring/glory_entry.html",
     options=(

@@ -95,6 +95,12 @@ def preview_of(table, entry) -> dict:
         _document, answer = score(table, KIND, entry)
     except Refusal as refused:
         return {"error": refused.error}
+    return breakdown_of(answer)
+
+
+def breakdown_of(answer: dict) -> dict:
+    """A scored tableau entry as the breakdown people check: each line per player, the
+    totals and the places."""
     players = [
         {"name": player["name"], "total": player["total"], "place": place}
         for player, place in zip(answer["players"], answer["places"], strict=True)

@@ -12,7 +12,7 @@ from scoring.audit import in_words
 from scoring.models import AuditEntry, Submission
 from scoring.submissions import players_to_confirm
 from scoring.views.common import new_form_token
-from scoring.views.glory import rounds_of
+from scoring.views.glory_rounds import rounds_of
 from tournaments.models import Table
 from tournaments.permissions import access_event_as_organiser
 

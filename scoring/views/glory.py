@@ -1,76 +1,55 @@
 """Entering a Call to Glory table round by round: the rounds entered so far read-only,
-the next round's sets (or quick scores), a live preview, and save (or an organiser's
-override). Each round is saved as it is played; the others confirm the whole game once."""
+the next round's sets (or quick scores), a live preview, and save. Each round is saved
+as it is played, naming the round the page showed; the others confirm the whole game
+once. A round someone entered meanwhile is compared: the same is an agreement, another
+is shown beside the stored one (``conflict_view``)."""
 
-from django.shortcuts import render
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.call_to_glory.options import read_options
-from games.call_to_glory.tasks import DEFAULT_DECKS, LETTERS
 from games.refusal import Refusal
 from scoring.entries import score, seat_names
 from scoring.models import Submission
-from scoring.submissions import latest_agreed
-from scoring.views.common import (
-    access_table_to_write,
-    int_field,
-    new_form_token,
-    open_submission,
-    roles,
+from scoring.submissions import current_entry
+from scoring.views.common import access_table_to_write, new_form_token, roles
+from scoring.views.glory_override import glory_override
+from scoring.views.glory_rounds import (
+    CARD_VALUES,
+    round_from_post,
+    rounds_of,
+    task_choices,
 )
-from scoring.views.saving import entry_page
+from scoring.views.saving import entry_page, posted_round
 
 KIND = Submission.Kind.GLORY_TABLE
-CARD_VALUES = [6, 7, 8, 9, 12, 14, 16, 18, 20]
+# The fields of a round, sent again by "take theirs back and save mine".
+POSTED_FIELDS = ("set-", "score-", "reveal-", "quick")
 
 
-def entered_so_far(table, override: bool = False) -> tuple[list, dict | None]:
-    """The rounds entered so far (the game in progress, else the agreed game) and the
-    answer that scored them: they are shown read-only above the next round. An
-    organiser overriding a finished game enters its last round again."""
-    current = table.submissions.filter(status=Submission.Status.IN_PROGRESS).first()
-    if current is not None and current.kind == KIND:
-        return list(current.entry.get("rounds", [])), current.answer
-    agreed = latest_agreed(table)
-    if agreed is None or agreed.kind != KIND:
-        return [], None
-    rounds = list(agreed.entry.get("rounds", []))
-    if override and agreed.answer.get("complete", True):
-        rounds = rounds[:-1]
-        if not rounds:
-            return [], None
-        try:
-            _document, answer = score(table, KIND, {"rounds": rounds})
-        except Refusal:
-            return [], None
-        return rounds, answer
-    return rounds, agreed.answer
-
-
-def task_choices() -> list[tuple[str, list[str]]]:
-    """The task cards of the default decks, deck by deck, for the reveal selects."""
-    return [(letter, [f"{letter}{value}" for value in DEFAULT_DECKS[letter]]) for letter in LETTERS]
-
-
-def round_from_post(data, seats: int, imperial: bool) -> dict:
-    if data.get("quick"):
-        return {"scores": [int_field(data, f"score-{seat}") for seat in range(seats)]}
-    sets = []
-    for seat in range(seats):
-        sizes = {str(value): int_field(data, f"set-{seat}-{value}") for value in CARD_VALUES}
-        sets.append({value: size for value, size in sizes.items() if size != 0})
-    round_ = {"sets": sets}
-    if imperial:
-        round_["reveals"] = [
-            data[f"reveal-{k}"].strip() for k in range(seats) if data.get(f"reveal-{k}", "").strip()
-        ]
-    return round_
+def entered_so_far(table) -> tuple[Submission | None, list, dict | None]:
+    """The entry the page builds on (the game in progress, the whole game waiting for
+    confirmation, else the agreed game), its rounds and the answer that scored them:
+    they are shown read-only above the next round."""
+    stored = current_entry(table)
+    if stored is None or stored.kind != KIND:
+        return None, [], None
+    return stored, stored.rounds, stored.answer
 
 
 def entry_from_post(table, data) -> dict:
-    rounds, _answer = entered_so_far(table, override=bool(data.get("override")))
+    """The one round the page entered (saved as the round it names)."""
     imperial = bool(table.round.event.rules_options.get("imperial_tasks"))
-    return {"rounds": [*rounds, round_from_post(data, table.seats.count(), imperial)]}
+    return round_from_post(data, table.seats.count(), imperial)
+
+
+def rounds_for_preview(table, data) -> dict:
+    """The rounds stored before the posted round and the posted round: what the game
+    would be with it."""
+    _stored, rounds, _answer = entered_so_far(table)
+    number = posted_round(data) or len(rounds) + 1
+    return {"rounds": [*rounds[: number - 1], entry_from_post(table, data)]}
 
 
 def preview_of(table, entry) -> dict:
@@ -106,7 +85,9 @@ def seat_name(table, error: dict) -> str:
 
 def error_slots(seats: int, error: dict | None) -> list[dict]:
     """One slot beside each seat and one for the whole table; the error goes into the
-    one it names."""
+    one it names (a conflict is shown whole, above the form)."""
+    if error and "conflict" in error:
+        error = None
     seat = (error or {}).get("seat")
     slots = [
         {"id": f"err-seat-{index}", "error": error if seat == index else None}
@@ -116,22 +97,72 @@ def error_slots(seats: int, error: dict | None) -> list[dict]:
     return [*slots, {"id": "err-glory", "error": whole}]
 
 
-def rounds_of(options: dict) -> int | None:
-    """How many rounds the event's game has (the game's default when not set)."""
+def sets_in_words(round_: dict, seat: int) -> str:
+    """A seat's sets in a round as people write them down: "20×3 · 9×2"; a round
+    entered by its scores only: "–"."""
+    sets = (round_.get("sets") or [])[seat : seat + 1]
+    if not sets or not isinstance(sets[0], dict):
+        return "–"
+    ordered = sorted(sets[0].items(), key=lambda item: -int(item[0]) if item[0].isdigit() else 0)
+    return " · ".join(f"{value}×{count}" for value, count in ordered) or "–"
+
+
+def round_scores(table, before: list, round_: dict) -> list | None:
+    """The scores ``round_`` gives each seat after the rounds ``before`` (None when it
+    cannot be scored)."""
     try:
-        return read_options(options).rounds
-    except ValueError:
+        _document, answer = score(table, KIND, {"rounds": [*before, round_]})
+    except Refusal:
         return None
+    return answer["rounds"][-1]["scores"]
+
+
+def conflict_view(table, conflict: dict | None) -> dict | None:
+    """Both versions of a round entered twice, side by side per seat, with who entered
+    the stored one, and whether the sender may take it back for theirs (only the last
+    round of a game in progress can be taken back)."""
+    if not conflict or not conflict.get("round"):
+        return None
+    number = conflict["round"]
+    stored, rounds, _answer = entered_so_far(table)
+    before = rounds[: number - 1]
+    theirs, yours = conflict["stored"], conflict["yours"]
+    their_scores = round_scores(table, before, theirs) or []
+    your_scores = round_scores(table, before, yours) or []
+    names = seat_names(table)
+    return {
+        "round": number,
+        "stored_by": conflict["stored_by"],
+        "stored_basis": conflict["stored_basis"],
+        "rows": [
+            {
+                "name": name,
+                "theirs": sets_in_words(theirs, seat),
+                "their_score": their_scores[seat] if their_scores else "",
+                "yours": sets_in_words(yours, seat),
+                "your_score": your_scores[seat] if your_scores else "",
+            }
+            for seat, name in enumerate(names)
+        ],
+        "may_replace": stored is not None
+        and stored.is_in_progress
+        and stored.rounds_entered == number,
+    }
 
 
 def page_context(request, table, data=None, preview=None) -> dict:
     names = seat_names(table)
     data = data or {}
-    override = bool(data.get("override") or request.GET.get("override"))
-    rounds, answer = entered_so_far(table, override)
+    stored, rounds, answer = entered_so_far(table)
+    number = posted_round(data) or len(rounds) + 1
+    shown_rounds = rounds[: number - 1]
+    shown_answer = answer
+    if answer and len(shown_rounds) < len(rounds):
+        shown_answer = preview_of(table, {"rounds": shown_rounds}).get("answer")
     options = table.round.event.rules_options
-    start = answer.get("next_start", 0) if answer else 0
-    slots = error_slots(len(names), (preview or {}).get("error"))
+    start = shown_answer.get("next_start", 0) if shown_answer else 0
+    error = (preview or {}).get("error")
+    slots = error_slots(len(names), error)
     seats = [
         {
             "index": index,
@@ -146,28 +177,30 @@ def page_context(request, table, data=None, preview=None) -> dict:
         for index, name in enumerate(names)
     ]
     reveal_order = [names[(start + k) % len(names)] for k in range(len(names))]
-    entered_rounds = answer["rounds"] if answer else []
+    entered_rounds = shown_answer["rounds"] if shown_answer else []
     entered_rows = (
         [
             {
                 "name": name,
                 "scores": [round_["scores"][seat] for round_ in entered_rounds],
-                "total": answer["totals"][seat],
+                "total": shown_answer["totals"][seat],
             }
             for seat, name in enumerate(names)
         ]
-        if answer
+        if shown_answer
         else []
     )
+    complete = bool(answer) and answer.get("complete", True)
     return {
         "table": table,
         "names": names,
         "seats": seats,
         "entered_rounds": entered_rounds,
         "entered_rows": entered_rows,
-        "round_number": len(rounds) + 1,
+        "round_number": number,
         "rounds_total": rounds_of(options),
-        "game_over": bool(answer) and answer.get("complete", True),
+        "game_over": complete and not stored.is_unsettled,
+        "waiting": complete and stored.is_unsettled,
         "start_name": names[start] if names else "",
         "imperial": bool(options.get("imperial_tasks")),
         "reveals": [
@@ -175,18 +208,24 @@ def page_context(request, table, data=None, preview=None) -> dict:
             for k, name in enumerate(reveal_order)
         ],
         "quick": bool(data.get("quick")),
-        "override": override,
+        "override": False,
         "task_choices": task_choices(),
-        "reason": data.get("reason", ""),
         "form_token": new_form_token(request),
-        "waiting": open_submission(table),
         "preview": preview,
         "slots": slots,
+        "conflict": conflict_view(table, (error or {}).get("conflict")),
+        "posted": [(key, value) for key, value in data.items() if key.startswith(POSTED_FIELDS)],
         **roles(request.user, table),
     }
 
 
 def glory_entry(request, table_id: int):
+    if request.GET.get("override") or request.POST.get("override"):
+        return glory_override(request, table_id)
+    if request.method == "POST" and posted_round(request.POST) is None:
+        # A page from before rounds were named: what it entered cannot be placed.
+        messages.error(request, _("This page was out of date: here it is again."))
+        return redirect("scoring-glory", table_id=table_id)
     return entry_page(
         request, table_id, KIND, "scoring/glory_entry.html", entry_from_post, page_context
     )
@@ -195,7 +234,7 @@ def glory_entry(request, table_id: int):
 @require_POST
 def glory_preview(request, table_id: int):
     table = access_table_to_write(request.user, table_id)
-    preview = preview_of(table, entry_from_post(table, request.POST))
+    preview = preview_of(table, rounds_for_preview(table, request.POST))
     slots = error_slots(table.seats.count(), preview.get("error"))
     return render(
         request,

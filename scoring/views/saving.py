@@ -1,18 +1,37 @@
-"""Saving an entry from a page: a submission, or an organiser's override with a reason,
-once per form token; a game's entry page shown, saved, or shown again refused."""
+"""Saving an entry from a page: a submission naming what the page showed (the round it
+enters, the entry it replaces), or an organiser's override with a reason, once per form
+token; a game's entry page shown, saved, or shown again refused."""
 
 from django.contrib import messages
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from games.refusal import Refusal
 from scoring.models import Submission
-from scoring.submissions import do_override_result, do_submit_result, waits_for_organiser
-from scoring.views.common import access_table_to_write, consume_form_token
+from scoring.submissions import (
+    Entered,
+    author_of_round,
+    do_enter_result,
+    do_override_result,
+    do_take_back_round,
+    waits_for_organiser,
+)
+from scoring.views.common import access_table_to_write, consume_form_token, int_field
 
 
-def saved_message(submission: Submission) -> str:
+def saved_message(entered: Entered, round_number: int | None) -> str:
     """What happens next, said to whoever saved the entry."""
+    submission = entered.submission
+    if entered.agreed and round_number:
+        return _("%(name)s entered the same round %(n)s: agreed, nothing was added.") % {
+            "name": author_of_round(submission, round_number),
+            "n": round_number,
+        }
+    if entered.agreed:
+        return _("%(name)s entered the same result: agreed, nothing was added.") % {
+            "name": submission.submitted_by
+        }
     if submission.is_in_progress:
         return _(
             "Round %(n)s is saved. Enter the next round when it is played; nobody confirms "
@@ -25,6 +44,24 @@ def saved_message(submission: Submission) -> str:
     return _("Entered: the other players confirm it now.")
 
 
+def posted_round(data) -> int | None:
+    """The round number the page showed when it was sent (a hidden field; pages that
+    enter a whole result have none)."""
+    number = int_field(data, "round", default=None)
+    return number if isinstance(number, int) else None
+
+
+def enter(request, table, kind: str, entry) -> Entered:
+    """The page's entry, as the round it names. "Take theirs back and save mine" (after
+    a conflict) takes back the stored round the page showed, named by its basis, and
+    enters this one in the same transaction."""
+    round_number = posted_round(request.POST)
+    with transaction.atomic():
+        if request.POST.get("replaces"):
+            do_take_back_round(table, request.user, basis=request.POST["replaces"])
+        return do_enter_result(table, kind, entry, request.user, round_number=round_number)
+
+
 def save_entry(request, table, kind: str, entry):
     """(a redirect when done, None) or (None, the preview with the error to show)."""
     to_table = redirect("scoring-table", table_id=table.pk)
@@ -32,11 +69,18 @@ def save_entry(request, table, kind: str, entry):
         return to_table, None
     try:
         if request.POST.get("override"):
-            do_override_result(table, kind, entry, request.user, request.POST.get("reason", ""))
+            do_override_result(
+                table,
+                kind,
+                entry,
+                request.user,
+                request.POST.get("reason", ""),
+                basis=request.POST.get("basis"),
+            )
             messages.success(request, _("The result is overridden."))
         else:
-            submission = do_submit_result(table, kind, entry, request.user)
-            messages.success(request, saved_message(submission))
+            entered = enter(request, table, kind, entry)
+            messages.success(request, saved_message(entered, posted_round(request.POST)))
     except Refusal as refused:
         return None, {"error": refused.error}
     return to_table, None

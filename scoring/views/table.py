@@ -21,6 +21,7 @@ from scoring.submissions import (
     do_take_back_round,
     latest_agreed,
     players_to_confirm,
+    site_game_under_way,
     waits_for_organiser,
 )
 from scoring.views.common import (
@@ -30,7 +31,8 @@ from scoring.views.common import (
     new_form_token,
     roles,
 )
-from scoring.views.glory import rounds_of
+from scoring.views.details import details_of
+from scoring.views.glory_rounds import rounds_of
 from tournaments.models import Result
 from tournaments.permissions import is_event_organiser
 from tournaments.views.refusals import carried_out
@@ -110,6 +112,10 @@ def table_context(request, table, record_form=None, record_error=None) -> dict:
             "agreed": agreed,
             "open_rows": score_rows(table, open_),
             "agreed_rows": score_rows(table, agreed),
+            "open_details": details_of(table, open_),
+            "playing_details": details_of(table, playing),
+            "agreed_details": details_of(table, agreed) if result else {},
+            "site_game": site_game_under_way(table),
             "result": result,
             "result_seats": result.seats.select_related("entrant") if result else [],
             "may_decide": may_decide(request.user, open_, context["is_organiser"]),
@@ -140,9 +146,11 @@ def submission_of(table, request) -> Submission:
 
 
 def act(request, table, action, *args, success: str):
-    """Run one action once per form token; a refusal is shown as a message. Back to the
-    table page, or to the results desk when the form came from there."""
-    if consume_form_token(request) and carried_out(request, action, *args):
+    """Run one action once per form token, based on the entry the page showed (its
+    ``basis``); a refusal is shown as a message. Back to the table page, or to the
+    results desk when the form came from there."""
+    basis = request.POST.get("basis")
+    if consume_form_token(request) and carried_out(request, action, *args, basis=basis):
         messages.success(request, success)
     if request.POST.get("back") == "desk":
         return redirect("scoring-desk", slug=table.round.event.slug)

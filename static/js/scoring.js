@@ -28,7 +28,10 @@
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (target.matches("[data-quick-toggle]")) {
-      target.form.classList.toggle("quick", target.checked);
+      (target.closest(".round-body") || target.form).classList.toggle("quick", target.checked);
+    }
+    if (target.matches("[data-totals-toggle]")) {
+      target.form.classList.toggle("totals-only", target.checked);
     }
     if (target.matches(".levels input[type=radio]")) {
       var seat = target.closest("fieldset");

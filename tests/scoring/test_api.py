@@ -40,14 +40,34 @@ def test_a_retry_with_the_same_key_replays_the_stored_answer(client_for, player,
 
 
 @pytest.mark.django_db
-def test_without_the_key_a_second_submission_is_a_clear_conflict(
+def test_without_the_key_the_same_result_again_is_an_agreement_that_adds_nothing(
     client_for, player, one_round_table
 ):
     client = client_for(player)
-    client.post(url(one_round_table), BODY, content_type="application/json")
+    first = client.post(url(one_round_table), BODY, content_type="application/json")
     again = client.post(url(one_round_table), BODY, content_type="application/json")
+    assert again.status_code == 200
+    assert again.json()["id"] == first.json()["id"]
+    assert again.json()["basis"] == first.json()["basis"]
+    assert Submission.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_another_result_while_one_waits_is_a_conflict_showing_both(
+    client_for, player, other_player, one_round_table
+):
+    client_for(player).post(url(one_round_table), BODY, content_type="application/json")
+    other = {**BODY, "entry": {"rounds": [{"scores": [36, 60]}]}}
+    again = client_for(other_player).post(
+        url(one_round_table), other, content_type="application/json"
+    )
     assert again.status_code == 409
-    assert "already waiting" in again.json()["detail"]
+    conflict = again.json()["error"]["conflict"]
+    assert conflict["round"] == 1
+    assert conflict["stored"] == BODY["entry"]["rounds"][0]
+    assert conflict["yours"] == {"scores": [36, 60]}
+    assert conflict["stored_by"] == str(player)
+    assert Submission.objects.get().entry["rounds"] == BODY["entry"]["rounds"]
 
 
 @pytest.mark.django_db
@@ -87,10 +107,14 @@ def test_confirm_over_the_api_records_the_result(client_for, player, other_playe
 
 
 @pytest.mark.django_db(transaction=True)
-def test_fifty_concurrent_submissions_leave_exactly_one_and_409_for_the_others(
+def test_fifty_concurrent_submissions_leave_exactly_one_and_agree_or_conflict_with_it(
     player, one_round_table
 ):
-    statuses = []
+    """Half the phones send one result, half another: whichever lands first is stored;
+    the same result again is an agreement (200), the other one a conflict (409)."""
+    other = {**BODY, "entry": {"rounds": [{"scores": [36, 60]}]}}
+    bodies = [BODY if n % 2 else other for n in range(50)]
+    statuses = {}
     lock = threading.Lock()
     start = threading.Barrier(50)
 
@@ -100,12 +124,12 @@ def test_fifty_concurrent_submissions_leave_exactly_one_and_409_for_the_others(
         start.wait()
         response = client.post(
             url(one_round_table),
-            BODY,
+            bodies[n],
             content_type="application/json",
             headers={"Idempotency-Key": f"phone-{n}"},
         )
         with lock:
-            statuses.append(response.status_code)
+            statuses[n] = response.status_code
         connection.close()
 
     threads = [threading.Thread(target=submit, args=(n,)) for n in range(50)]
@@ -114,8 +138,13 @@ def test_fifty_concurrent_submissions_leave_exactly_one_and_409_for_the_others(
     for thread in threads:
         thread.join()
 
-    assert sorted(statuses) == [201] + [409] * 49
-    assert Submission.objects.filter(table=one_round_table).count() == 1
+    stored = Submission.objects.get(table=one_round_table)
+    first = [n for n, status in statuses.items() if status == 201]
+    assert len(first) == 1
+    for n, status in statuses.items():
+        if n != first[0]:
+            same = bodies[n]["entry"]["rounds"] == stored.rounds
+            assert status == (200 if same else 409), (n, status)
 
 
 @pytest.mark.django_db
@@ -127,7 +156,8 @@ def test_a_submission_and_its_confirmation_cost_a_fixed_few_queries(
     entering, confirming = Client(), Client()
     entering.force_login(player)
     confirming.force_login(other_player)
-    with django_assert_max_num_queries(14):  # with the session's two reads
+    # With the session's two reads, and whether the table's game is played on the site.
+    with django_assert_max_num_queries(15):
         submitted = entering.post(url(one_round_table), BODY, content_type="application/json")
     assert submitted.status_code == 201
     confirm = f"/api/submissions/{submitted.json()['id']}/confirm/"

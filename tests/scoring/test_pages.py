@@ -15,7 +15,7 @@ from tournaments.models import Result, Table
 pytestmark = pytest.mark.django_db
 
 RULEBOOK_SETS = {
-    "set-0-18": "2", "set-0-12": "3", "set-0-9": "2", "set-0-8": "2", "set-0-7": "2",
+    "round": "1", "set-0-18": "2", "set-0-12": "3", "set-0-9": "2", "set-0-8": "2", "set-0-7": "2",
     "set-0-6": "2", "set-1-20": "3", "set-1-16": "3",
 }  # fmt: skip
 
@@ -216,17 +216,22 @@ def test_an_organiser_settles_a_dispute_with_a_reason(
     assert AuditEntry.objects.filter(action="rejected", reason="Enter it again").exists()
 
 
-def test_an_organiser_overrides_with_a_reason_through_quick_entry(table, organiser, client_for):
+def test_an_organiser_overrides_with_game_totals_that_are_no_sums_of_card_values(
+    table, organiser, client_for
+):
     client = client_for(organiser)
     page = client.get(reverse("scoring-glory", args=[table.pk]) + "?override=1")
     assert b'name="reason"' in page.content
     client.post(
         reverse("scoring-glory", args=[table.pk]),
-        {"quick": "1", "score-0": "60", "score-1": "36", "override": "1",
-         "reason": "Scoresheet", "form_token": token_of(page)},
+        {"totals_only": "1", "total-0": "112", "total-1": "90", "override": "1",
+         "reason": "Scoresheet", "basis": "", "form_token": token_of(page)},
     )  # fmt: skip
     submission = Submission.objects.get()
     assert submission.status == Submission.Status.OVERRIDDEN
+    assert submission.kind == Submission.Kind.GLORY_TOTALS
+    result = Result.objects.get(table=table)
+    assert [seat.score for seat in result.seats.order_by("position")] == [112, 90]
     assert AuditEntry.objects.get(action="overridden").reason == "Scoresheet"
 
 
@@ -340,7 +345,7 @@ def test_with_imperial_tasks_the_reveals_are_asked_in_order_from_the_start_playe
     assert '<option value="A7">A7</option>' in content
 
 
-def test_an_organiser_overriding_a_finished_game_enters_its_last_round_again(
+def test_an_organiser_overriding_a_finished_game_edits_its_rounds(
     one_round_table, player, other_player, organiser, client_for
 ):
     table = one_round_table
@@ -349,10 +354,12 @@ def test_an_organiser_overriding_a_finished_game_enters_its_last_round_again(
     client = client_for(organiser)
     page = client.get(reverse("scoring-glory", args=[table.pk]) + "?override=1")
     assert b"Override the result" in page.content
+    assert b'name="r1-set-0-18" value="2"' in page.content  # starts from the agreed game
     client.post(
         reverse("scoring-glory", args=[table.pk]),
-        {"quick": "1", "score-0": "36", "score-1": "60", "override": "1",
-         "reason": "Seats swapped", "form_token": token_of(page)},
+        {"r1-quick": "1", "r1-score-0": "36", "r1-score-1": "60", "override": "1",
+         "reason": "Seats swapped", "basis": Submission.objects.get().basis,
+         "form_token": token_of(page)},
     )  # fmt: skip
     result = Result.objects.get(table=table)
     assert [seat.score for seat in result.seats.order_by("position")] == [36, 60]

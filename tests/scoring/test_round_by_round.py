@@ -20,6 +20,11 @@ ROUND = RULEBOOK_ROUND["rounds"][0]
 SWAPPED = {"sets": list(reversed(ROUND["sets"]))}
 
 
+def pair(entered) -> tuple:
+    """(the entry, whether it is new)."""
+    return entered.submission, entered.created
+
+
 def rounds(*played) -> dict:
     return {"rounds": list(played)}
 
@@ -34,7 +39,7 @@ def two_round_table(table):
 def test_the_first_round_is_saved_in_progress_and_nobody_is_asked(
     two_round_table, player, other_player
 ):
-    submission, created = do_enter_result(two_round_table, TABLE, rounds(ROUND), player)
+    submission, created = pair(do_enter_result(two_round_table, TABLE, rounds(ROUND), player))
     assert created
     assert submission.status == Submission.Status.IN_PROGRESS
     assert submission.rounds_entered == 1
@@ -47,8 +52,10 @@ def test_the_first_round_is_saved_in_progress_and_nobody_is_asked(
 def test_any_seated_player_enters_the_next_round_into_the_same_entry(
     two_round_table, player, other_player
 ):
-    first, _ = do_enter_result(two_round_table, TABLE, rounds(ROUND), player)
-    second, created = do_enter_result(two_round_table, TABLE, rounds(ROUND, SWAPPED), other_player)
+    first, _ = pair(do_enter_result(two_round_table, TABLE, rounds(ROUND), player))
+    second, created = pair(
+        do_enter_result(two_round_table, TABLE, rounds(ROUND, SWAPPED), other_player)
+    )
     assert not created
     assert second.pk == first.pk
     assert Submission.objects.count() == 1
@@ -61,8 +68,8 @@ def test_any_seated_player_enters_the_next_round_into_the_same_entry(
 
 
 def test_sending_the_same_rounds_again_changes_nothing(two_round_table, player):
-    first, _ = do_enter_result(two_round_table, TABLE, rounds(ROUND), player)
-    again, created = do_enter_result(two_round_table, TABLE, rounds(ROUND), player)
+    first, _ = pair(do_enter_result(two_round_table, TABLE, rounds(ROUND), player))
+    again, created = pair(do_enter_result(two_round_table, TABLE, rounds(ROUND), player))
     assert not created and again.pk == first.pk
     assert AuditEntry.objects.count() == 1
 
@@ -74,7 +81,8 @@ def test_a_changed_earlier_round_is_refused_with_the_round_named(
     with pytest.raises(Refusal) as refused:
         do_enter_result(two_round_table, TABLE, rounds(SWAPPED, ROUND), other_player)
     assert refused.value.is_conflict
-    assert "Round 1" in str(refused.value.message)
+    assert "round 1" in str(refused.value.message)
+    assert refused.value.error["conflict"]["stored"] == ROUND
     assert Submission.objects.get().entry["rounds"] == [ROUND]
 
 
@@ -82,7 +90,9 @@ def test_a_slip_is_taken_back_and_entered_again(two_round_table, player, other_p
     do_enter_result(two_round_table, TABLE, rounds(ROUND), player)
     assert do_take_back_round(two_round_table, other_player) is None
     assert not Submission.objects.exists()
-    submission, created = do_enter_result(two_round_table, TABLE, rounds(SWAPPED), other_player)
+    submission, created = pair(
+        do_enter_result(two_round_table, TABLE, rounds(SWAPPED), other_player)
+    )
     assert created and submission.answer["totals"] == [36, 60]
     actions = list(AuditEntry.objects.order_by("pk").values_list("action", flat=True))
     assert actions == ["entered rounds", "took back a round", "entered rounds"]

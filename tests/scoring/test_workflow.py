@@ -64,11 +64,15 @@ def test_impossible_round_scores_are_refused_with_why(one_round_table, player):
     assert "5 is not a sum of card values" in refused.value.error["reason"]
 
 
-def test_a_second_submission_while_one_waits_is_a_conflict(one_round_table, player, other_player):
-    submit(one_round_table, player)
+def test_a_second_submission_while_one_waits_agrees_or_conflicts(
+    one_round_table, player, other_player
+):
+    first = submit(one_round_table, player)
+    assert submit(one_round_table, other_player).pk == first.pk  # the same: agreed
     with pytest.raises(Refusal) as refused:
-        submit(one_round_table, other_player)
+        do_submit_result(one_round_table, TABLE, {"rounds": [{"scores": [36, 60]}]}, other_player)
     assert refused.value.is_conflict
+    assert refused.value.error["conflict"]["stored_by"] == str(player)
     assert Submission.objects.count() == 1
 
 
