@@ -6,16 +6,13 @@ other write in a second thread with a lock timeout, so a write that waits where 
 should not fails instead of hanging.
 """
 
-import threading
-import time
-
 import pytest
-from django.db import connection, transaction
 
 from games.refusal import Refusal
 from scoring.models import Submission
 from scoring.submissions import do_confirm_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
+from tests.threads import InThread
 from tests.tournaments.helpers import make_event
 from tournaments.finishing import do_finish_event
 from tournaments.models import Event, Result, Round, StandingsRequest
@@ -25,45 +22,6 @@ from tournaments.results import SeatOutcome, do_record_result
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 TABLE = Submission.Kind.GLORY_TABLE
-
-
-class InThread:
-    """Run ``work`` in a thread of its own (its own connection) inside a transaction
-    with a lock timeout; with ``hold``, keep the transaction open until ``release()``."""
-
-    def __init__(self, work, hold=False, lock_timeout="5s"):
-        self.work, self.hold, self.lock_timeout = work, hold, lock_timeout
-        self.ready, self.released, self.done = (threading.Event() for _ in range(3))
-        self.error = None
-        self.seconds = None
-        self.thread = threading.Thread(target=self.run, daemon=True)
-        self.thread.start()
-
-    def run(self):
-        started = time.perf_counter()
-        try:
-            with transaction.atomic():
-                with connection.cursor() as cursor:
-                    cursor.execute(f"SET LOCAL lock_timeout = '{self.lock_timeout}'")
-                self.work()
-                self.ready.set()
-                if self.hold:
-                    assert self.released.wait(20), "never released"
-        except Exception as error:  # noqa: BLE001 - the test reads it
-            self.error = error
-        finally:
-            self.seconds = time.perf_counter() - started
-            self.ready.set()
-            self.done.set()
-            connection.close()
-
-    def release(self):
-        self.released.set()
-        assert self.done.wait(20)
-
-    def finish(self, timeout=20):
-        assert self.done.wait(timeout), "still waiting"
-        return self
 
 
 def agree(table, users):
