@@ -10,6 +10,7 @@ from tests.fixtures.browser import (  # noqa: F401
     browser_language,
     laptop_page,
     phone_page,
+    second_phone,
 )
 from tests.fixtures.personas import (  # noqa: F401
     anonymous,

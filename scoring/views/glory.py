@@ -162,6 +162,9 @@ def page_context(request, table, data=None, preview=None) -> dict:
     options = table.round.event.rules_options
     start = shown_answer.get("next_start", 0) if shown_answer else 0
     error = (preview or {}).get("error")
+    conflict = conflict_view(table, (error or {}).get("conflict"))
+    if conflict:
+        preview = None  # the conflict is shown whole, above the form
     slots = error_slots(len(names), error)
     seats = [
         {
@@ -213,7 +216,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "form_token": new_form_token(request),
         "preview": preview,
         "slots": slots,
-        "conflict": conflict_view(table, (error or {}).get("conflict")),
+        "conflict": conflict,
         "posted": [(key, value) for key, value in data.items() if key.startswith(POSTED_FIELDS)],
         **roles(request.user, table),
     }

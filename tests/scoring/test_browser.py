@@ -98,3 +98,43 @@ def test_the_rulebooks_adventure_example_totals_40_on_a_phone(phone_page, player
     assert first_total.inner_text() == "40"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "scoring-adventure-rulebook-example")
+
+
+def test_two_phones_enter_round_one_and_the_second_sees_both_versions(
+    phone_page, second_phone, player, other_player, table
+):
+    event = table.round.event
+    event.rules_options = {"rounds": 4}
+    event.save()
+    ann, ben = phone_page, second_phone
+    for page, person in ((ann, player), (ben, other_player)):
+        log_in(page, person.username, PASSWORD)
+        page.goto(f"/scoring/tables/{table.pk}/")
+        page.get_by_role("link", name="Enter the result").click()
+        page.wait_for_url(re.compile(r"/glory/$"))
+        assert page.locator("h1").inner_text() == "Round 1 of 4"
+
+    tap_more(ann, 20, "Pat Player", 2)
+    tap_more(ann, 18, "Quinn Player", 2)
+    ann.get_by_role("button", name="Save round 1").click()
+    ann.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/$"))
+
+    tap_more(ben, 20, "Quinn Player", 2)
+    tap_more(ben, 18, "Pat Player", 2)
+    ben.get_by_role("button", name="Save round 1").click()
+    conflict = ben.locator(".conflict")
+    conflict.wait_for()
+    assert "Round 1 was entered by Pat Player meanwhile" in conflict.inner_text()
+    assert "20×2" in conflict.inner_text() and "18×2" in conflict.inner_text()
+    assert ben.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(ben, "scoring-two-phones-conflict")
+
+    ben.get_by_role("button", name="Take Pat Player's round back and save mine").click()
+    ben.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/$"))
+    rounds = ben.locator(".entered-rounds")
+    assert "Round 1 · Pat Player started" in rounds.inner_text()
+    submission = table.submissions.get()
+    assert submission.rounds_entered == 1
+    assert submission.round_authors == [other_player.pk]
+    assert submission.rounds[0]["sets"][1] == {"20": 2}
+    screenshot(ben, "scoring-two-phones-after")
