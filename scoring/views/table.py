@@ -113,6 +113,9 @@ def table_context(request, table, record_form=None, record_error=None) -> dict:
             "open_rows": score_rows(table, open_),
             "agreed_rows": score_rows(table, agreed),
             "open_details": details_of(table, open_),
+            # Shown open to whoever is asked to decide on it: a confirmer, an organiser.
+            "details_open": context["is_organiser"]
+            or may_decide(request.user, open_, context["is_organiser"]),
             "playing_details": details_of(table, playing),
             "agreed_details": details_of(table, agreed) if result else {},
             "site_game": site_game_under_way(table),

@@ -138,3 +138,43 @@ def test_two_phones_enter_round_one_and_the_second_sees_both_versions(
     assert submission.round_authors == [other_player.pk]
     assert submission.rounds[0]["sets"][1] == {"20": 2}
     screenshot(ben, "scoring-two-phones-after")
+
+
+def test_an_organiser_overrides_a_disputed_game_from_its_four_rounds(
+    phone_page, player, other_player, organiser, table
+):
+    from scoring.submissions import do_dispute_result, do_enter_result
+
+    event = table.round.event
+    event.rules_options = {"rounds": 4}
+    event.save()
+    first = {"sets": [{"20": 2}, {"18": 2}]}
+    second = {"sets": [{"18": 2}, {"20": 2}]}
+    for number, round_ in enumerate([first, second, first, second], start=1):
+        entered = do_enter_result(table, "call-to-glory-table/1", round_, player, number)
+    do_dispute_result(entered.submission, other_player, "Round 3: the 20s were mine")
+
+    page = phone_page
+    log_in(page, organiser.username, PASSWORD)
+    page.goto(f"/scoring/tables/{table.pk}/")
+    assert "Round 3 · " in page.locator(".entered-rounds").inner_text()
+    page.get_by_role("link", name="Override: enter the result with a reason").click()
+    page.wait_for_url(re.compile(r"override=1$"))
+    assert page.locator("details.override-round").count() == 4
+    for name, value in (("Pat Player", 20), ("Quinn Player", 18)):
+        page.get_by_role("button", name=f"round 3: one card fewer of {value} for {name}").click()
+        page.get_by_role("button", name=f"round 3: one card fewer of {value} for {name}").click()
+    for name, value in (("Pat Player", 18), ("Quinn Player", 20)):
+        for _ in range(2):
+            page.get_by_role("button", name=f"round 3: one card more of {value} for {name}").click()
+    page.get_by_label("Reason for the override (the players see it)").fill(
+        "Round 3: the 20s were Quinn's"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "scoring-override-whole-game")
+    page.get_by_role("button", name="Override with this result").click()
+    page.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/$"))
+    assert "official result" in page.locator(".state").inner_text()
+    official = table.submissions.get(status="overridden")
+    assert official.rounds == [first, second, second, second]
+    screenshot(page, "scoring-override-saved")
