@@ -11,6 +11,7 @@ from scoring.entries import score, seat_names
 from scoring.models import Submission
 from scoring.profile_words import said, shown
 from scoring.profiles import event_rules_profile
+from scoring.submissions import current_entry
 from scoring.views.common import (
     access_table_to_write,
     int_field,
@@ -81,6 +82,28 @@ def player_from_post(data, index: int, profile: dict) -> dict:
     if any(adversary.values()):
         player["adversary"] = adversary
     return player
+
+
+def form_of_entry(entry: dict) -> dict:
+    """A stored tableau entry as the form's fields: the override page starts from the
+    entry the table stands on."""
+    data = {}
+    for index, player in enumerate(entry.get("players", [])):
+        prefix = f"p{index}-"
+        for pair in PAIRS:
+            for side in ("triumph", "tragedy"):
+                data[f"{prefix}{pair}-{side}"] = (player.get(pair) or {}).get(side, "")
+        data[prefix + "destiny-card"] = (player.get("destiny") or {}).get("card", "")
+        for icon, count in (player.get("story_icons") or {}).items():
+            data[f"{prefix}icon-{icon}"] = count
+        for ability, count in (player.get("abilities") or {}).items():
+            data[f"{prefix}ability-{ability}"] = count
+        for count in COUNTS:
+            data[prefix + count] = player.get(count, "")
+        corruption = player.get("corruption") or {}
+        data[prefix + "corruption-level"] = corruption.get("level", "")
+        data[prefix + "corruption-points"] = corruption.get("points", "")
+    return {key: "" if value is None else str(value) for key, value in data.items()}
 
 
 def entry_from_post(table, data) -> dict:
@@ -178,6 +201,12 @@ def player_context(data, index: int, name: str, profile: dict, slots: list[dict]
 
 def page_context(request, table, data=None, preview=None) -> dict:
     profile = profile_of(table)
+    override = bool((data or {}).get("override") or request.GET.get("override"))
+    start = current_entry(table) if override else None
+    if start is not None and start.kind != KIND:
+        start = None
+    if not data and start is not None:
+        data = form_of_entry(start.entry)
     data = data or {}
     names = seat_names(table)
     slots = error_slots(names, (preview or {}).get("error"))
@@ -193,7 +222,8 @@ def page_context(request, table, data=None, preview=None) -> dict:
             player_context(data, index, name, profile, slots) for index, name in enumerate(names)
         ],
         "preview": preview,
-        "override": bool(data.get("override") or request.GET.get("override")),
+        "override": override,
+        "basis": data.get("basis", start.basis if start else ""),
         "reason": data.get("reason", ""),
         "form_token": new_form_token(request),
         "waiting": open_submission(table),

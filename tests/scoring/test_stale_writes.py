@@ -295,3 +295,18 @@ def test_everyone_who_decides_sees_every_round_as_entered(disputed_game, other_p
         for number in (1, 2, 3, 4):
             assert f"Round {number} · " in content
         assert "18×2 · 12×3 · 9×2 · 8×2 · 7×2 · 6×2" in content and "20×3 · 16×3" in content
+
+
+def test_the_tableau_override_starts_from_the_agreed_tableaux(adventure_table, organiser):
+    from scoring.entries import score
+    from scoring.views.adventure import entry_from_post, form_of_entry
+
+    agreed = Submission.objects.get(status=Submission.Status.CONFIRMED)
+    again = entry_from_post(adventure_table, form_of_entry(agreed.entry))
+    _document, answer = score(adventure_table, Submission.Kind.ADVENTURE, again)
+    assert answer["places"] == agreed.answer["places"]
+    assert [p["total"] for p in answer["players"]] == [p["total"] for p in agreed.answer["players"]]
+    page = phone(organiser).get(
+        reverse("scoring-adventure", args=[adventure_table.pk]) + "?override=1"
+    )
+    assert f'name="basis" value="{agreed.basis}"'.encode() in page.content
