@@ -110,6 +110,11 @@ class Event(models.Model):
         default=0,
         help_text=_("points an entrant added after round 1 starts with"),
     )
+    avoid_same_club = models.BooleanField(
+        _("keep members of one club apart"),
+        default=False,
+        help_text=_("pairing seats two members of one club together only to avoid a repeat"),
+    )
     standings_queued_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -195,6 +200,13 @@ class Entrant(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     seed = models.PositiveIntegerField(
         _("seed"), default=0, help_text=_("knockout seeding, 1 the top seed; 0 by standings")
+    )
+    club = models.CharField(_("club"), max_length=80, blank=True)
+    fixed_table = models.PositiveSmallIntegerField(
+        _("fixed table"),
+        null=True,
+        blank=True,
+        help_text=_("the table number they sit at every round (an accessible table)"),
     )
 
     class Meta:

@@ -15,6 +15,7 @@ from tournaments.formats import (
     PastTable,
     get_format,
 )
+from tournaments.formats.seating import place_fixed_tables
 from tournaments.models import Entrant, Event, Result, Round, Seat, SeatResult, Table
 from tournaments.notices import notify_round_paired
 from tournaments.results import request_standings_update
@@ -61,6 +62,8 @@ def contenders(event: Event, round_number: int) -> list[Contender]:
             points=standing[e.pk]["points"],
             rank=standing[e.pk]["rank"],
             seed=e.seed,
+            club=e.club,
+            fixed_table=e.fixed_table or 0,
         )
         for e in active
     ]
@@ -122,12 +125,11 @@ def store_tables(event: Event, round_: Round) -> None:
         table_size=event.table_size,
         round_number=round_.number,
         seed=event.seed,
+        avoid_same_club=event.avoid_same_club,
     )
     if len(request.contenders) < 2:
         raise Refusal(_("At least two active entrants are needed to pair a round."))
-    planned = fmt.pair(request)
-    # Played tables first, then byes; numbered from 1.
-    planned.sort(key=lambda t: t.bye)
+    planned = fixed_tables_kept(fmt.pair(request), request.contenders)
     tables = Table.objects.bulk_create(
         Table(round=round_, number=n, explanation=t.explanation, is_bye=t.bye)
         for n, t in enumerate(planned, start=1)
@@ -137,6 +139,25 @@ def store_tables(event: Event, round_: Round) -> None:
         for table, t in zip(tables, planned, strict=True)
         for position, key in enumerate(t.seats)
     )
+
+
+def fixed_tables_kept(planned: list, entrants: list[Contender]) -> list:
+    """The planned tables numbered (played first, then byes) so that everybody with a
+    fixed table sits at it, or a refusal naming who cannot."""
+    fixed = {c.key: c.fixed_table for c in entrants if c.fixed_table}
+    planned, unplaced = place_fixed_tables(planned, fixed)
+    if unplaced:
+        names = {c.key: c.name for c in entrants}
+        played = sum(1 for t in planned if not t.bye)
+        raise Refusal(
+            _(
+                "%(names)s cannot sit at their fixed table this round (it has %(n)s "
+                "tables, and one table holds one fixed number): change or clear the fixed "
+                "table on the entrants page."
+            )
+            % {"names": ", ".join(names[key] for key in unplaced), "n": played}
+        )
+    return planned
 
 
 def check_no_results(round_: Round) -> None:

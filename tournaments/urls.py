@@ -23,6 +23,12 @@ urlpatterns = [
         name="event-recompute-standings",
     ),
     path("events/<slug:slug>/entrants/", entrants.entrants, name="event-entrants"),
+    path("events/<slug:slug>/entrants/import/", entrants.import_entrants, name="event-import"),
+    path(
+        "events/<slug:slug>/entrants/<int:entrant_id>/place/",
+        entrants.set_place,
+        name="entrant-place",
+    ),
     path("events/<slug:slug>/organisers/", entrants.add_organiser, name="event-add-organiser"),
     path(
         "events/<slug:slug>/organisers/<int:user_id>/remove/",

@@ -60,6 +60,7 @@ class EventSerializer(serializers.ModelSerializer):
             "visibility",
             "seed",
             "late_entry_points",
+            "avoid_same_club",
             "status",
         ]
         read_only_fields = ["status"]
