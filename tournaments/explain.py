@@ -56,6 +56,11 @@ def explanation_lines(explanation: dict, names: dict) -> list[str]:
                 _("The whole schedule has %(n)s repeat meeting(s): no design fits this field.")
                 % {"n": explanation["schedule_repeats"]}
             )
+    if "cut" in explanation:
+        lines.append(
+            _("Knockout of the top %(n)s of the Swiss, seeded by their rank.")
+            % {"n": explanation["cut"]}
+        )
     if "bracket" in explanation:
         lines.append(bracket_line(explanation))
     if explanation.get("ladder"):

@@ -115,6 +115,14 @@ class Event(models.Model):
         default=False,
         help_text=_("pairing seats two members of one club together only to avoid a repeat"),
     )
+    cut = models.JSONField(
+        default=dict,
+        blank=True,
+        editable=False,
+        help_text=_(
+            "a knockout of the best after the Swiss: top, after_round and the entrants' ids by rank"
+        ),
+    )
     standings_queued_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -168,6 +176,19 @@ class Event(models.Model):
     def can_pair(self) -> bool:
         """Its format pairs rounds and it is not finished."""
         return self.format_type.pairs_rounds and not self.is_finished
+
+    @property
+    def is_cut(self) -> bool:
+        """The Swiss rounds are over and a knockout of the best is under way."""
+        return bool(self.cut)
+
+    @property
+    def can_cut(self) -> bool:
+        """Its format can be cut to a knockout, and it has not been, nor finished."""
+        return bool(self.format_type.cut_to) and not self.is_cut and not self.is_finished
+
+    def in_cut_stage(self, round_number: int) -> bool:
+        return self.is_cut and round_number > self.cut["after_round"]
 
     @property
     def game_type(self) -> GameType:
@@ -431,6 +452,7 @@ class EventLogEntry(models.Model):
         PAIRED = "paired", _("paired a round")
         REPAIRED = "repaired", _("paired a round again")
         SWAPPED = "swapped", _("swapped two seats")
+        CUT = "cut", _("cut to a knockout of the best")
         ORGANISER_GRANTED = "organiser granted", _("named an organiser")
         ORGANISER_REVOKED = "organiser revoked", _("removed an organiser")
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/<slug:slug>/games/new/", events.log_game, name="event-log-game"),
     path("events/<slug:slug>/finish/", events.finish_event, name="event-finish"),
     path("events/<slug:slug>/reopen/", events.reopen_event, name="event-reopen"),
+    path("events/<slug:slug>/cut/", events.cut_event, name="event-cut"),
     path(
         "events/<slug:slug>/standings/recompute/",
         events.recompute_standings,

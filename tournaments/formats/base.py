@@ -115,6 +115,7 @@ class Format:
     option_help: dict = {}
     pairs_rounds = True
     draws_bracket = False  # the event page draws the rounds as a bracket
+    cut_to = ""  # the format a cut to the best plays on in (a key here), if any
     # Games are logged when they are played (any 2 to 4 entrants), not paired.
     logs_games = False
     # The standings: the keys always ranked first, and the tie-breaks after them when

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.bracket import bracket_svg
+from tournaments.cut import do_cut
 from tournaments.entrant_games import games_of
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
@@ -97,7 +98,7 @@ def event_detail(request, slug):
         "tournaments/event_detail.html",
         {
             "event": event,
-            "bracket": bracket_svg(event) if draws_bracket else "",
+            "bracket": bracket_svg(event) if draws_bracket or event.is_cut else "",
             "standings": StoredStandings(event, everyone=request.GET.get("plot") == "all"),
             "rounds": range(1, (event.last_round or 0) + 1),
             "next_round": (event.last_round or 0) + 1,
@@ -143,6 +144,22 @@ def finish_event(request, slug):
     event = access_event_as_organiser(request.user, slug)
     if carried_out(request, do_finish_event, event):
         messages.success(request, _("The event is finished: these are its final standings."))
+    return redirect("event-detail", slug=event.slug)
+
+
+@login_required
+@require_POST
+def cut_event(request, slug):
+    """The knockout of the best N after the Swiss rounds, from the event page."""
+    event = access_event_as_organiser(request.user, slug)
+    top = request.POST.get("top", "")
+    if not top.isdigit():
+        messages.error(request, _("Cut to a number of entrants, such as 8."))
+    elif carried_out(request, do_cut, event, int(top), request.user):
+        messages.success(
+            request,
+            _("The top %(n)s play on in a knockout; its first round is paired.") % {"n": top},
+        )
     return redirect("event-detail", slug=event.slug)
 
 
