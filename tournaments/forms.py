@@ -398,6 +398,8 @@ class EntrantForm(PlaceFields):
         help_text=_("knockout seeding, 1 the top"),
     )
 
+    field_order = ["username", "walk_in", "bot", "club", "fixed_table", "start_points", "seed"]
+
     def clean(self):
         data = super().clean()
         given = [k for k in ("username", "bot", "walk_in") if data.get(k)]

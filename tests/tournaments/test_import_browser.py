@@ -48,7 +48,7 @@ def test_an_organiser_imports_forty_and_adds_one_by_typing(
     assert page.locator("text=always at table 3").count() == 1
     screenshot(page, "tournaments-import-forty")
 
-    field = page.locator("input[name=username]")
+    field = page.locator("#id_username")
     field.press_sequentially("ANN", delay=60)
     wait_until(page, "document.querySelectorAll('#people option').length === 2")
     offered = page.eval_on_selector_all("#people option", "options => options.map(o => o.value)")
@@ -57,6 +57,6 @@ def test_an_organiser_imports_forty_and_adds_one_by_typing(
     field.fill(" annika_reed ")
     page.click("#add-entrant button[type=submit]")
     page.wait_for_selector("text=Entrant added.")
-    assert page.evaluate("document.activeElement.name") == "username"
+    assert page.evaluate("document.activeElement.id") == "id_username"
     assert event.entrants.filter(user=annika).exists()
     assert event.entrants.count() == 41
