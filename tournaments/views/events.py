@@ -13,20 +13,21 @@ from tournaments.entrant_games import games_of
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
+from tournaments.leaderboard import Leaderboard
 from tournaments.leagues import (
     do_close_season,
     do_create_event,
     do_create_league,
     do_create_season,
 )
-from tournaments.models import Event, League, Rating, Round, Season, StandingRow, Visibility
+from tournaments.models import Event, Rating, Round, Season, StandingRow
 from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
     access_event_as_organiser,
+    access_league,
     access_league_as_organiser,
     can_create_league,
-    can_view_event,
     is_event_organiser,
     is_league_organiser,
     visible_events,
@@ -185,21 +186,25 @@ def league_create(request):
 
 
 def league_detail(request, slug):
-    league = get_object_or_404(League, slug=slug)
-    events = [
-        e
-        for e in Event.objects.filter(season__league=league).select_related("season__league")
-        if can_view_event(request.user, e)
-    ]
-    if league.visibility == Visibility.PRIVATE and not events:
-        access_league_as_organiser(request.user, slug)
+    """The league's seasons and events, and its leaderboard (``?season=`` one season,
+    ``?sort=`` a column)."""
+    league, events = access_league(request.user, slug)
     seasons = list(league.seasons.all())
+    board = Leaderboard(league, events, request.GET.get("season"), request.GET.get("sort"))
     return render(
         request,
         "tournaments/league_detail.html",
         {
             "league": league,
             "events": events,
+            "board": board,
+            "board_columns": [
+                ("name", _("Name")),
+                ("events", _("Events")),
+                ("wins", _("Wins")),
+                ("points", _("Points")),
+                ("rating", _("Rating")),
+            ],
             "seasons": seasons,
             "open_season": any(season.status == Season.Status.OPEN for season in seasons),
             "is_organiser": is_league_organiser(request.user, league),
