@@ -415,10 +415,7 @@ class ImportForm(forms.Form):
         max_length=MAX_CHARACTERS,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 6, "placeholder": "name,username,club,fixed_table"}),
-        help_text=_(
-            "a header row first: name, and any of username, email, club, seed, fixed_table; "
-            "then one entrant a row"
-        ),
+        help_text=_("a header row naming the columns (below) first, then one entrant a row"),
     )
     file = forms.FileField(label=_("or a CSV file"), required=False)
 
