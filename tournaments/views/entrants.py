@@ -2,7 +2,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -35,10 +34,13 @@ def entrants(request, slug):
         and carried_out(request, add_from_form, event, form.cleaned_data, request.user, form=form)
     ):
         messages.success(request, _("Entrant added."))
+        # The page comes back with the focus in the field just used, for the next name.
         used = next(k for k in ("username", "walk_in", "bot") if form.cleaned_data.get(k))
-        return redirect(f"{reverse('event-entrants', args=[event.slug])}?added={used}")
-    if request.GET.get("added") in form.fields:
-        form.fields[request.GET["added"]].widget.attrs["autofocus"] = True
+        request.session["entrant_field"] = used
+        return redirect("event-entrants", slug=event.slug)
+    used = request.session.pop("entrant_field", None)
+    if used in form.fields:
+        form.fields[used].widget.attrs["autofocus"] = True
     return entrants_page(request, event, form=form, import_form=ImportForm())
 
 
