@@ -197,3 +197,13 @@ def test_a_fixed_table_past_the_rounds_tables_is_refused_naming_the_player(leagu
         do_pair_round(event)
     assert entrant.name in str(refused.value) and "2 tables" in str(refused.value)
     assert not event.rounds.exists()
+
+
+def test_why_this_table_names_two_of_a_club_kept_together():
+    note = {"same_club": [{"pair": [1, 2], "club": "Rooks"}], "fixed_table": [3]}
+    lines = explanation_lines(note, {1: "Ann", 2: "Ben", 3: "Cat"})
+    assert (
+        "Ann and Ben, both of Rooks, share this table: no seating found kept them apart "
+        "without a repeat meeting." in lines
+    )
+    assert "Kept at this table every round by the organiser: Cat." in lines
