@@ -124,7 +124,7 @@ def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0
         seats = balance_seats([keys[i] for i in members], seat_counts, rng)
         note = explain(members, keys, points, met_pairs, group_tops, seat_counts, seats)
         if clubs:
-            note["same_club"] = same_club(members, ordered)
+            note["same_club"] = same_club(members, ordered, clubs)
         note["tables"] = len(tables)
         if standings:
             note["spread_reason"] = reasons.get(number, SPREAD_NONE)
@@ -146,14 +146,13 @@ def club_numbers(ordered) -> list[int]:
     return result
 
 
-def same_club(members, ordered) -> list[dict]:
+def same_club(members, ordered, clubs) -> list[dict]:
     """Pairs at the table from one club: no seating the search found kept them apart."""
     return [
         {"pair": [ordered[i].key, ordered[j].key], "club": ordered[i].club.strip()}
         for x, i in enumerate(members)
         for j in members[x + 1 :]
-        if ordered[i].club.strip()
-        and ordered[i].club.strip().casefold() == ordered[j].club.strip().casefold()
+        if clubs[i] and clubs[i] == clubs[j]
     ]
 
 
