@@ -6,6 +6,7 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
+from tests.fixtures.browser import screenshot
 from tests.tournaments.helpers import make_event, play, report_round
 from tournaments.explain import explanation_lines
 from tournaments.models import EventLogEntry
@@ -111,3 +112,26 @@ def test_an_organiser_cuts_from_the_event_page(league, organiser, client_for):
     assert final.explanation["final"] and final.seats.count() == 4
     refused = client.post(f"/events/{event.slug}/cut/", {"top": "4"}, follow=True)
     assert "already cut to its top 4" in refused.content.decode()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_shows_the_cut_as_a_bracket_beside_the_swiss_standings(
+    phone_page, league, organiser
+):
+    event = make_event(league, organiser, players=12, table_size=2, rounds_planned=2)
+    play(event, 2)
+    cut(organiser, event, 4)
+    report_round(event.rounds.get(number=3), random.Random(3))
+    do_pair_round(event)
+    event.refresh_from_db()
+    do_store_standings(event)
+    page = phone_page
+    page.goto(f"/events/{event.slug}/")
+    bracket = page.locator("svg.bracket")
+    assert bracket.is_visible()
+    assert bracket.locator("text=Knockout of the best").count() == 1
+    assert page.locator("text=Round 4").count() >= 1
+    swiss_games = {row.games for row in event.standings.all()}
+    assert swiss_games == {2}  # the knockout's games are in the bracket, not the standings
+    screenshot(page, "tournaments-cut-bracket")
