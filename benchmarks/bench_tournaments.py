@@ -5,7 +5,9 @@ gunicorn on PostgreSQL.
   scenario of issue 16 (``pairing_scenario``: tables of 4, 3/2/1/0 points, random
   places, four rounds): for 64, 400 and 1,000 entrants over seeds 1-3, the score
   spread of rounds 2-4 against its lower bound, the repeat meetings and the slowest
-  round; 10,000 entrants timed. Then the whole database path (``do_pair_round``) for
+  round; 10,000 entrants timed. Then variants the search was not tuned on (issue 30:
+  other points by place, odd fields with smaller tables or byes, clubs kept apart) at
+  64 and 1,000 entrants. Then the whole database path (``do_pair_round``) for
   1,000 entrants the same way.
 - Standings: 2,500 entrants with 10,000 seat results (four rounds of 625 tables of 4),
   bulk-loaded into the configured database; the recompute (read + rank) and the stored
@@ -60,6 +62,41 @@ def pairing_rows(players: int, seeds: tuple, target_seconds: float, target_ratio
             row(f"{label}, spread / bound", f"{spread / bound:.2f}", "x", f"<= {target_ratio}"),
         ]
     rows.append(row(f"{label}, repeat meetings in 4 rounds", repeats, "meetings", "0"))
+    return rows
+
+
+# Issue 30: standings the search was not tuned on. Points by place, field sizes that
+# leave smaller tables or byes, clubs of three kept apart; rounds 2-4 over seeds 1-3.
+VARIANTS = (
+    ("4/2/1/0 points", {"by_place": (4, 2, 1, 0)}),
+    ("win only", {"by_place": (1, 0, 0, 0)}),
+    ("3/1/0/0 points", {"by_place": (3, 1, 0, 0)}),
+    ("odd field, smaller tables", {"extra": 1}),
+    ("odd field, byes", {"extra": -1, "fill": "byes"}),
+    ("clubs of three apart", {"club_size": 3}),
+)
+
+
+def variant_rows(players: int, target_ratio: float) -> list[dict]:
+    """The spread against its lower bound (which ignores clubs) and the repeats on
+    each of ``VARIANTS`` at about ``players`` entrants."""
+    from benchmarks.pairing_scenario import play
+
+    rows = []
+    for name, variant in VARIANTS:
+        options = dict(variant)
+        count = players + options.pop("extra", 0)
+        runs = [play(count, 4, seed, **options) for seed in (1, 2, 3)]
+        spread = sum(sum(f["spread"][1:]) for f in runs)
+        bound = sum(sum(f["lower_bound"][1:]) for f in runs)
+        repeats = sum(sum(f["repeats"]) for f in runs)
+        label = f"swiss at 4 seats, {count:,} entrants, {name}"
+        ratio = f"{spread / bound:.2f}" if bound else "-"
+        rows += [
+            row(f"{label}, spread / bound", ratio, "x", f"<= {target_ratio}"),
+            row(f"{label}, spread and bound", f"{spread:g} / {bound:g}", "points"),
+            row(f"{label}, repeat meetings", repeats, "meetings", "0"),
+        ]
     return rows
 
 
@@ -279,6 +316,8 @@ def run(quick: bool = False) -> list[dict]:
     rows = []
     for players, ratio in ((64, 2), (400, 1.25), (1000, 1.25)):
         rows += pairing_rows(players, (1, 2, 3), 1, ratio)
+    for players, ratio in ((64, 2), (1000, 1.25)):
+        rows += variant_rows(players, ratio)
     rows += pairing_rows(2000 if quick else 10_000, (1,), 10, None)
     rows += database_pairing_rows(200 if quick else 1000)
     rows += standings_rows(quick)

@@ -1,9 +1,11 @@
-"""The reference Swiss scenario of issue 16, shared by the pairing benchmark and tests.
+"""The reference Swiss scenario of issue 16, shared by the pairing benchmark and tests,
+and its variants (issue 30): other points by place, fields that leave smaller tables
+or byes, clubs kept apart.
 
-Tables of 4 (or ``table_size``); places give 3/2/1/0 points; every round is paired
-by the format and played with random places. Per round it records the score spread
-of the pairing, its lower bound for those points and table sizes, the repeat meetings
-it seats and the time the pairing took."""
+Tables of 4 (or ``table_size``); places give 3/2/1/0 points (or ``by_place``; a bye
+first place's); every round is paired by the format and played with random places.
+Per round it records the score spread of the pairing, its lower bound for those points
+and table sizes, the repeat meetings it seats and the time the pairing took."""
 
 import random
 import time
@@ -11,18 +13,34 @@ from collections import Counter
 from itertools import combinations
 
 from tournaments.formats import Contender, History, PairingRequest, PastTable, get_format
+from tournaments.formats.seating import FILL_SMALLER
 from tournaments.formats.spread import score_spread, spread_lower_bound
 
 
-def play(players: int, rounds: int, seed: int, table_size: int = 4, key: str = "swiss") -> dict:
-    fmt, history, points = get_format(key), History(), Counter()
+def play(
+    players: int,
+    rounds: int,
+    seed: int,
+    table_size: int = 4,
+    key: str = "swiss",
+    by_place: tuple = (3, 2, 1, 0),
+    fill: str = FILL_SMALLER,
+    club_size: int = 0,
+) -> dict:
+    """``club_size``: entrants in clubs of that many (by key), kept apart."""
+    fmt = get_format(key, {} if fill == FILL_SMALLER else {"fill": fill})
+    history, points = History(), Counter()
     rng = random.Random(f"results:{seed}")
     figures = {"spread": [], "lower_bound": [], "repeats": [], "seconds": []}
+    clubs = {k: f"club {k // club_size}" if club_size else "" for k in range(players)}
     for number in range(1, rounds + 1):
-        contenders = [Contender(key=k, points=points[k]) for k in range(players)]
+        contenders = [Contender(key=k, points=points[k], club=clubs[k]) for k in range(players)]
         met = history.meetings()
         started = time.perf_counter()
-        tables = fmt.pair(PairingRequest(contenders, history, table_size, number, seed))
+        request = PairingRequest(
+            contenders, history, table_size, number, seed, avoid_same_club=bool(club_size)
+        )
+        tables = fmt.pair(request)
         figures["seconds"].append(time.perf_counter() - started)
         seated = [t.seats for t in tables if not t.bye]
         figures["spread"].append(score_spread([[points[k] for k in s] for s in seated]))
@@ -32,19 +50,21 @@ def play(players: int, rounds: int, seed: int, table_size: int = 4, key: str = "
         figures["repeats"].append(
             sum(1 for s in seated for a, b in combinations(sorted(s), 2) if met.get((a, b)))
         )
-        history.rounds.append(played(tables, points, rng))
+        history.rounds.append(played(tables, points, rng, by_place))
     return figures
 
 
-def played(tables, points: Counter, rng: random.Random) -> list[PastTable]:
-    """Random places for ``tables``; adds 3/2/1/0 points by place to ``points``."""
+def played(tables, points: Counter, rng: random.Random, by_place=(3, 2, 1, 0)) -> list[PastTable]:
+    """Random places for ``tables``; adds ``by_place`` points by place to ``points`` (a
+    bye first place's)."""
     past = []
     for table in tables:
         if table.bye:
             past.append(PastTable(tuple(table.seats), (1,), True))
+            points[table.seats[0]] += by_place[0]
             continue
         places = rng.sample(range(1, len(table.seats) + 1), len(table.seats))
         for key, place in zip(table.seats, places, strict=True):
-            points[key] += max(0, 4 - place)
+            points[key] += by_place[place - 1]
         past.append(PastTable(tuple(table.seats), tuple(places)))
     return past

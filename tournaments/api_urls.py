@@ -25,6 +25,17 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/swap/", rounds.round_swap, name="api-round-swap"),
     path("events/<slug:slug>/games/", games.log_game, name="api-log-game"),
     path("events/<slug:slug>/entrants/", entrants.entrant_list, name="api-entrant-list"),
+    path("events/<slug:slug>/entrants/import/", entrants.entrant_import, name="api-entrant-import"),
+    path(
+        "events/<slug:slug>/entrants/candidates/",
+        entrants.entrant_candidates,
+        name="api-entrant-candidates",
+    ),
+    path(
+        "events/<slug:slug>/entrants/<int:entrant_id>/",
+        entrants.entrant_place,
+        name="api-entrant-place",
+    ),
     path(
         "events/<slug:slug>/entrants/<int:entrant_id>/drop/",
         entrants.entrant_drop,

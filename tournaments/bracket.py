@@ -1,10 +1,12 @@
-"""The bracket of a double elimination, drawn as SVG for the event page.
+"""The bracket of a double elimination, or of the knockout a Swiss was cut to, drawn
+as SVG for the event page.
 
-Three lanes, one under the other: the winners' bracket, the losers' bracket, the
-finals; one column per round. Each table is a box of its entrants in seat order; once
-its result is in, the winner is bold and those who stay in their bracket are marked
-with a triangle. Text is drawn at a fixed size and the picture keeps its width (the
-page scrolls it sideways on a phone rather than shrinking the names)."""
+Lanes, one under the other: the winners' bracket, the losers' bracket, the finals (or
+the one lane of the cut's knockout); one column per round. Each table is a box of its
+entrants in seat order; once its result is in, the winner is bold and those who stay
+in their bracket are marked with a triangle. Text is drawn at a fixed size and the
+picture keeps its width (the page scrolls it sideways on a phone rather than
+shrinking the names)."""
 
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -14,6 +16,7 @@ from tournaments.formats.double_elimination import GRAND_FINAL, LOSERS, RESET, W
 from tournaments.models import Seat, SeatResult
 
 COLUMN, BOX_WIDTH, LINE, GAP, HEADER = 170, 150, 18, 10, 26
+CUT = "cut"  # the lane of the knockout a Swiss was cut to
 
 
 def lane_titles() -> dict:
@@ -21,7 +24,15 @@ def lane_titles() -> dict:
         WINNERS: _("Winners' bracket"),
         LOSERS: _("Losers' bracket"),
         GRAND_FINAL: _("Finals"),
+        CUT: _("Knockout of the best"),
     }
+
+
+def lane_of(note: dict) -> str:
+    """The lane a table is drawn in, or "" for a table of no bracket."""
+    if "bracket" in note:
+        return GRAND_FINAL if note["bracket"] in (GRAND_FINAL, RESET) else note["bracket"]
+    return CUT if "cut" in note else ""
 
 
 def bracket_svg(event) -> str:
@@ -38,9 +49,9 @@ def bracket_svg(event) -> str:
     tables: dict = {}
     for seat in seats:
         note = seat.table.explanation
-        if "bracket" not in note:
+        lane = lane_of(note)
+        if not lane:
             continue
-        lane = GRAND_FINAL if note["bracket"] in (GRAND_FINAL, RESET) else note["bracket"]
         box = tables.setdefault(
             seat.table_id,
             {"lane": lane, "round": seat.table.round.number, "note": note, "seats": []},
@@ -83,8 +94,8 @@ def bracket_svg(event) -> str:
 
 def draw_box(box, x, top) -> str:
     note, seats = box["note"], box["seats"]
-    stay = 1 if note.get("final") else note.get("stay", 1)
-    stage = note["bracket"]
+    stay = 1 if note.get("final") else note.get("stay", note.get("advance", 1))
+    stage = note.get("bracket", CUT)
     parts = [
         f'<rect x="{x}" y="{top}" width="{BOX_WIDTH}" height="{len(seats) * LINE}" '
         f'fill="#fff" stroke="{"#b5462b" if stage in (GRAND_FINAL, RESET) else "#1f5f8b"}"/>'

@@ -16,6 +16,46 @@ from tournaments.pairing import next_round_number
 from tournaments.permissions import can_schedule_bot_matches
 from tournaments.results import request_standings_update
 
+MAX_NAME = 80  # Entrant.name and a walk-in's display name
+MAX_CLUB = 80
+MAX_TABLE_NUMBER = 9999
+
+
+def check_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise Refusal(_("Give the walk-in player's name."), field="walk_in")
+    if len(name) > MAX_NAME:
+        raise Refusal(
+            _("A name has at most %(n)s characters; %(name)s… has %(length)s.")
+            % {"n": MAX_NAME, "name": name[:20], "length": len(name)},
+            field="walk_in",
+        )
+    return name
+
+
+def check_club(club: str) -> str:
+    club = (club or "").strip()
+    if len(club) > MAX_CLUB:
+        raise Refusal(
+            _("A club's name has at most %(n)s characters; %(club)s… has %(length)s.")
+            % {"n": MAX_CLUB, "club": club[:20], "length": len(club)},
+            field="club",
+        )
+    return club
+
+
+def check_fixed_table(number) -> int | None:
+    """A table number from 1, or ``None`` (no fixed table)."""
+    if number in (None, "", 0):
+        return None
+    if type(number) is not int or not 1 <= number <= MAX_TABLE_NUMBER:
+        raise Refusal(
+            _("A fixed table is a table number from 1 to %(max)s.") % {"max": MAX_TABLE_NUMBER},
+            field="fixed_table",
+        )
+    return number
+
 
 def check_not_entered(event: Event, user=None, bot=None) -> None:
     if user is not None and event.entrants.filter(user=user).exists():
@@ -32,17 +72,22 @@ def do_add_entrant(
     start_points=None,
     seed: int = 0,
     by=None,
+    club: str = "",
+    fixed_table: int | None = None,
 ):
     """Enter a user or a bot. After round 1 is paired it is a late entry: it joins from
     the next round with the event's late-entry points unless ``start_points`` is given.
     ``seed``: knockout seeding, 1 the top (0: by standings). A bot is entered ``by``
     someone who may have it play (``can_schedule_bot_matches``: a remote bot is called
-    only when its author, or staff, asks), else ``PermissionDenied``."""
+    only when its author, or staff, asks), else ``PermissionDenied``. ``club`` keeps
+    them apart from its other members where the event asks; ``fixed_table`` seats them
+    at that table number every round."""
     if (user is None) == (bot is None):
         raise Refusal(_("An entrant is a user or a bot."))
     if bot is not None and (by is None or not can_schedule_bot_matches(by, [bot])):
         raise PermissionDenied
     check_not_finished(event)
+    club, fixed_table = check_club(club), check_fixed_table(fixed_table)
     with transaction.atomic():
         check_not_entered(event, user, bot)
         joined = next_round_number(event)
@@ -56,23 +101,37 @@ def do_add_entrant(
             joined_round=joined,
             start_points=start_points,
             seed=seed,
+            club=club,
+            fixed_table=fixed_table,
         )
         request_standings_update(event)
     return entrant
 
 
-def do_add_walk_in(event: Event, name: str, start_points=None, seed: int = 0) -> Entrant:
-    """Enter a player with no account, through a placeholder user."""
-    name = name.strip()
-    if not name:
-        raise Refusal(_("Give the walk-in player's name."))
+def do_add_walk_in(event: Event, name: str, start_points=None, seed: int = 0, **place) -> Entrant:
+    """Enter a player with no account, through a placeholder user (``place``: their
+    ``club`` and ``fixed_table``, as for ``do_add_entrant``; ``email`` for the account
+    staff may hand over later)."""
+    name = check_name(name)
+    email = place.pop("email", "")
     User = get_user_model()
     with transaction.atomic():
         username = f"walkin-{slugify(name)[:20]}-{get_random_string(6).lower()}"
-        user = User(username=username, display_name=name[:80], is_active=False)
+        user = User(username=username, display_name=name, email=email, is_active=False)
         user.set_unusable_password()
         user.save()
-        return do_add_entrant(event, user=user, name=name, start_points=start_points, seed=seed)
+        return do_add_entrant(
+            event, user=user, name=name, start_points=start_points, seed=seed, **place
+        )
+
+
+def do_set_place(entrant: Entrant, club: str, fixed_table: int | None) -> Entrant:
+    """An entrant's club and fixed table; a fixed table counts from the next pairing."""
+    check_not_finished(entrant.event)
+    club, fixed_table = check_club(club), check_fixed_table(fixed_table)
+    Entrant.objects.filter(pk=entrant.pk).update(club=club, fixed_table=fixed_table)
+    entrant.club, entrant.fixed_table = club, fixed_table
+    return entrant
 
 
 def do_drop_entrant(entrant: Entrant) -> Entrant:

@@ -1,7 +1,8 @@
 """An event's settings, checked once for the event form and the API: the game and its
 options (from the game registry), the format and its options, the table size, points by
-place and the tie-break order. Bad values are refused with the field they belong to
-(``games.refusal.Refusal``), never stored and never a server error."""
+place, the tie-break order and whether clubs are kept apart. Bad values are refused
+with the field they belong to (``games.refusal.Refusal``), never stored and never a
+server error."""
 
 import math
 
@@ -21,6 +22,7 @@ SETTINGS = (
     "table_size",
     "points_by_place",
     "tiebreak_order",
+    "avoid_same_club",
 )
 # Points by place: one number per place of a table, each within this bound.
 MAX_PLACES = 4
@@ -79,6 +81,15 @@ def check_format_options(format_key: str, options) -> dict:
     return options
 
 
+def check_avoid_same_club(value) -> bool:
+    if type(value) is not bool:
+        raise Refusal(
+            _("Keeping members of one club apart is on (true) or off (false)."),
+            field="avoid_same_club",
+        )
+    return value
+
+
 def check_event_settings(
     *,
     game: str,
@@ -88,6 +99,7 @@ def check_event_settings(
     table_size: int = 4,
     points_by_place=None,
     tiebreak_order=None,
+    avoid_same_club: bool = False,
 ) -> dict:
     """The settings as they are stored, or the first ``Refusal`` naming its field."""
     rules_options = get_game(game).check_options(rules_options)
@@ -101,4 +113,5 @@ def check_event_settings(
             [] if points_by_place is None else points_by_place
         ),
         "tiebreak_order": check_tiebreak_order([] if tiebreak_order is None else tiebreak_order),
+        "avoid_same_club": check_avoid_same_club(avoid_same_club),
     }

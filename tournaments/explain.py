@@ -56,6 +56,11 @@ def explanation_lines(explanation: dict, names: dict) -> list[str]:
                 _("The whole schedule has %(n)s repeat meeting(s): no design fits this field.")
                 % {"n": explanation["schedule_repeats"]}
             )
+    if "cut" in explanation:
+        lines.append(
+            _("Knockout of the top %(n)s of the Swiss, seeded by their rank.")
+            % {"n": explanation["cut"]}
+        )
     if "bracket" in explanation:
         lines.append(bracket_line(explanation))
     if explanation.get("ladder"):
@@ -99,6 +104,20 @@ def explanation_lines(explanation: dict, names: dict) -> list[str]:
         )
     if "repeats_forced" in explanation and not forced:
         lines.append(_("Nobody at this table has met before."))
+    for clash in explanation.get("same_club") or []:
+        a, b = clash["pair"]
+        lines.append(
+            _(
+                "%(a)s and %(b)s, both of %(club)s, share this table: no seating found kept "
+                "them apart without a repeat meeting."
+            )
+            % {"a": name(a), "b": name(b), "club": clash["club"]}
+        )
+    if explanation.get("fixed_table"):
+        lines.append(
+            _("Kept at this table every round by the organiser: %(names)s.")
+            % {"names": ", ".join(name(k) for k in explanation["fixed_table"])}
+        )
     seats = explanation.get("seat_balance")
     if seats:
         lines.append(

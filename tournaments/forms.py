@@ -7,9 +7,12 @@ from django.utils.translation import gettext_lazy as _
 
 from games.refusal import Refusal
 from games.registry import REGISTRY as GAMES
+from tournaments.entrant_import import MAX_CHARACTERS
+from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
 from tournaments.event_settings import check_event_settings
 from tournaments.formats import REGISTRY
 from tournaments.models import MAX_INTEGER, Event, League, Season
+from tournaments.people import MAX_TYPED
 from tournaments.tiebreak_names import TIEBREAK_NAMES
 from tournaments.tiebreaks import CHOOSABLE
 
@@ -259,6 +262,7 @@ class EventForm(SlugFromName, forms.ModelForm):
             "visibility",
             "seed",
             "late_entry_points",
+            "avoid_same_club",
         ]
         labels = {
             "season": _("season"),
@@ -337,6 +341,7 @@ class EventForm(SlugFromName, forms.ModelForm):
                 table_size=data["table_size"],
                 points_by_place=data["points_text"],
                 tiebreak_order=data["tiebreaks"],
+                avoid_same_club=data.get("avoid_same_club", False),
             )
         except Refusal as refusal:
             field = self.setting_field(data, refusal.field or "")
@@ -358,10 +363,32 @@ class EventForm(SlugFromName, forms.ModelForm):
         return fields
 
 
-class EntrantForm(forms.Form):
-    username = forms.CharField(label=_("username"), required=False)
+class PlaceFields(forms.Form):
+    """Where an entrant sits: their club (kept apart where the event asks) and a table
+    they keep every round."""
+
+    club = forms.CharField(label=_("club"), required=False, max_length=MAX_CLUB)
+    fixed_table = forms.IntegerField(
+        label=_("fixed table"),
+        required=False,
+        min_value=1,
+        max_value=MAX_TABLE_NUMBER,
+        help_text=_("the table number they sit at every round, e.g. an accessible table"),
+    )
+
+
+class EntrantForm(PlaceFields):
+    username = forms.CharField(
+        label=_("person (username or name)"),
+        required=False,
+        max_length=MAX_TYPED,
+        widget=forms.TextInput(attrs={"list": "people", "autocomplete": "off"}),
+        help_text=_("type a few letters: people who played in this league come first"),
+    )
     bot = forms.CharField(label=_("bot name"), required=False)
-    walk_in = forms.CharField(label=_("walk-in player (no account)"), required=False)
+    walk_in = forms.CharField(
+        label=_("walk-in player (no account)"), required=False, max_length=MAX_NAME
+    )
     start_points = forms.FloatField(label=_("starting points"), required=False)
     seed = forms.IntegerField(
         label=_("seed"),
@@ -371,11 +398,37 @@ class EntrantForm(forms.Form):
         help_text=_("knockout seeding, 1 the top"),
     )
 
+    field_order = ["username", "walk_in", "bot", "club", "fixed_table", "start_points", "seed"]
+
     def clean(self):
         data = super().clean()
         given = [k for k in ("username", "bot", "walk_in") if data.get(k)]
         if len(given) != 1:
             raise forms.ValidationError(_("Give exactly one of: username, bot name, walk-in name."))
+        return data
+
+
+class ImportForm(forms.Form):
+    csv = forms.CharField(
+        label=_("entrants as CSV"),
+        required=False,
+        max_length=MAX_CHARACTERS,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 6, "placeholder": "name,username,club,fixed_table"}),
+        help_text=_("a header row naming the columns (below) first, then one entrant a row"),
+    )
+    file = forms.FileField(label=_("or a CSV file"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > MAX_CHARACTERS * 4:
+                raise forms.ValidationError(_("The file is too large for an import."))
+            try:
+                data["csv"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("Save the file as CSV in UTF-8.")) from None
         return data
 
 

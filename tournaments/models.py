@@ -110,6 +110,19 @@ class Event(models.Model):
         default=0,
         help_text=_("points an entrant added after round 1 starts with"),
     )
+    avoid_same_club = models.BooleanField(
+        _("keep members of one club apart"),
+        default=False,
+        help_text=_("pairing seats two members of one club together only to avoid a repeat"),
+    )
+    cut = models.JSONField(
+        default=dict,
+        blank=True,
+        editable=False,
+        help_text=_(
+            "a knockout of the best after the Swiss: top, after_round and the entrants' ids by rank"
+        ),
+    )
     standings_queued_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -165,6 +178,19 @@ class Event(models.Model):
         return self.format_type.pairs_rounds and not self.is_finished
 
     @property
+    def is_cut(self) -> bool:
+        """The Swiss rounds are over and a knockout of the best is under way."""
+        return bool(self.cut)
+
+    @property
+    def can_cut(self) -> bool:
+        """Its format can be cut to a knockout, and it has not been, nor finished."""
+        return bool(self.format_type.cut_to) and not self.is_cut and not self.is_finished
+
+    def in_cut_stage(self, round_number: int) -> bool:
+        return self.is_cut and round_number > self.cut["after_round"]
+
+    @property
     def game_type(self) -> GameType:
         """What the registry knows of the event's game (games/registry.py)."""
         return get_game(self.game)
@@ -195,6 +221,13 @@ class Entrant(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     seed = models.PositiveIntegerField(
         _("seed"), default=0, help_text=_("knockout seeding, 1 the top seed; 0 by standings")
+    )
+    club = models.CharField(_("club"), max_length=80, blank=True)
+    fixed_table = models.PositiveSmallIntegerField(
+        _("fixed table"),
+        null=True,
+        blank=True,
+        help_text=_("the table number they sit at every round (an accessible table)"),
     )
 
     class Meta:
@@ -419,6 +452,7 @@ class EventLogEntry(models.Model):
         PAIRED = "paired", _("paired a round")
         REPAIRED = "repaired", _("paired a round again")
         SWAPPED = "swapped", _("swapped two seats")
+        CUT = "cut", _("cut to a knockout of the best")
         ORGANISER_GRANTED = "organiser granted", _("named an organiser")
         ORGANISER_REVOKED = "organiser revoked", _("removed an organiser")
 

@@ -15,15 +15,17 @@ from tournaments.formats import (
     PastTable,
     get_format,
 )
+from tournaments.formats.seating import place_fixed_tables
 from tournaments.models import Entrant, Event, Result, Round, Seat, SeatResult, Table
 from tournaments.notices import notify_round_paired
 from tournaments.results import request_standings_update
 from tournaments.standings import compute_standings
 
 
-def load_history(event: Event, before: int | None = None) -> History:
-    """Every earlier table of the event, by round, with the places where reported."""
-    seats = Seat.objects.filter(table__round__event=event)
+def load_history(event: Event, before: int | None = None, after: int = 0) -> History:
+    """Every earlier table of the event (from round ``after`` + 1: a cut's knockout
+    starts afresh), by round, with the places where reported."""
+    seats = Seat.objects.filter(table__round__event=event, table__round__number__gt=after)
     if before is not None:
         seats = seats.filter(table__round__number__lt=before)
     place_of = {
@@ -61,9 +63,53 @@ def contenders(event: Event, round_number: int) -> list[Contender]:
             points=standing[e.pk]["points"],
             rank=standing[e.pk]["rank"],
             seed=e.seed,
+            club=e.club,
+            fixed_table=e.fixed_table or 0,
         )
         for e in active
     ]
+
+
+def cut_contenders(event: Event) -> list[Contender]:
+    """The cut's entrants still in the event, seeded by their rank at the cut."""
+    rank = {key: index for index, key in enumerate(event.cut["entrants"], start=1)}
+    active = Entrant.objects.filter(event=event, status=Entrant.Status.ACTIVE, pk__in=rank)
+    return sorted(
+        (
+            Contender(
+                key=e.pk,
+                name=e.name,
+                rank=rank[e.pk],
+                seed=rank[e.pk],
+                club=e.club,
+                fixed_table=e.fixed_table or 0,
+            )
+            for e in active
+        ),
+        key=lambda c: c.rank,
+    )
+
+
+def pairing_request(event: Event, number: int) -> tuple:
+    """The format that pairs round ``number`` (after a cut: the format cut to) and
+    what it is asked."""
+    if event.in_cut_stage(number):
+        fmt = get_format(event.format_type.cut_to)
+        entrants = cut_contenders(event)
+        history = load_history(event, before=number, after=event.cut["after_round"])
+    else:
+        fmt = get_format(event.format, event.format_options)
+        entrants = contenders(event, number)
+        history = load_history(event, before=number)
+    request = PairingRequest(
+        contenders=entrants,
+        history=history,
+        table_size=event.table_size,
+        round_number=number,
+        seed=event.seed,
+        avoid_same_club=event.avoid_same_club,
+    )
+    return fmt, request
 
 
 def current_round(event: Event) -> Round | None:
@@ -115,19 +161,13 @@ def do_pair_round(event: Event, by=None, override_reason: str = "") -> Round:
 
 
 def store_tables(event: Event, round_: Round) -> None:
-    fmt = get_format(event.format, event.format_options)
-    request = PairingRequest(
-        contenders=contenders(event, round_.number),
-        history=load_history(event, before=round_.number),
-        table_size=event.table_size,
-        round_number=round_.number,
-        seed=event.seed,
-    )
+    fmt, request = pairing_request(event, round_.number)
     if len(request.contenders) < 2:
         raise Refusal(_("At least two active entrants are needed to pair a round."))
-    planned = fmt.pair(request)
-    # Played tables first, then byes; numbered from 1.
-    planned.sort(key=lambda t: t.bye)
+    planned = fixed_tables_kept(fmt.pair(request), request.contenders)
+    if event.in_cut_stage(round_.number):
+        for table in planned:
+            table.explanation["cut"] = event.cut["top"]
     tables = Table.objects.bulk_create(
         Table(round=round_, number=n, explanation=t.explanation, is_bye=t.bye)
         for n, t in enumerate(planned, start=1)
@@ -137,6 +177,25 @@ def store_tables(event: Event, round_: Round) -> None:
         for table, t in zip(tables, planned, strict=True)
         for position, key in enumerate(t.seats)
     )
+
+
+def fixed_tables_kept(planned: list, entrants: list[Contender]) -> list:
+    """The planned tables numbered (played first, then byes) so that everybody with a
+    fixed table sits at it, or a refusal naming who cannot."""
+    fixed = {c.key: c.fixed_table for c in entrants if c.fixed_table}
+    planned, unplaced = place_fixed_tables(planned, fixed)
+    if unplaced:
+        names = {c.key: c.name for c in entrants}
+        played = sum(1 for t in planned if not t.bye)
+        raise Refusal(
+            _(
+                "%(names)s cannot sit at their fixed table this round (it has %(n)s "
+                "tables, and one table holds one fixed number): change or clear the fixed "
+                "table on the entrants page."
+            )
+            % {"names": ", ".join(names[key] for key in unplaced), "n": played}
+        )
+    return planned
 
 
 def check_no_results(round_: Round) -> None:

@@ -98,6 +98,21 @@ def access_event_as_organiser(user, slug: str) -> Event:
     return event
 
 
+def access_league(user, slug: str) -> tuple[League, list[Event]]:
+    """The league and the events of it ``user`` may see; a private league shows itself
+    only to its organisers and to those who may see one of its events."""
+    league = get_object_or_404(League, slug=slug)
+    events = [
+        event
+        for event in Event.objects.filter(season__league=league).select_related("season__league")
+        if can_view_event(user, event)
+    ]
+    if league.visibility == Visibility.PRIVATE and not events:
+        if not is_league_organiser(user, league):
+            raise PermissionDenied
+    return league, events
+
+
 def access_league_as_organiser(user, slug: str) -> League:
     league = get_object_or_404(League, slug=slug)
     if not is_league_organiser(user, league):

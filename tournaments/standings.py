@@ -41,12 +41,17 @@ def bye_points(event: Event) -> float:
 
 
 def build_ledger(event: Event) -> tuple[Ledger, dict]:
-    """The event's games per entrant, and points per round (for rank-by-round)."""
+    """The event's games per entrant, and points per round (for rank-by-round); after
+    a cut, of the rounds before it only (the knockout is drawn as a bracket)."""
     starts = dict(Entrant.objects.filter(event=event).values_list("pk", "start_points"))
     ledger = Ledger(start=starts)
     per_round = defaultdict(lambda: defaultdict(float))
     tables = defaultdict(list)
-    rows = SeatResult.objects.filter(result__table__round__event=event).values_list(
+    swiss = Q(table__round__number__lte=event.cut["after_round"]) if event.is_cut else Q()
+    results = SeatResult.objects.filter(result__table__round__event=event)
+    if event.is_cut:
+        results = results.filter(result__table__round__number__lte=event.cut["after_round"])
+    rows = results.values_list(
         "entrant_id", "points", "score", "place", "result__table_id", "result__table__round__number"
     )
     for entrant, points, score, place, table, number in rows:
@@ -57,7 +62,7 @@ def build_ledger(event: Event) -> tuple[Ledger, dict]:
         for game in games:
             game.opponents = [e for e in tables[game.table] if e != entrant]
     value = bye_points(event)
-    byes = Seat.objects.filter(table__round__event=event, table__is_bye=True).values_list(
+    byes = Seat.objects.filter(swiss, table__round__event=event, table__is_bye=True).values_list(
         "entrant_id", "table__round__number"
     )
     for entrant, number in byes:

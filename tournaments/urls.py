@@ -17,12 +17,19 @@ urlpatterns = [
     path("events/<slug:slug>/games/new/", events.log_game, name="event-log-game"),
     path("events/<slug:slug>/finish/", events.finish_event, name="event-finish"),
     path("events/<slug:slug>/reopen/", events.reopen_event, name="event-reopen"),
+    path("events/<slug:slug>/cut/", events.cut_event, name="event-cut"),
     path(
         "events/<slug:slug>/standings/recompute/",
         events.recompute_standings,
         name="event-recompute-standings",
     ),
     path("events/<slug:slug>/entrants/", entrants.entrants, name="event-entrants"),
+    path("events/<slug:slug>/entrants/import/", entrants.import_entrants, name="event-import"),
+    path(
+        "events/<slug:slug>/entrants/<int:entrant_id>/place/",
+        entrants.set_place,
+        name="entrant-place",
+    ),
     path("events/<slug:slug>/organisers/", entrants.add_organiser, name="event-add-organiser"),
     path(
         "events/<slug:slug>/organisers/<int:user_id>/remove/",

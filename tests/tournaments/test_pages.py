@@ -82,7 +82,7 @@ def test_adding_an_unknown_username_says_so_and_adds_nobody(league, organiser, c
     response = client_for(organiser).post(
         f"/events/{event.slug}/entrants/", {"username": "nobody-here"}
     )
-    assert "No user is called nobody-here" in response.content.decode()
+    assert "Nobody is called nobody-here" in response.content.decode()
     assert event.entrants.count() == 0
 
 

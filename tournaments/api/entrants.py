@@ -1,12 +1,22 @@
-from django.contrib.auth import get_user_model
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from games.models import Bot
-from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
+from tournaments.entrant_import import MAX_CHARACTERS, do_import_entrants
+from tournaments.entrants import (
+    MAX_CLUB,
+    MAX_NAME,
+    MAX_TABLE_NUMBER,
+    do_add_entrant,
+    do_add_walk_in,
+    do_drop_entrant,
+    do_set_place,
+    do_set_seed,
+)
 from tournaments.models import MAX_INTEGER, Entrant
+from tournaments.people import MAX_TYPED, find_person, people_for
 from tournaments.permissions import (
     access_entrant_as_organiser,
     access_event,
@@ -27,13 +37,35 @@ class EntrantSerializer(serializers.ModelSerializer):
             "start_points",
             "dropped_after_round",
             "seed",
+            "club",
+            "fixed_table",
         ]
 
 
-class NewEntrantSerializer(serializers.Serializer):
-    username = serializers.CharField(required=False)
+class PlaceSerializer(serializers.Serializer):
+    club = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_CLUB,
+        help_text="kept apart from its members",
+    )
+    fixed_table = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=MAX_TABLE_NUMBER,
+        help_text="the table number they sit at every round",
+    )
+
+
+class NewEntrantSerializer(PlaceSerializer):
+    username = serializers.CharField(
+        required=False, max_length=MAX_TYPED, help_text="username or name, any case"
+    )
     bot = serializers.CharField(required=False, help_text="bot name")
-    walk_in = serializers.CharField(required=False, help_text="name of a player with no account")
+    walk_in = serializers.CharField(
+        required=False, max_length=MAX_NAME, help_text="name of a player with no account"
+    )
     start_points = serializers.FloatField(required=False)
     seed = serializers.IntegerField(
         required=False, min_value=1, max_value=MAX_INTEGER, help_text="knockout seeding, 1 the top"
@@ -44,10 +76,7 @@ class NewEntrantSerializer(serializers.Serializer):
         if len(given) != 1:
             raise serializers.ValidationError("give exactly one of username, bot, walk_in")
         if data.get("username"):
-            user = get_user_model().objects.filter(username=data["username"]).first()
-            if user is None:
-                raise serializers.ValidationError({"username": "no such user"})
-            data["user"] = user
+            data["user"] = find_person(data["username"])
         if data.get("bot"):
             bot = Bot.objects.filter(name=data["bot"]).first()
             if bot is None:
@@ -69,8 +98,9 @@ def entrant_list(request, slug):
     form.is_valid(raise_exception=True)
     data = form.validated_data
     start, seed = data.get("start_points"), data.get("seed", 0)
+    place = {"club": data.get("club", ""), "fixed_table": data.get("fixed_table")}
     if data.get("walk_in"):
-        entrant = do_add_walk_in(event, data["walk_in"], start_points=start, seed=seed)
+        entrant = do_add_walk_in(event, data["walk_in"], start_points=start, seed=seed, **place)
     else:
         entrant = do_add_entrant(
             event,
@@ -79,8 +109,60 @@ def entrant_list(request, slug):
             start_points=start,
             seed=seed,
             by=request.user,
+            **place,
         )
     return Response(EntrantSerializer(entrant).data, status=201)
+
+
+class ImportSerializer(serializers.Serializer):
+    csv = serializers.CharField(
+        max_length=MAX_CHARACTERS,
+        trim_whitespace=False,
+        help_text="a header row (name, and any of username, email, club, seed, fixed_table), "
+        "then one entrant a row",
+    )
+
+
+@extend_schema(request=ImportSerializer, responses={201: EntrantSerializer(many=True)})
+@api_view(["POST"])
+def entrant_import(request, slug):
+    """Enter every row of a CSV, or none: a 400 lists each bad row by number and why."""
+    event = access_event_as_organiser(request.user, slug)
+    form = ImportSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    entrants = do_import_entrants(event, form.validated_data["csv"], request.user)
+    return Response(EntrantSerializer(entrants, many=True).data, status=201)
+
+
+class PersonSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    name = serializers.CharField()
+    in_league = serializers.BooleanField(help_text="has played in the event's league")
+
+
+@extend_schema(
+    parameters=[OpenApiParameter("q", str, description="the start of a username or name")],
+    responses=PersonSerializer(many=True),
+)
+@api_view(["GET"])
+def entrant_candidates(request, slug):
+    """People an organiser may enter, as they type: those who played in the league first."""
+    event = access_event_as_organiser(request.user, slug)
+    return Response(PersonSerializer(people_for(event, request.GET.get("q", "")), many=True).data)
+
+
+@extend_schema(request=PlaceSerializer, responses=EntrantSerializer)
+@api_view(["PATCH"])
+def entrant_place(request, slug, entrant_id):
+    """An entrant's club and fixed table (either may be left out to keep it)."""
+    entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
+    form = PlaceSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    data = form.validated_data
+    entrant = do_set_place(
+        entrant, data.get("club", entrant.club), data.get("fixed_table", entrant.fixed_table)
+    )
+    return Response(EntrantSerializer(entrant).data)
 
 
 class SeedSerializer(serializers.Serializer):

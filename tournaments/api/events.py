@@ -7,6 +7,7 @@ from rest_framework.response import Response
 
 from games.refusal import Refusal
 from tournaments.api.rounds import RoundSerializer
+from tournaments.cut import MAX_TOP, do_cut
 from tournaments.event_settings import (
     SETTINGS,
     check_event_settings,
@@ -60,6 +61,7 @@ class EventSerializer(serializers.ModelSerializer):
             "visibility",
             "seed",
             "late_entry_points",
+            "avoid_same_club",
             "status",
         ]
         read_only_fields = ["status"]
@@ -97,6 +99,12 @@ class StandingPageSerializer(serializers.Serializer):
 
 class PairSerializer(serializers.Serializer):
     override_reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+
+class CutSerializer(serializers.Serializer):
+    top = serializers.IntegerField(
+        min_value=2, max_value=MAX_TOP, help_text="how many of the best play the knockout"
+    )
 
 
 class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
@@ -151,6 +159,17 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         form.is_valid(raise_exception=True)
         reason = form.validated_data.get("override_reason", "")
         round_ = do_pair_round(event, by=request.user, override_reason=reason)
+        return Response(RoundSerializer(round_).data, status=201)
+
+    @extend_schema(request=CutSerializer, responses={201: RoundSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def cut(self, request, slug=None):
+        """After the Swiss rounds, a knockout of the best ``top`` by the standings,
+        seeded by rank; its first round is paired at once. The Swiss standings stay."""
+        event = access_event_as_organiser(request.user, slug)
+        form = CutSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        round_ = do_cut(event, form.validated_data["top"], by=request.user)
         return Response(RoundSerializer(round_).data, status=201)
 
     @extend_schema(request=None, responses=EventSerializer)

@@ -27,6 +27,8 @@ class Contender:
     points: float = 0.0
     rank: int = 0
     seed: int = 0  # knockout seeding: 1 is the top seed; 0 means by rank
+    club: str = ""  # kept apart from the same club where the event asks
+    fixed_table: int = 0  # the table number they sit at every round; 0: anywhere
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class PairingRequest:
     table_size: int
     round_number: int
     seed: int
+    avoid_same_club: bool = False
 
 
 def check_option(format_name: str, option: str, value, default) -> None:
@@ -112,6 +115,7 @@ class Format:
     option_help: dict = {}
     pairs_rounds = True
     draws_bracket = False  # the event page draws the rounds as a bracket
+    cut_to = ""  # the format a cut to the best plays on in (a key here), if any
     # Games are logged when they are played (any 2 to 4 entrants), not paired.
     logs_games = False
     # The standings: the keys always ranked first, and the tie-breaks after them when

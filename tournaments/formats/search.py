@@ -2,8 +2,11 @@
 
 The cost of a table, in order of importance:
 
+0. entrants the organiser fixed at one table number seated apart, or two fixed at
+   different numbers at one table (``FIXED``): a rule, never traded;
 1. every earlier meeting of two of its members (``REPEAT`` each): a repeat is taken only
-   where no seating the search finds avoids it;
+   where no seating the search finds avoids it; just below it, two members of one club
+   (``CLUB`` each, where the event keeps clubs apart);
 2. its score spread, highest minus lowest points (weight 1, or 0 where standings do
    not matter, as in a round robin);
 3. how often whoever has started least at the table has started (``START`` each): a
@@ -27,9 +30,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from itertools import combinations
 
+FIXED = 1_000_000.0
 REPEAT = 1000.0
+CLUB = 900.0  # just below a repeat: no spread is worth it, one repeat is worth more
 START = 0.01
 STEPS_PER_ENTRANT = 60
 MIN_STEPS = 20_000
@@ -61,13 +67,17 @@ class Pool:
 
 
 class TableSearch:
-    def __init__(self, points, met, starts, spread_weight=1.0):
+    def __init__(self, points, met, starts, spread_weight=1.0, clubs=None, fixed=None):
         """``points`` and ``starts`` by entrant index; ``met[i]`` maps the indices
-        entrant i has met to how often."""
+        entrant i has met to how often; ``clubs`` (a club number or 0) and ``fixed``
+        (a fixed table number or 0) by index, where any is set."""
         self.points = points
         self.met = met
         self.starts = starts
         self.spread_weight = spread_weight
+        self.clubs = clubs if clubs and any(clubs) else None
+        self.fixed = fixed if fixed and any(fixed) else None
+        self.fixed_count = Counter(n for n in fixed or () if n)
         levels = sorted(set(points), reverse=True)
         self.levels = levels
         self.level_of = {p: n for n, p in enumerate(levels)}
@@ -90,11 +100,24 @@ class TableSearch:
                 for b in members[x + 1 :]:
                     repeats += seen.get(b, 0)
         values = list(map(points.__getitem__, members))
-        return (
+        total = (
             REPEAT * repeats
             + self.spread_weight * (max(values) - min(values))
             + START * min(map(starts.__getitem__, members))
         )
+        if self.clubs:
+            total += CLUB * same_club_pairs(self.clubs, members)
+        if self.fixed:
+            total += FIXED * self.fixed_misplaced(members)
+        return total
+
+    def fixed_misplaced(self, members) -> int:
+        """How far the table is from keeping its fixed entrants together: one for each
+        extra fixed number at it, one for each entrant of its fixed number elsewhere."""
+        here = Counter(self.fixed[m] for m in members if self.fixed[m])
+        if not here:
+            return 0
+        return len(here) - 1 + sum(self.fixed_count[n] - count for n, count in here.items())
 
     def run(self, tables: list[list[int]], rng, lower_bound: float = 0.0, effort=1.0) -> dict:
         """Improve ``tables`` (lists of indices) in place; returns figures of the search.
@@ -113,7 +136,7 @@ class TableSearch:
         spreads = [spread(t) for t in tables] if weight else [0.0] * count
         repeated, spread_out = Pool(), Pool()
         for t in range(count):
-            repeated.put(t, costs[t] >= REPEAT)
+            repeated.put(t, costs[t] >= CLUB)
             spread_out.put(t, spreads[t] > 0)
         total, spread_total = sum(costs), sum(spreads)
         best, improved_at, kept = total, 0, None  # kept: the best seating, once left
@@ -190,8 +213,8 @@ class TableSearch:
             where[a] = u
             if not moved:
                 where[b] = t
-            repeated.put(t, home_cost >= REPEAT)
-            repeated.put(u, away_cost >= REPEAT)
+            repeated.put(t, home_cost >= CLUB)
+            repeated.put(u, away_cost >= CLUB)
             if weight:
                 home_spread, away_spread = spread(new_home), spread(new_away)
                 spread_total += home_spread + away_spread - spreads[t] - spreads[u]
@@ -204,6 +227,11 @@ class TableSearch:
         if kept is not None and total > best + EPSILON:
             tables[:] = kept
         return {"steps": step + 1, "stopped": stopped}
+
+
+def same_club_pairs(clubs, members) -> int:
+    seen = Counter(clubs[m] for m in members if clubs[m])
+    return sum(count * (count - 1) // 2 for count in seen.values())
 
 
 def exhaustive(search: TableSearch, order: list[int], sizes: list[int]) -> list[list[int]]:

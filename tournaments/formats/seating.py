@@ -61,3 +61,29 @@ def seat_note(order: list, seat_counts: dict) -> dict:
             str(key): seat_counts.get(key, {}).get(0, 0) for key in order[1:]
         },
     }
+
+
+def place_fixed_tables(planned: list, fixed: dict) -> tuple[list, list]:
+    """The planned tables (played first, then byes) renumbered so that each entrant with
+    a fixed table (``fixed``: key -> number from 1) sits at that number, the others'
+    tables keeping their order in the free numbers; and the keys that could not be
+    placed (two numbers at one table, a number past the round's tables, or a bye).
+    Each kept table's explanation names who is fixed there."""
+    played = [t for t in planned if not t.bye]
+    slots: list = [None] * len(played)
+    free, unplaced = [], []
+    for table in played:
+        held = [key for key in table.seats if key in fixed]
+        numbers = {fixed[key] for key in held}
+        number = numbers.pop() if len(numbers) == 1 else 0
+        if number and number <= len(slots) and slots[number - 1] is None:
+            table.explanation["fixed_table"] = held
+            slots[number - 1] = table
+        else:
+            unplaced.extend(held)
+            free.append(table)
+    free.reverse()
+    ordered = [slot if slot is not None else free.pop() for slot in slots]
+    byes = [t for t in planned if t.bye]
+    unplaced.extend(key for t in byes for key in t.seats if key in fixed)
+    return ordered + byes, unplaced

@@ -24,6 +24,7 @@ EXHAUSTIVE_SEATINGS = 20_000
 class Swiss(Format):
     key = "swiss"
     name = gettext_noop("Swiss")
+    cut_to = "knockout"
     options = {"fill": FILL_SMALLER}
     option_help = {
         "fill": gettext_noop("when the count does not divide: 'smaller' tables or 'byes'")
@@ -62,9 +63,12 @@ def seatings(count: int, sizes: list[int]) -> float:
 
 def take_byes(ordered, bye_count, history) -> list[PlannedTable]:
     """The lowest-placed among those with the fewest byes sit out (removed from
-    ``ordered``)."""
+    ``ordered``); nobody kept at a fixed table while others can sit out."""
     had_bye = history.byes()
-    candidates = sorted(range(len(ordered)), key=lambda i: (had_bye.get(ordered[i].key, 0), -i))
+    candidates = sorted(
+        range(len(ordered)),
+        key=lambda i: (bool(ordered[i].fixed_table), had_bye.get(ordered[i].key, 0), -i),
+    )
     planned = []
     for i in sorted(candidates[:bye_count], reverse=True):
         c = ordered.pop(i)
@@ -98,7 +102,9 @@ def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0
             met[i][j] = met[j][i] = times
     seat_counts = history.seat_counts()
     starts = [seat_counts.get(key, {}).get(0, 0) for key in keys]
-    search = TableSearch(points, met, starts, 1.0 if standings else 0.0)
+    clubs = club_numbers(ordered) if request.avoid_same_club else None
+    fixed = [c.fixed_table for c in ordered]
+    search = TableSearch(points, met, starts, 1.0 if standings else 0.0, clubs, fixed)
     lower_bound, cut = cheapest_cut(points, sizes)
     if seatings(len(keys), sizes) <= EXHAUSTIVE_SEATINGS:
         tables = exhaustive(search, list(range(len(keys))), cut)
@@ -117,6 +123,8 @@ def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0
     for number, members in enumerate(tables):
         seats = balance_seats([keys[i] for i in members], seat_counts, rng)
         note = explain(members, keys, points, met_pairs, group_tops, seat_counts, seats)
+        if clubs:
+            note["same_club"] = same_club(members, ordered, clubs)
         note["tables"] = len(tables)
         if standings:
             note["spread_reason"] = reasons.get(number, SPREAD_NONE)
@@ -125,6 +133,27 @@ def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0
             note["search"] = figures
         result.append(PlannedTable(seats=seats, explanation=note))
     return result + byes
+
+
+def club_numbers(ordered) -> list[int]:
+    """A number per entrant for their club (0: none), clubs told apart regardless of
+    case and surrounding spaces."""
+    numbers: dict[str, int] = {}
+    result = []
+    for contender in ordered:
+        club = contender.club.strip().casefold()
+        result.append(numbers.setdefault(club, len(numbers) + 1) if club else 0)
+    return result
+
+
+def same_club(members, ordered, clubs) -> list[dict]:
+    """Pairs at the table from one club: no seating the search found kept them apart."""
+    return [
+        {"pair": [ordered[i].key, ordered[j].key], "club": ordered[i].club.strip()}
+        for x, i in enumerate(members)
+        for j in members[x + 1 :]
+        if clubs[i] and clubs[i] == clubs[j]
+    ]
 
 
 def explain(members, keys, points, met, tops, counts, seats) -> dict:

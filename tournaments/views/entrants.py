@@ -3,16 +3,19 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.models import Bot
 from games.refusal import Refusal
-from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
+from tournaments.entrant_import import do_import_entrants
+from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_place
 from tournaments.formats import REGISTRY
-from tournaments.forms import EntrantForm
+from tournaments.forms import EntrantForm, ImportForm, PlaceFields
 from tournaments.models import Event
 from tournaments.organisers import do_grant_organiser, do_revoke_organiser
 from tournaments.pairing import next_round_number
+from tournaments.people import find_person
 from tournaments.permissions import (
     access_entrant_as_organiser,
     access_event_as_organiser,
@@ -31,13 +34,24 @@ def entrants(request, slug):
         and carried_out(request, add_from_form, event, form.cleaned_data, request.user, form=form)
     ):
         messages.success(request, _("Entrant added."))
+        # The page comes back with the focus in the field just used, for the next name.
+        used = next(k for k in ("username", "walk_in", "bot") if form.cleaned_data.get(k))
+        request.session["entrant_field"] = used
         return redirect("event-entrants", slug=event.slug)
+    used = request.session.pop("entrant_field", None)
+    if used in form.fields:
+        form.fields[used].widget.attrs["autofocus"] = True
+    return entrants_page(request, event, form=form, import_form=ImportForm())
+
+
+def entrants_page(request, event, form, import_form):
     return render(
         request,
         "tournaments/entrants.html",
         {
             "event": event,
             "form": form,
+            "import_form": import_form,
             "entrants": event.entrants.select_related("user", "bot"),
             "organisers": event.organisers.all(),
             "can_grant": can_grant_organiser(request.user, event),
@@ -51,17 +65,63 @@ def entrants(request, slug):
 
 def add_from_form(event, data, by):
     start, seed = data.get("start_points"), data.get("seed") or 0
+    place = {"club": data.get("club") or "", "fixed_table": data.get("fixed_table")}
     if data.get("walk_in"):
-        return do_add_walk_in(event, data["walk_in"], start_points=start, seed=seed)
+        return do_add_walk_in(event, data["walk_in"], start_points=start, seed=seed, **place)
     if data.get("username"):
-        user = get_user_model().objects.filter(username=data["username"].strip()).first()
-        if user is None:
-            raise Refusal(_("No user is called %(name)s.") % {"name": data["username"]})
-        return do_add_entrant(event, user=user, start_points=start, seed=seed)
+        user = find_person(data["username"])
+        return do_add_entrant(event, user=user, start_points=start, seed=seed, **place)
     bot = Bot.objects.filter(name=data["bot"].strip()).first()
     if bot is None:
-        raise Refusal(_("No bot is called %(name)s.") % {"name": data["bot"]})
-    return do_add_entrant(event, bot=bot, start_points=start, seed=seed, by=by)
+        raise Refusal(_("No bot is called %(name)s.") % {"name": data["bot"]}, field="bot")
+    return do_add_entrant(event, bot=bot, start_points=start, seed=seed, by=by, **place)
+
+
+@login_required
+@require_POST
+def import_entrants(request, slug):
+    """Entrants from a pasted CSV or a file: all rows or none, each bad row named."""
+    event = access_event_as_organiser(request.user, slug)
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            added = do_import_entrants(event, form.cleaned_data["csv"], request.user)
+        except Refusal as refusal:
+            rows = (refusal.where or {}).get("rows")
+            if rows:
+                form.add_error(None, _("Nothing was imported."))
+            for row in rows or [{"row": None, "reason": str(refusal.message)}]:
+                form.add_error("csv", row_reason(row))
+        else:
+            messages.success(
+                request,
+                ngettext("%(n)s entrant imported.", "%(n)s entrants imported.", len(added))
+                % {"n": len(added)},
+            )
+            return redirect("event-entrants", slug=event.slug)
+    return entrants_page(request, event, form=EntrantForm(), import_form=form)
+
+
+def row_reason(row: dict) -> str:
+    if row["row"] is None:
+        return row["reason"]
+    return _("Row %(n)s: %(reason)s") % {"n": row["row"], "reason": row["reason"]}
+
+
+@login_required
+@require_POST
+def set_place(request, slug, entrant_id):
+    """An entrant's club and fixed table, from their card on the entrants page."""
+    entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
+    form = PlaceFields(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, f"{entrant}: {' '.join(errors)}")
+    elif carried_out(
+        request, do_set_place, entrant, form.cleaned_data["club"], form.cleaned_data["fixed_table"]
+    ):
+        messages.success(request, _("%(name)s's club and table are saved.") % {"name": entrant})
+    return redirect("event-entrants", slug=slug)
 
 
 @login_required

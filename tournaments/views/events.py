@@ -8,24 +8,26 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.bracket import bracket_svg
+from tournaments.cut import do_cut
 from tournaments.entrant_games import games_of
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
+from tournaments.leaderboard import Leaderboard
 from tournaments.leagues import (
     do_close_season,
     do_create_event,
     do_create_league,
     do_create_season,
 )
-from tournaments.models import Event, League, Rating, Round, Season, StandingRow, Visibility
+from tournaments.models import Event, Rating, Round, Season, StandingRow
 from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
     access_event_as_organiser,
+    access_league,
     access_league_as_organiser,
     can_create_league,
-    can_view_event,
     is_event_organiser,
     is_league_organiser,
     visible_events,
@@ -97,7 +99,7 @@ def event_detail(request, slug):
         "tournaments/event_detail.html",
         {
             "event": event,
-            "bracket": bracket_svg(event) if draws_bracket else "",
+            "bracket": bracket_svg(event) if draws_bracket or event.is_cut else "",
             "standings": StoredStandings(event, everyone=request.GET.get("plot") == "all"),
             "rounds": range(1, (event.last_round or 0) + 1),
             "next_round": (event.last_round or 0) + 1,
@@ -148,6 +150,22 @@ def finish_event(request, slug):
 
 @login_required
 @require_POST
+def cut_event(request, slug):
+    """The knockout of the best N after the Swiss rounds, from the event page."""
+    event = access_event_as_organiser(request.user, slug)
+    top = request.POST.get("top", "")
+    if not top.isdigit():
+        messages.error(request, _("Cut to a number of entrants, such as 8."))
+    elif carried_out(request, do_cut, event, int(top), request.user):
+        messages.success(
+            request,
+            _("The top %(n)s play on in a knockout; its first round is paired.") % {"n": top},
+        )
+    return redirect("event-detail", slug=event.slug)
+
+
+@login_required
+@require_POST
 def reopen_event(request, slug):
     event = access_event_as_organiser(request.user, slug)
     if carried_out(request, do_reopen_event, event):
@@ -168,21 +186,25 @@ def league_create(request):
 
 
 def league_detail(request, slug):
-    league = get_object_or_404(League, slug=slug)
-    events = [
-        e
-        for e in Event.objects.filter(season__league=league).select_related("season__league")
-        if can_view_event(request.user, e)
-    ]
-    if league.visibility == Visibility.PRIVATE and not events:
-        access_league_as_organiser(request.user, slug)
+    """The league's seasons and events, and its leaderboard (``?season=`` one season,
+    ``?sort=`` a column)."""
+    league, events = access_league(request.user, slug)
     seasons = list(league.seasons.all())
+    board = Leaderboard(league, events, request.GET.get("season"), request.GET.get("sort"))
     return render(
         request,
         "tournaments/league_detail.html",
         {
             "league": league,
             "events": events,
+            "board": board,
+            "board_columns": [
+                ("name", _("Name")),
+                ("events", _("Events")),
+                ("wins", _("Wins")),
+                ("points", _("Points")),
+                ("rating", _("Rating")),
+            ],
             "seasons": seasons,
             "open_season": any(season.status == Season.Status.OPEN for season in seasons),
             "is_organiser": is_league_organiser(request.user, league),
