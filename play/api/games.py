@@ -115,7 +115,7 @@ def my_games(user):
         Game.objects.filter(seats__user=user)
         .annotate(
             my_turn=Exists(my_turn),
-            over=Case(When(status=Game.Status.FINISHED, then=1), default=0),
+            over=Case(When(status=Game.Status.PLAYING, then=0), default=1),
         )
         .order_by("-my_turn", "over", "-updated_at")
         .prefetch_related("seats")

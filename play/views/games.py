@@ -2,6 +2,7 @@
 seat is to move: every second live, every 30 s by correspondence), a tap per legal move. Without
 JavaScript every move is a plain form and the page reloads."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -10,13 +11,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.call_to_glory.cards import VALUES
-from play.access import access_game, access_table_to_play
+from play.abandoning import do_replay_table, do_void_table
+from play.access import access_game, access_table_to_decide, access_table_to_play
 from play.models import Game
 from play.moving import do_move
 from play.reading import Sight, sight_of
 from play.starting import do_start_table_game
 from play.words import button_label, log_line, move_group
-from tournaments.models import Result
+from tournaments.models import Result, Table
 from tournaments.views.refusals import carried_out
 
 LOG_LINES = 12
@@ -146,3 +148,29 @@ def start_table_game(request, table_id):
     if existing is not None:
         return redirect("play:game", existing.pk)
     return redirect(request.POST.get("next") or reverse("play:lobby"))
+
+
+def back_to_desk(table: Table):
+    return redirect("scoring-desk", slug=table.round.event.slug)
+
+
+@require_POST
+@login_required
+def replay_table(request, table_id):
+    """An organiser plays an abandoned table again on the site."""
+    table = access_table_to_decide(request.user, table_id)
+    started = []
+    if carried_out(request, lambda: started.append(do_replay_table(request.user, table))):
+        messages.success(request, _("The table is played again on the site."))
+        return redirect("play:game", started[0].pk)
+    return back_to_desk(table)
+
+
+@require_POST
+@login_required
+def void_table(request, table_id):
+    """An organiser decides that an abandoned table counts for nobody."""
+    table = access_table_to_decide(request.user, table_id)
+    if carried_out(request, do_void_table, request.user, table, request.POST.get("reason", "")):
+        messages.success(request, _("The table is void: it counts for nobody."))
+    return back_to_desk(table)
