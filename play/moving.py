@@ -3,7 +3,8 @@ game's row lock, so two moves at once can never both apply (the second one finds
 game moved on and is refused, or is checked against the new state).
 
 After a move the game is *settled*: a game in which no person plays on (every person
-forfeited) is abandoned, with no places and no result; otherwise the moves of seats
+forfeited), or which ends without any person having made a move of their own, is
+abandoned, with no places and no result; otherwise the moves of seats
 that forfeited are played at once by the game's *stand-in* (the built-in bot the event
 names), the seat to move and its deadline are stored, and a finished game gets its
 result (the table's official result too), every forfeited seat placed below every seat
@@ -173,6 +174,18 @@ def nobody_plays_on(seats: list[Seat]) -> bool:
     return all(seat.forfeited for seat in seats if not seat.is_bot)
 
 
+def no_person_moved(game: Game, seats: list[Seat]) -> bool:
+    """Whether every move of the people at the game was the stand-in's (they never
+    forfeited, but were never there): such a game decides nothing either."""
+    people = {seat.position for seat in seats if not seat.is_bot}
+    theirs = sum(
+        int(move.split(" ", 1)[0]) in people
+        for round_ in game.record["rounds"]
+        for move in round_["moves"]
+    )
+    return theirs == sum(end - first for first, end, _seat in game.stood_in)
+
+
 def settle(game: Game, seats: list[Seat], state, now, previous) -> None:
     """Abandon the game if no person plays on, else let the stand-in play the
     forfeited seats' turns, then store where the game stands (the caller saves
@@ -187,6 +200,9 @@ def settle(game: Game, seats: list[Seat], state, now, previous) -> None:
             break
         stand_in_for(game, state, seats[seat])
     game.record = state.record()
+    if state.is_over() and no_person_moved(game, seats):
+        abandon(game, seats, now)
+        return
     if state.is_over():
         finish(game, seats, state, now)
         return

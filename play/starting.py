@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -204,8 +205,13 @@ def check_playable(game: str) -> None:
 
 
 def has_walk_in(table: Table) -> bool:
-    """Whether a seat is held by an entrant with no account who is no bot."""
-    return table.seats.filter(entrant__user__isnull=True, entrant__bot__isnull=True).exists()
+    """Whether a seat is held by a walk-in: a player with no account to play with (a
+    placeholder user that cannot log in, as ``tournaments.entrants.do_add_walk_in``
+    makes; an unusable password starts with "!")."""
+    return table.seats.filter(
+        Q(entrant__user__is_active=False) | Q(entrant__user__password__startswith="!"),
+        entrant__user__isnull=False,
+    ).exists()
 
 
 def check_table_playable(table: Table) -> None:

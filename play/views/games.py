@@ -71,7 +71,9 @@ def board_context(sight: Sight) -> dict:
     round_moves = rounds[-1]["moves"] if rounds else []
     log = [log_line(m, players) for m in round_moves[-LOG_LINES:]]
     to_move = next((s for s in sight.seats if s.position == game.to_move), None)
-    if game.is_finished:
+    if game.is_abandoned:
+        title = _("Game abandoned")
+    elif game.is_finished:
         title = _("Game over")
     elif sight.your_turn:
         title = _("Your turn")
