@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from games.models import Game as GameKind
 from games.refusal import CONFLICT, Refusal
 from play.access import access_game, access_table_to_play
-from play.changes import MAX_WAIT_SECONDS, wait_for_change
+from play.changes import MAX_WAIT_SECONDS, etag_of, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
 from play.moving import do_move
 from play.reading import Sight, sight_of
@@ -169,11 +169,6 @@ def table_play(request, table_id):
     table = access_table_to_play(request.user, table_id)
     game = do_start_table_game(request.user, table)
     return Response({"id": game.pk}, status=201)
-
-
-def etag_of(game: Game, user) -> str:
-    """Changes whenever the game is saved (a move, a timeout, a bot's turn sent again)."""
-    return f'"{game.pk}-{user.pk or 0}-{game.updated_at.timestamp():.6f}"'
 
 
 class WaitSerializer(serializers.Serializer):
