@@ -30,9 +30,18 @@ VOIDED = "voided"
 
 def when_table_overridden(table: Table, reason: str, **_signal) -> None:
     """``scoring.signals.table_overridden`` (connected in ``PlayConfig.ready``), inside
-    the override's transaction: a game under way at the table ends abandoned, with the
-    organiser's reason, so that its end can never write over the override."""
-    game = Game.objects.select_for_update().filter(table=table, status=Game.Status.PLAYING).first()
+    the override's transaction, which holds the table's lock: a game under way at the
+    table ends abandoned, with the organiser's reason, so that its end can never write
+    over the override. Refused (the override with it) while a move holds the game."""
+    playing = Game.objects.filter(table=table, status=Game.Status.PLAYING)
+    game = playing.select_for_update(skip_locked=True).first()
+    if game is None and playing.exists():
+        # A move holds the game's lock and may be about to take the table's, which the
+        # override holds: waiting could deadlock. The move takes milliseconds.
+        raise Refusal(
+            _("The table's game is making a move right now; try again in a moment."),
+            code=CONFLICT,
+        )
     if game is None:
         return
     seats = seats_of(game)

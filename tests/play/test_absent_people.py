@@ -127,7 +127,8 @@ def test_only_an_organiser_replays_an_abandoned_table(
     assert old.table_id is None and old.former_table_id == table.pk
     assert AuditEntry.objects.get(table=table, action="replayed").actor == organiser
     # The old game is still seen by the event's people, and only a stale page replays.
-    assert client_for(player).get(f"/play/{old.pk}/").status_code == 200
+    old_page = client_for(player).get(f"/play/{old.pk}/").content.decode()
+    assert "This game was abandoned: it decides nothing." in old_page
     again = client_for(organiser).post(url, follow=True)
     assert "no longer waiting for a decision" in again.content.decode()
     assert Game.objects.filter(former_table=table).count() == 1
