@@ -170,9 +170,6 @@ def test_a_table_override_ends_its_game_under_way_as_abandoned(organiser, table)
     assert game.to_move is None and game.deadline is None
 
 
-# Until the lead's override sends table_overridden; strict, so that once it does this
-# test fails as passing and its mark is taken off at the merge.
-@pytest.mark.xfail(strict=True, reason="do_override_result does not send table_overridden yet")
 def test_the_organisers_override_abandons_the_site_game_and_its_result_stands(organiser, table):
     game = do_start_table_game(organiser, running(table, forfeit_after=3))
     do_override_result(
