@@ -164,6 +164,31 @@ def do_move(user, game_id: int, move, at: int | None = None) -> Moved:
     return Moved(game, seats, state)
 
 
+def do_leave(user, game_id: int) -> Moved:
+    """``user`` leaves the game: their seat forfeits at once (the stand-in plays its
+    turns to the end; it is placed below everyone who plays on), and when nobody is left
+    the game is abandoned. Refused once the game is over or the seat has left."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        if not can_view_played_game(user, game):
+            raise PermissionDenied
+        seats = seats_of(game)
+        seat = seat_of(user, seats)
+        if seat is None:
+            raise PermissionDenied(_("You have no seat at this game."))
+        check_playing(game)
+        if seat.forfeited:
+            raise Refusal(_("You have left this game already."), code=CONFLICT)
+        seat.forfeited, seat.forfeited_at = True, game.moves
+        seat.save(update_fields=["forfeited", "forfeited_at"])
+        state = rebuild(game.record, game.deals)
+        previous = game.to_move
+        settle(game, seats, state, timezone.now(), previous)
+        game.save(update_fields=CHANGED_BY_A_MOVE)
+        after_commit(game, seats, previous)
+    return Moved(game, seats, state)
+
+
 def play_for(game: Game, state, move: str) -> None:
     """Apply a move the site chose for a seat (a bot's, a default or a forfeit move)."""
     state.apply(move)

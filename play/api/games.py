@@ -15,7 +15,7 @@ from games.refusal import CONFLICT, Refusal
 from play.access import access_game, access_table_to_play
 from play.changes import MAX_WAIT_SECONDS, etag_of, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
-from play.moving import do_move
+from play.moving import do_leave, do_move
 from play.reading import Sight, sight_of
 from play.starting import (
     check_clock,
@@ -213,6 +213,18 @@ def game_move(request, game_id):
     moved = do_move(
         request.user, game_id, form.validated_data["move"], form.validated_data.get("at")
     )
+    sight = sight_of(moved.game, request.user, moved.seats, moved.state)
+    return Response(state_json(sight), headers={"ETag": etag_of(moved.game, request.user)})
+
+
+@extend_schema(request=None, responses={200: StateSerializer})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def game_leave(request, game_id):
+    """Leave the game: your seat forfeits at once and the game's stand-in bot plays it to
+    the end (placed below everyone who plays on); when every person has left or
+    forfeited the game is abandoned. 409 once the game is over or you have left."""
+    moved = do_leave(request.user, game_id)
     sight = sight_of(moved.game, request.user, moved.seats, moved.state)
     return Response(state_json(sight), headers={"ETag": etag_of(moved.game, request.user)})
 

@@ -20,7 +20,7 @@ from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
 from play.changes import etag_of
 from play.models import Game
-from play.moving import do_move, stood_in_at
+from play.moving import do_leave, do_move, stood_in_at
 from play.reading import sight_of
 from play.starting import do_start_table_game
 from play.words import button_label, log_line, move_group
@@ -135,6 +135,7 @@ def board_context(game: Game, user) -> dict:
         "etag": etag_of(game, user),
         "stood_in_for_you": your_last_turn_stood_in(game, sight.you),
         "you_forfeited": you is not None and you.forfeited,
+        "may_leave": game.is_playing and you is not None and not you.forfeited,
         "results": [
             {"number": i, "scores": r["scores"]} for i, r in enumerate(view["results"], start=1)
         ],
@@ -179,6 +180,16 @@ def move(request, game_id):
     if request.htmx:
         game = Game.objects.get(pk=game_id)
         return render(request, "play/_board.html", board_context(game, request.user))
+    return redirect("play:game", game_id)
+
+
+@require_POST
+@login_required
+def leave(request, game_id):
+    """A person leaves the game: the bot plays their seat to the end."""
+    access_game(request.user, game_id)
+    if carried_out(request, do_leave, request.user, game_id):
+        messages.info(request, _("You left the game: the bot plays your seat to the end."))
     return redirect("play:game", game_id)
 
 
