@@ -251,9 +251,10 @@ def abandon(game: Game, seats: list[Seat], now, because: str = "") -> None:
 
 def forfeit_places(engine_places: list[int], seats: list[Seat]) -> list[int]:
     """The engine's places among the seats that played on; below them every forfeited
-    seat, alone, the one that forfeited later above (competition ranking: 1, 1, 3, 4)."""
+    seat, alone, the one that forfeited later above (competition ranking: 1, 1, 3, 4; a
+    seat that forfeited before ``forfeited_at`` was kept counts as the earliest)."""
     keys = [
-        (1, -seat.forfeited_at) if seat.forfeited else (0, place)
+        (1, -(seat.forfeited_at or 0)) if seat.forfeited else (0, place)
         for seat, place in zip(seats, engine_places, strict=True)
     ]
     return [1 + sum(1 for other in keys if other < key) for key in keys]
