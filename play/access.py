@@ -6,12 +6,24 @@ from django.shortcuts import get_object_or_404
 
 from play.models import Game
 from tournaments.models import Table
-from tournaments.permissions import can_start_table_game, can_view_played_game
+from tournaments.permissions import (
+    can_start_table_game,
+    can_view_event,
+    can_view_played_game,
+    is_event_organiser,
+)
 
 
 def access_game(user, game_id: int) -> Game:
-    game = get_object_or_404(Game.objects.select_related("table__round__event"), pk=game_id)
+    """A game and who may see it; an abandoned game replaced at its table is seen by
+    whoever may see that table's event."""
+    game = get_object_or_404(
+        Game.objects.select_related("table__round__event", "former_table__round__event"),
+        pk=game_id,
+    )
     if not can_view_played_game(user, game):
+        raise PermissionDenied
+    if game.former_table_id is not None and not can_view_event(user, game.former_table.round.event):
         raise PermissionDenied
     return game
 
@@ -21,5 +33,15 @@ def access_table_to_play(user, table_id: int) -> Table:
         Table.objects.select_related("round__event__season__league"), pk=table_id
     )
     if not can_start_table_game(user, table):
+        raise PermissionDenied
+    return table
+
+
+def access_table_to_decide(user, table_id: int) -> Table:
+    """A table whose abandoned game its event's organisers decide about."""
+    table = get_object_or_404(
+        Table.objects.select_related("round__event__season__league"), pk=table_id
+    )
+    if not is_event_organiser(user, table.round.event):
         raise PermissionDenied
     return table

@@ -10,9 +10,12 @@ class PlayConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_save, pre_delete
 
+        from play.abandoning import when_table_overridden
         from play.bot_calls import when_deleted
         from play.changes import when_saved
         from play.models import Game
+        from scoring.signals import table_overridden
 
         pre_delete.connect(when_deleted, sender=Game, dispatch_uid="play-game-abandoned")
         post_save.connect(when_saved, sender=Game, dispatch_uid="play-game-changed")
+        table_overridden.connect(when_table_overridden, dispatch_uid="play-table-overridden")

@@ -107,17 +107,22 @@ def start_remote_bots(game_id: int) -> str:
 
 
 def do_end_remote_bots(game_id: int) -> int:
-    """Send ``/end`` to the finished game's remote seats that did not forfeit, each
-    once; how many were sent. An ``/end`` fault counts on the seat (its place stays)."""
-    game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
+    """Send ``/end`` to the finished (or abandoned) game's remote seats that did not
+    forfeit, each once; how many were sent. An ``/end`` fault counts on the seat (its
+    place stays)."""
+    game = Game.objects.filter(pk=game_id).exclude(status=Game.Status.PLAYING).first()
     if game is None:
         return 0
+    if game.is_abandoned:
+        over = {"abandoned": True, "result": None, "record": None}
+    else:
+        over = {"result": game.result, "record": game.record}
     sent = 0
     for seat in remote_seats(game_id).filter(started=True, forfeited=False, ended=False):
         if not Seat.objects.filter(pk=seat.pk, ended=False).update(ended=True):
             continue  # another task sent it
         info = {"match": match_id(game_id), "attempt": 0, "seat": seat.position}
-        fault = call(seat.bot, "/end", {**info, "result": game.result, "record": game.record})
+        fault = call(seat.bot, "/end", {**info, **over})
         if fault is not None:
             Seat.objects.filter(pk=seat.pk).update(faults=F("faults") + 1)
         sent += 1

@@ -6,8 +6,9 @@ a task sent twice, or one that raced a timeout, plays nothing twice. The task go
 while a bot is to move (a turn is several decisions; two bots may follow each other).
 
 Faults follow the referee of bot matches: a remote bot's fault, or an illegal move of
-any bot, is counted on its seat and a random legal move is played instead; after
-``FORFEIT_AFTER_FAULTS`` faults the seat forfeits (placed last, its moves random).
+any bot, is counted on its seat and the game's stand-in bot plays that move instead;
+after ``FORFEIT_AFTER_FAULTS`` faults the seat forfeits (placed last, the stand-in
+plays its moves).
 A remote bot is asked ``/move`` with ``"match": "play-ID"`` and attempt 0, its time
 bank renewed at each of its turns; its ``/start`` comes first (``play.bot_calls``).
 """
@@ -30,11 +31,11 @@ from play.moving import (
     CHANGED_BY_A_MOVE,
     MAX_MOVES_IN_A_ROW,
     after_commit,
-    default_move,
     locked_game,
     play_for,
     seats_of,
     settle,
+    stand_in_move,
 )
 
 log = logging.getLogger(__name__)
@@ -143,9 +144,10 @@ def do_play_bot_turns(game_id: int, at: int) -> int:
                 if move is None:
                     seat = seats[position]
                     seat.faults += 1
-                    seat.forfeited = seat.faults >= conf.FORFEIT_AFTER_FAULTS
-                    seat.save(update_fields=["faults", "forfeited"])
-                    move = default_move(game, state, position)
+                    if seat.faults >= conf.FORFEIT_AFTER_FAULTS:
+                        seat.forfeited, seat.forfeited_at = True, game.moves
+                    seat.save(update_fields=["faults", "forfeited", "forfeited_at"])
+                    move = stand_in_move(game, state, position)
                 play_for(game, state, move)
             settle(game, seats, state, timezone.now(), previous)
             game.save(update_fields=CHANGED_BY_A_MOVE)

@@ -61,6 +61,12 @@ def stamp_of(game_id: int):
     return Game.objects.filter(pk=game_id).values_list("updated_at", flat=True).first()
 
 
+def etag_of(game: Game, user) -> str:
+    """Changes whenever the game is saved (a move, a timeout, a bot's turn sent again):
+    the API's ``ETag``, and the game page's, which waits on the API with it."""
+    return f'"{game.pk}-{user.pk or 0}-{game.updated_at.timestamp():.6f}"'
+
+
 def when_saved(instance: Game, **_signal) -> None:
     """``post_save`` of a game (connected in ``PlayConfig.ready``)."""
     game_id = instance.pk

@@ -1,7 +1,10 @@
-"""The clock: a seat whose time for its turn has run out gets the default move (the
-random-move policy plays the rest of its turn for it), and after ``forfeit_after``
-timeouts (0: never) it forfeits. Celery beat runs ``enforce_deadlines`` every
-``CHECK_SECONDS``; a bot's turn past its deadline (its task was lost) is sent again.
+"""The clock: when a person's time for their turn has run out, the game's stand-in (the
+built-in bot the event names) plays the rest of that turn for them, noted as played by
+the bot for them; after ``forfeit_after`` timeouts (0: never) the seat forfeits, and the
+stand-in plays it to the end (placed below every seat that played on), unless nobody
+plays on: then the game is abandoned (``play.moving.settle``). Celery beat runs
+``enforce_deadlines`` every ``CHECK_SECONDS``; a bot's turn past its deadline (its task
+was lost) is sent again.
 """
 
 from datetime import timedelta
@@ -14,13 +17,11 @@ from play.models import Game
 from play.moving import (
     BOT_TURN_SECONDS,
     CHANGED_BY_A_MOVE,
-    MAX_MOVES_IN_A_ROW,
     after_commit,
-    default_move,
     locked_game,
-    play_for,
     seats_of,
     settle,
+    stand_in_for,
 )
 
 CHECK_SECONDS = 10
@@ -36,7 +37,8 @@ def overdue(now=None) -> list[tuple[int, int]]:
 
 def do_time_out(game_id: int, at: int, now=None) -> str:
     """What became of game ``game_id`` past its deadline at move ``at``: "timeout" (the
-    default move played), "bot" (the bot's turn sent again) or "moved on"."""
+    stand-in played the turn, or the seat forfeited), "bot" (the bot's turn sent again)
+    or "moved on"."""
     now = now or timezone.now()
     with transaction.atomic():
         game = locked_game(game_id)
@@ -52,14 +54,13 @@ def do_time_out(game_id: int, at: int, now=None) -> str:
             after_commit(game, seats, previous=game.to_move)
             return "bot"
         seat.timeouts += 1
-        seat.forfeited = seat.forfeited or 0 < game.forfeit_after <= seat.timeouts
-        seat.save(update_fields=["timeouts", "forfeited"])
+        if 0 < game.forfeit_after <= seat.timeouts:
+            seat.forfeited, seat.forfeited_at = True, game.moves
+        seat.save(update_fields=["timeouts", "forfeited", "forfeited_at"])
         state = rebuild(game.record, game.deals)
         previous = game.to_move
-        for _ in range(MAX_MOVES_IN_A_ROW):
-            if state.current_player() != seat.position:
-                break
-            play_for(game, state, default_move(game, state, seat.position))
+        if not seat.forfeited:  # a forfeited seat's turn is settle's to play, or to end
+            stand_in_for(game, state, seat)
         settle(game, seats, state, now, previous)
         game.save(update_fields=CHANGED_BY_A_MOVE)
         after_commit(game, seats, previous)

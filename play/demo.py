@@ -1,6 +1,10 @@
-"""Demo data of this app (loaded last): ann's live game against the greedy bot, a few
-moves in, and a Swiss event whose round-1 tables mix people and bots, played on the
-site (one table finished through the engine, its result official). Idempotent."""
+"""Demo data of this app (loaded last): ann's game against the greedy bot, a few moves
+in, and a Swiss event whose round-1 tables mix people and bots, played on the site (one
+table finished through the engine, its result official). Idempotent.
+
+The demo's games are played by correspondence (days a turn): nobody plays them while
+the demo runs, and a live clock would have the stand-in play every person's turns and
+abandon the games minutes after ``bin/run``."""
 
 import random
 
@@ -9,9 +13,9 @@ from django.db import transaction
 
 from games.models import Bot
 from play.engine import rebuild
-from play.models import Game
+from play.models import Game, Pace
 from play.moving import do_move
-from play.starting import Taker, do_start_game, do_start_table_game
+from play.starting import Clock, Taker, do_set_event_play, do_start_game, do_start_table_game
 from tournaments.models import Entrant, Event, League, Season
 from tournaments.pairing import do_pair_round
 
@@ -30,6 +34,7 @@ def load_demo() -> str:
             ann,
             [Taker(str(ann), user=ann), Taker(greedy.name, bot=greedy)],
             {"rounds": 1},
+            Clock(pace=Pace.CORRESPONDENCE),
             seed=2026,
         )
         # ann draws twice and takes one action: the bot's move then waits for a worker.
@@ -68,6 +73,7 @@ def mixed_event() -> str:
         Entrant.objects.create(event=event, user=user, name=str(user))
     for bot in bots:
         Entrant.objects.create(event=event, bot=bot, name=bot.name)
+    do_set_event_play(event, Pace.CORRESPONDENCE, None, forfeit_after=3)
     round_ = do_pair_round(event)
     rng = random.Random(3)
     for table in round_.tables.filter(is_bye=False):

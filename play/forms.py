@@ -5,12 +5,12 @@ the same for the API and this page."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from play.models import Pace
-from play.pace import UNITS, split_duration
+from play.models import STAND_INS, Pace
+from play.pace import UNITS, split_duration, stand_in_name
 
 PAST_THE_TIME = (
-    ("move", _("A random move is played for them, every time: they never forfeit")),
-    ("forfeit", _("A random move is played for them, and after a number of timeouts they forfeit")),
+    ("move", _("The bot plays that turn for them, every time: they never forfeit")),
+    ("forfeit", _("The bot plays that turn for them, and after a number of timeouts they forfeit")),
 )
 
 
@@ -33,12 +33,21 @@ class PaceForm(forms.Form):
     unit = forms.TypedChoiceField(
         label=_("Unit"), coerce=int, choices=[(size, name) for size, name in UNITS]
     )
+    stand_in = forms.ChoiceField(
+        label=_("The bot that plays for a player whose time ran out"),
+        choices=(),
+        help_text=_("Its moves are shown as played by the bot for that player."),
+    )
     past_the_time = forms.ChoiceField(
         label=_("When the time runs out"), choices=PAST_THE_TIME, widget=forms.RadioSelect
     )
     forfeit_after = forms.IntegerField(
         label=_("Timeouts before a forfeit"), min_value=1, required=False
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["stand_in"].choices = [(key, stand_in_name(key)) for key in STAND_INS]
 
     @staticmethod
     def initial_of(clock) -> dict:
@@ -49,10 +58,12 @@ class PaceForm(forms.Form):
             "unit": unit,
             "past_the_time": "forfeit" if clock.forfeit_after else "move",
             "forfeit_after": clock.forfeit_after or None,
+            "stand_in": clock.stand_in,
         }
 
     def clock_values(self) -> tuple:
-        """(pace, move_seconds, forfeit_after) as ``do_set_event_play`` takes them."""
+        """(pace, move_seconds, forfeit_after, stand_in) as ``do_set_event_play`` takes
+        them."""
         data = self.cleaned_data
         forfeit_after = data["forfeit_after"] if data["past_the_time"] == "forfeit" else 0
-        return data["pace"], data["move_seconds"] * data["unit"], forfeit_after
+        return data["pace"], data["move_seconds"] * data["unit"], forfeit_after, data["stand_in"]

@@ -7,7 +7,10 @@ a person or a bot; the *record* is the game's ``call-to-glory/1`` record of the 
 so far (the source of truth: the engine state is replayed from it); the *deals* are the
 cards of every round, dealt when the game starts and kept out of sight until their
 round begins; the *pace* says how long a seat has for its turn (live: seconds;
-correspondence: days) before the default move is played for it.
+correspondence: days) before the *stand-in* (the built-in bot the event names, greedy
+unless it says otherwise) plays that turn for it; a seat that forfeits is played by the
+stand-in to the end. A game whose every person forfeited is *abandoned*: it has no
+places and decides nothing.
 """
 
 from django.conf import settings
@@ -25,14 +28,20 @@ class Pace(models.TextChoices):
 
 # Seconds a seat has for its turn unless its event says otherwise.
 DEFAULT_MOVE_SECONDS = {Pace.LIVE: 60, Pace.CORRESPONDENCE: 3 * 24 * 3600}
-# Timeouts after which a seat forfeits (0: never; a default move is played each time).
+# Timeouts after which a seat forfeits (0: never; the stand-in plays each such turn).
 DEFAULT_FORFEIT_AFTER = 3
+# The built-in bot (``games.call_to_glory.bots`` key) that plays for an absent person.
+DEFAULT_STAND_IN = "greedy"
+# The built-in bots an event may name to play for an absent person: quick to decide
+# (the stand-in decides under the game's row lock) and playing as a person would.
+STAND_INS = ("greedy", "medium", "easy")
 
 
 class Game(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("playing")
         FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
 
     game = models.CharField(max_length=30, choices=GameKind.choices, default=GameKind.CALL_TO_GLORY)
     options = models.JSONField(_("rules options"), default=dict, blank=True)
@@ -43,12 +52,27 @@ class Game(models.Model):
         blank=True,
         related_name="played_game",
     )
+    # A table's game abandoned and then replayed keeps its table here (the table's
+    # ``played_game`` is the new one).
+    former_table = models.ForeignKey(
+        "tournaments.Table",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="replaced_games",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
     move_seconds = models.PositiveIntegerField(_("time for a turn (seconds)"))
     forfeit_after = models.PositiveSmallIntegerField(
         _("timeouts before a forfeit"), default=DEFAULT_FORFEIT_AFTER, help_text=_("0: never")
     )
+    stand_in = models.CharField(
+        _("bot playing for an absent person"), max_length=30, default=DEFAULT_STAND_IN
+    )
+    # The moves the stand-in played: [first move, move after the last, seat position].
+    stood_in = models.JSONField(default=list, blank=True)
+    abandoned_because = models.TextField(blank=True)
     seed = models.BigIntegerField()
     record = models.JSONField(help_text=_("the call-to-glory/1 record of the moves so far"))
     deals = models.JSONField(help_text=_("every round's deal; secret until its round begins"))
@@ -82,6 +106,15 @@ class Game(models.Model):
         return self.status == self.Status.FINISHED
 
     @property
+    def is_abandoned(self) -> bool:
+        return self.status == self.Status.ABANDONED
+
+    @property
+    def why_abandoned(self) -> str:
+        """The organiser's reason, or that every person forfeited."""
+        return self.abandoned_because or str(_("Every person at the table forfeited."))
+
+    @property
     def is_live(self) -> bool:
         return self.pace == Pace.LIVE
 
@@ -105,6 +138,8 @@ class Seat(models.Model):
     timeouts = models.PositiveSmallIntegerField(default=0)
     faults = models.PositiveSmallIntegerField(default=0, help_text=_("a bot's faults"))
     forfeited = models.BooleanField(default=False)
+    # The game's ``moves`` when the seat forfeited: a later forfeit places higher.
+    forfeited_at = models.PositiveIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     # A remote bot's /start and /end (play.bot_calls): when a worker took the /start on
@@ -134,8 +169,9 @@ class Seat(models.Model):
 
 
 class EventPlay(models.Model):
-    """How an event's tables are played on the site: the pace, the time for a turn and
-    when a seat forfeits. An event without one plays live with the defaults."""
+    """How an event's tables are played on the site: the pace, the time for a turn, the
+    bot that plays for an absent person and when a seat forfeits. An event without one
+    plays live with the defaults."""
 
     event = models.OneToOneField(
         "tournaments.Event", on_delete=models.CASCADE, related_name="play_settings"
@@ -144,6 +180,9 @@ class EventPlay(models.Model):
     move_seconds = models.PositiveIntegerField(_("time for a turn (seconds)"))
     forfeit_after = models.PositiveSmallIntegerField(
         _("timeouts before a forfeit"), default=DEFAULT_FORFEIT_AFTER, help_text=_("0: never")
+    )
+    stand_in = models.CharField(
+        _("bot playing for an absent person"), max_length=30, default=DEFAULT_STAND_IN
     )
 
     def __str__(self):

@@ -2,9 +2,13 @@
 game's row lock, so two moves at once can never both apply (the second one finds the
 game moved on and is refused, or is checked against the new state).
 
-After a move the game is *settled*: the moves of seats that forfeited are played at
-once (at random, as the referee of bot matches does), the seat to move and its deadline
-are stored, and a finished game gets its result (the table's official result too).
+After a move the game is *settled*: a game in which no person plays on (every person
+forfeited), or which ends without any person having made a move of their own, is
+abandoned, with no places and no result; otherwise the moves of seats
+that forfeited are played at once by the game's *stand-in* (the built-in bot the event
+names), the seat to move and its deadline are stored, and a finished game gets its
+result (the table's official result too), every forfeited seat placed below every seat
+that played on.
 """
 
 from dataclasses import dataclass
@@ -16,7 +20,6 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from bots.refereeing import official_places
 from games.call_to_glory import IllegalMove
 from games.call_to_glory.bots import make_bot
 from games.models import GameRecord
@@ -32,6 +35,10 @@ BOT_TURN_SECONDS = 30
 MAX_MOVES_IN_A_ROW = 500
 
 
+# The audit log's action for a table's result decided by a game with a forfeit (its
+# reason: who forfeited; its actor: who started the game).
+FORFEIT_ACTION = "decided by a forfeit"
+
 # A move changes these (the deals and the settings stay as they were).
 CHANGED_BY_A_MOVE = [
     "record",
@@ -39,6 +46,8 @@ CHANGED_BY_A_MOVE = [
     "to_move",
     "deadline",
     "status",
+    "abandoned_because",
+    "stood_in",
     "result",
     "finished_at",
     "replay",
@@ -78,10 +87,36 @@ def check_turn(game: Game, seat: Seat) -> None:
         raise Refusal(_("It is not your turn."), code=CONFLICT)
 
 
-def default_move(game: Game, state, seat: int) -> str:
-    """The random-move policy's choice for ``seat``, seeded by the game and the move."""
-    bot = make_bot("random", seed=game.seed * 1009 + game.moves)
+def stand_in_move(game: Game, state, seat: int) -> str:
+    """The stand-in's choice for ``seat`` (a person who ran out of time or forfeited, a
+    bot at fault), seeded by the game and the move. It sees only the seat's view."""
+    bot = make_bot(game.stand_in, seed=game.seed * 1009 + game.moves)
     return bot.choose(state.view(seat))
+
+
+def stand_in_for(game: Game, state, seat: Seat) -> None:
+    """The stand-in plays ``seat``'s turn to its end; a person's moves are noted as
+    played by the bot for them (``Game.stood_in``)."""
+    first = game.moves
+    for _step in range(MAX_MOVES_IN_A_ROW):
+        if state.current_player() != seat.position:
+            break
+        play_for(game, state, stand_in_move(game, state, seat.position))
+    if not seat.is_bot and game.moves > first:
+        note_stood_in(game, first, seat.position)
+
+
+def note_stood_in(game: Game, first: int, position: int) -> None:
+    last = game.stood_in[-1] if game.stood_in else None
+    if last is not None and last[1] == first and last[2] == position:
+        last[1] = game.moves
+    else:
+        game.stood_in = [*game.stood_in, [first, game.moves, position]]
+
+
+def stood_in_at(game: Game, move: int) -> int | None:
+    """The seat the stand-in played the game's ``move``-th move for, if it did."""
+    return next((seat for first, end, seat in game.stood_in if first <= move < end), None)
 
 
 def apply_checked(state, move) -> None:
@@ -129,21 +164,70 @@ def do_move(user, game_id: int, move, at: int | None = None) -> Moved:
     return Moved(game, seats, state)
 
 
+def do_leave(user, game_id: int) -> Moved:
+    """``user`` leaves the game: their seat forfeits at once (the stand-in plays its
+    turns to the end; it is placed below everyone who plays on), and when nobody is left
+    the game is abandoned. Refused once the game is over or the seat has left."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        if not can_view_played_game(user, game):
+            raise PermissionDenied
+        seats = seats_of(game)
+        seat = seat_of(user, seats)
+        if seat is None:
+            raise PermissionDenied(_("You have no seat at this game."))
+        check_playing(game)
+        if seat.forfeited:
+            raise Refusal(_("You have left this game already."), code=CONFLICT)
+        seat.forfeited, seat.forfeited_at = True, game.moves
+        seat.save(update_fields=["forfeited", "forfeited_at"])
+        state = rebuild(game.record, game.deals)
+        previous = game.to_move
+        settle(game, seats, state, timezone.now(), previous)
+        game.save(update_fields=CHANGED_BY_A_MOVE)
+        after_commit(game, seats, previous)
+    return Moved(game, seats, state)
+
+
 def play_for(game: Game, state, move: str) -> None:
     """Apply a move the site chose for a seat (a bot's, a default or a forfeit move)."""
     state.apply(move)
     game.moves += 1
 
 
+def nobody_plays_on(seats: list[Seat]) -> bool:
+    return all(seat.forfeited for seat in seats if not seat.is_bot)
+
+
+def no_person_moved(game: Game, seats: list[Seat]) -> bool:
+    """Whether every move of the people at the game was the stand-in's (they never
+    forfeited, but were never there): such a game decides nothing either."""
+    people = {seat.position for seat in seats if not seat.is_bot}
+    theirs = sum(
+        int(move.split(" ", 1)[0]) in people
+        for round_ in game.record["rounds"]
+        for move in round_["moves"]
+    )
+    return theirs == sum(end - first for first, end, _seat in game.stood_in)
+
+
 def settle(game: Game, seats: list[Seat], state, now, previous) -> None:
-    """Play the forfeited seats' moves, then store where the game stands (the caller
-    saves ``game``; seats are saved here)."""
+    """Abandon the game if no person plays on, else let the stand-in play the
+    forfeited seats' turns, then store where the game stands (the caller saves
+    ``game``; seats are saved here)."""
+    if nobody_plays_on(seats):
+        game.record = state.record()
+        abandon(game, seats, now)
+        return
     for _step in range(MAX_MOVES_IN_A_ROW):
         seat = state.current_player()
         if seat is None or not seats[seat].forfeited:
             break
-        play_for(game, state, default_move(game, state, seat))
+        stand_in_for(game, state, seats[seat])
     game.record = state.record()
+    if state.is_over() and no_person_moved(game, seats):
+        abandon(game, seats, now)
+        return
     if state.is_over():
         finish(game, seats, state, now)
         return
@@ -153,15 +237,40 @@ def settle(game: Game, seats: list[Seat], state, now, previous) -> None:
         game.deadline = now + timedelta(seconds=seconds)
 
 
+def abandon(game: Game, seats: list[Seat], now, because: str = "") -> None:
+    """The game ends with no places and no result: nothing is written for its table
+    (an organiser enters the result, replays or voids the table). ``because``: an
+    organiser's reason; empty when every person forfeited. The caller saves ``game``."""
+    Seat.objects.bulk_update(seats, ["timeouts", "faults", "forfeited", "forfeited_at"])
+    game.status = Game.Status.ABANDONED
+    game.abandoned_because = because
+    game.to_move = None
+    game.deadline = None
+    game.finished_at = now
+
+
+def forfeit_places(engine_places: list[int], seats: list[Seat]) -> list[int]:
+    """The engine's places among the seats that played on; below them every forfeited
+    seat, alone, the one that forfeited later above (competition ranking: 1, 1, 3, 4; a
+    seat that forfeited before ``forfeited_at`` was kept counts as the earliest)."""
+    keys = [
+        (1, -(seat.forfeited_at or 0)) if seat.forfeited else (0, place)
+        for seat, place in zip(seats, engine_places, strict=True)
+    ]
+    return [1 + sum(1 for other in keys if other < key) for key in keys]
+
+
 def finish(game: Game, seats: list[Seat], state, now) -> None:
-    """The result: the engine's, with every forfeiting seat placed last; for an event's
-    table it becomes the official result."""
+    """The result: the engine's, with every forfeited seat placed below those that
+    played on; for an event's table it becomes the official result."""
     result = state.result()
-    places = official_places(result["places"], [seat.forfeited for seat in seats])
+    places = forfeit_places(result["places"], seats)
     for seat in seats:
         seat.score = result["totals"][seat.position]
         seat.place = places[seat.position]
-    Seat.objects.bulk_update(seats, ["score", "place", "timeouts", "faults", "forfeited"])
+    Seat.objects.bulk_update(
+        seats, ["score", "place", "timeouts", "faults", "forfeited", "forfeited_at"]
+    )
     game.status = Game.Status.FINISHED
     game.result = result
     game.to_move = None
@@ -175,18 +284,32 @@ def finish(game: Game, seats: list[Seat], state, now) -> None:
 def record_table_result(game: Game, seats: list[Seat]) -> None:
     """The game's result becomes its table's, unless the table was settled while it was
     played (a result entered by hand, or the event finished): that result stands, and
-    the game keeps its own."""
+    the game keeps its own. A result with a forfeit names the seats that forfeited (the
+    standings mark it) and is written to the audit log."""
+    from scoring import audit
     from tournaments.models import Result
     from tournaments.results import SeatOutcome, do_record_result
 
-    do_record_result(
+    forfeited = [seat.name for seat in seats if seat.forfeited]
+    detail = {"record": game.record, "played_game": game.pk}
+    if forfeited:
+        detail["forfeited"] = forfeited
+    result = do_record_result(
         game.table,
         [SeatOutcome(s.position, s.score, s.place) for s in seats],
         source=Result.Source.RECORD,
-        detail={"record": game.record, "played_game": game.pk},
+        detail=detail,
         rules_version=rules_version(game),
         unless_settled=True,
     )
+    if result is not None and forfeited:
+        audit.log(
+            game.table,
+            game.created_by,
+            FORFEIT_ACTION,
+            after=audit.summary_of_result(game.table),
+            reason=", ".join(forfeited),
+        )
 
 
 def rules_version(game: Game) -> str:

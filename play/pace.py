@@ -5,6 +5,7 @@ discarding): the clock runs per turn (play.clock)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.call_to_glory.bots import BOTS
 from play.models import Pace
 
 # Units a time is told in, largest first: (seconds in one, its name for the form).
@@ -37,17 +38,27 @@ def duration_words(seconds: int) -> str:
     return ngettext("%(count)d second", "%(count)d seconds", count) % {"count": count}
 
 
+def stand_in_name(key: str) -> str:
+    """A built-in bot's name in the reader's language ("Greedy")."""
+    return _(BOTS[key].name)
+
+
 def pace_words(clock) -> str:
-    """ "Live: 60 seconds a move. Past it a random move is played; a player forfeits after
-    3 timeouts." (``clock``: a ``play.starting.Clock``)."""
+    """ "Live: 60 seconds a move. Past it the Greedy bot plays that turn for them; they
+    forfeit after 3 timeouts." (``clock``: a ``play.starting.Clock``)."""
     time = _("%(time)s a move") % {"time": duration_words(clock.seconds())}
     how = _("Live") if clock.pace == Pace.LIVE else _("By correspondence")
+    bot = stand_in_name(clock.stand_in)
     if clock.forfeit_after:
         past = ngettext(
-            "Past it a random move is played for them; they forfeit after %(count)d timeout.",
-            "Past it a random move is played for them; they forfeit after %(count)d timeouts.",
+            "Past it the %(bot)s bot plays that turn for them; they forfeit after "
+            "%(count)d timeout.",
+            "Past it the %(bot)s bot plays that turn for them; they forfeit after "
+            "%(count)d timeouts.",
             clock.forfeit_after,
-        ) % {"count": clock.forfeit_after}
+        ) % {"count": clock.forfeit_after, "bot": bot}
     else:
-        past = _("Past it a random move is played for them; they never forfeit.")
+        past = _("Past it the %(bot)s bot plays that turn for them; they never forfeit.") % {
+            "bot": bot
+        }
     return f"{how}: {time}. {past}"

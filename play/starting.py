@@ -3,8 +3,13 @@ game of an event's table (its seats, in seat order).
 
 Limits: 2 to 4 seats, at least one person (a table of bots only is a bot match, played
 by the bots app), no person twice, every person with an account of their own (walk-in
-players of an event have none, so their tables are entered by hand), at most
-``MAX_ROUNDS`` rounds, a turn between ``MIN_MOVE_SECONDS`` and ``MAX_MOVE_SECONDS``.
+players of an event have none, so their tables are entered by hand and never offered
+play), at most ``MAX_ROUNDS`` rounds, a turn between ``MIN_MOVE_SECONDS`` and
+``MAX_MOVE_SECONDS``, a stand-in among ``STAND_INS``.
+
+One road at a time: a table whose result is being entered by hand is not started here
+(``scoring.submissions.check_no_entry_under_way``, under the table's row lock, the lock
+hand entry takes too).
 """
 
 import random
@@ -12,6 +17,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,6 +29,8 @@ from play.engine import deals_of, start_state
 from play.models import (
     DEFAULT_FORFEIT_AFTER,
     DEFAULT_MOVE_SECONDS,
+    DEFAULT_STAND_IN,
+    STAND_INS,
     EventPlay,
     Game,
     Pace,
@@ -30,7 +38,8 @@ from play.models import (
 )
 from play.moving import after_commit, settle
 from play.pace import duration_words
-from tournaments.models import Event, Table
+from scoring.submissions import check_no_entry_under_way, locked_table
+from tournaments.models import Event, Result, Table
 from tournaments.permissions import can_schedule_bot_matches, is_staff
 
 MAX_ROUNDS = 8
@@ -44,6 +53,7 @@ class Clock:
     pace: str = Pace.LIVE
     move_seconds: int | None = None
     forfeit_after: int = DEFAULT_FORFEIT_AFTER
+    stand_in: str = DEFAULT_STAND_IN
 
     def seconds(self) -> int:
         return self.move_seconds or DEFAULT_MOVE_SECONDS[self.pace]
@@ -58,7 +68,7 @@ class Taker:
     bot: Bot | None = None
 
 
-def check_clock(pace, move_seconds, forfeit_after) -> Clock:
+def check_clock(pace, move_seconds, forfeit_after, stand_in=DEFAULT_STAND_IN) -> Clock:
     if pace not in Pace.values:
         raise Refusal(
             _("The pace is live or correspondence, not %(pace)r.") % {"pace": pace}, "pace"
@@ -77,7 +87,13 @@ def check_clock(pace, move_seconds, forfeit_after) -> Clock:
             % {"high": MAX_FORFEIT_AFTER},
             "forfeit_after",
         )
-    return Clock(pace, move_seconds, forfeit_after)
+    if stand_in not in STAND_INS:
+        raise Refusal(
+            _("The bot that plays for an absent person is one of: %(bots)s.")
+            % {"bots": ", ".join(STAND_INS)},
+            "stand_in",
+        )
+    return Clock(pace, move_seconds, forfeit_after, stand_in)
 
 
 def check_options(options) -> dict:
@@ -163,6 +179,7 @@ def do_start_game(
                 pace=clock.pace,
                 move_seconds=clock.seconds(),
                 forfeit_after=clock.forfeit_after,
+                stand_in=clock.stand_in,
                 seed=seed,
                 record=state.record(),
                 deals=deals_of(state),
@@ -187,6 +204,16 @@ def check_playable(game: str) -> None:
         raise Refusal(_("This game cannot be played on the site."), "game")
 
 
+def has_walk_in(table: Table) -> bool:
+    """Whether a seat is held by a walk-in: a player with no account to play with (a
+    placeholder user that cannot log in, as ``tournaments.entrants.do_add_walk_in``
+    makes; an unusable password starts with "!")."""
+    return table.seats.filter(
+        Q(entrant__user__is_active=False) | Q(entrant__user__password__startswith="!"),
+        entrant__user__isnull=False,
+    ).exists()
+
+
 def check_table_playable(table: Table) -> None:
     event = table.round.event
     if event.status == Event.Status.FINISHED:
@@ -194,10 +221,17 @@ def check_table_playable(table: Table) -> None:
     check_playable(event.game)
     if table.is_bye:
         raise Refusal(_("A bye is not played."))
-    if hasattr(table, "result"):
+    if Result.objects.filter(table=table).exists():
         raise Refusal(_("This table already has its result."), code=CONFLICT)
     if Game.objects.filter(table=table).exists():
         raise Refusal(_("This table already has its game."), code=CONFLICT)
+    if has_walk_in(table):
+        raise Refusal(
+            _(
+                "A player at this table has no account to play with on the site: enter "
+                "the table's result by hand."
+            )
+        )
 
 
 def table_takers(table: Table) -> list[Taker]:
@@ -205,18 +239,21 @@ def table_takers(table: Table) -> list[Taker]:
     return [Taker(s.entrant.name, user=s.entrant.user, bot=s.entrant.bot) for s in seats]
 
 
-def do_set_event_play(event: Event, pace, move_seconds, forfeit_after) -> Clock:
+def do_set_event_play(
+    event: Event, pace, move_seconds, forfeit_after, stand_in=DEFAULT_STAND_IN
+) -> Clock:
     """How the event's tables are played on the site from now on (games already
     started keep their clock), checked by ``check_clock`` (the API and the organiser's
     page both come here). The caller has checked that the user organises it."""
     check_playable(event.game)
-    clock = check_clock(pace, move_seconds, forfeit_after)
+    clock = check_clock(pace, move_seconds, forfeit_after, stand_in)
     EventPlay.objects.update_or_create(
         event=event,
         defaults={
             "pace": clock.pace,
             "move_seconds": clock.seconds(),
             "forfeit_after": clock.forfeit_after,
+            "stand_in": clock.stand_in,
         },
     )
     return clock
@@ -226,12 +263,18 @@ def event_clock(event: Event) -> Clock:
     settings = getattr(event, "play_settings", None)
     if settings is None:
         return Clock()
-    return Clock(settings.pace, settings.move_seconds, settings.forfeit_after)
+    return Clock(settings.pace, settings.move_seconds, settings.forfeit_after, settings.stand_in)
 
 
 def do_start_table_game(by, table: Table) -> Game:
-    """The game of an event's table, with the event's rules options and pace. The
-    caller has checked that ``by`` plays at the table or organises the event."""
-    check_table_playable(table)
-    event = table.round.event
-    return do_start_game(by, table_takers(table), event.rules_options, event_clock(event), table)
+    """The game of an event's table, with the event's rules options and pace, under the
+    table's row lock: refused while its result is being entered by hand. The caller has
+    checked that ``by`` plays at the table or organises the event."""
+    with transaction.atomic():
+        table = locked_table(table.pk)
+        check_no_entry_under_way(table)
+        check_table_playable(table)
+        event = table.round.event
+        return do_start_game(
+            by, table_takers(table), event.rules_options, event_clock(event), table
+        )

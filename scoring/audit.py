@@ -16,6 +16,10 @@ ACTION_LABELS = {
     "overridden": _("overrode the result"),
     "rescored": _("scored again with new rules"),
     "catalogue imported": _("imported the card catalogue"),
+    # Written by play (its site games at event tables).
+    "decided by a forfeit": _("started the site game whose result came from a forfeit"),
+    "replayed": _("replayed the abandoned table on the site"),
+    "voided": _("voided the abandoned table: it counts for nobody"),
 }
 
 

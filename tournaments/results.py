@@ -75,6 +75,20 @@ def do_record_result(
     return result
 
 
+def do_record_void(table: Table, by, detail: dict) -> Result:
+    """An organiser's decision that ``table`` counts for nobody (its game was abandoned):
+    its result has no seats, so it gives no points, games or rating to anyone, and its
+    round can complete. ``detail`` says why; it is marked ``"void": true``."""
+    event = table.round.event
+    with transaction.atomic():
+        lock_table(table)
+        check_not_finished(Event.objects.only("status").get(pk=event.pk))
+        result = store_result(table, Result.Source.ORGANISER, by, {**detail, "void": True}, "")
+        mark_round_complete(table.round)
+        request_standings_update(event)
+    return result
+
+
 def store_result(table: Table, source: str, by, detail: dict, rules_version: str) -> Result:
     """The table's result row, new or replaced (under the table's lock, so a plain read
     then write: no savepoint), without its seats."""

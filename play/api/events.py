@@ -1,12 +1,13 @@
-"""How an event's tables are played on the site: its pace, the time for a turn and the
-timeouts before a forfeit (organisers set them; anyone who sees the event reads them)."""
+"""How an event's tables are played on the site: its pace, the time for a turn, the
+timeouts before a forfeit and the bot that plays for an absent person (organisers set
+them; anyone who sees the event reads them)."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from play.models import DEFAULT_FORFEIT_AFTER, Pace
+from play.models import DEFAULT_FORFEIT_AFTER, DEFAULT_STAND_IN, STAND_INS, Pace
 from play.starting import do_set_event_play, event_clock
 from tournaments.permissions import access_event, access_event_as_organiser
 
@@ -21,6 +22,11 @@ class EventPlaySerializer(serializers.Serializer):
         default=DEFAULT_FORFEIT_AFTER,
         help_text="timeouts before a forfeit; 0 never",
     )
+    stand_in = serializers.ChoiceField(
+        choices=STAND_INS,
+        default=DEFAULT_STAND_IN,
+        help_text="the built-in bot that plays a turn for a person whose time ran out",
+    )
 
 
 def clock_json(clock) -> dict:
@@ -28,6 +34,7 @@ def clock_json(clock) -> dict:
         "pace": clock.pace,
         "move_seconds": clock.seconds(),
         "forfeit_after": clock.forfeit_after,
+        "stand_in": clock.stand_in,
     }
 
 
@@ -43,5 +50,7 @@ def event_play(request, slug):
     form = EventPlaySerializer(data=request.data)
     form.is_valid(raise_exception=True)
     data = form.validated_data
-    clock = do_set_event_play(event, data["pace"], data.get("move_seconds"), data["forfeit_after"])
+    clock = do_set_event_play(
+        event, data["pace"], data.get("move_seconds"), data["forfeit_after"], data["stand_in"]
+    )
     return Response(clock_json(clock))

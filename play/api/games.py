@@ -13,9 +13,9 @@ from rest_framework.response import Response
 from games.models import Game as GameKind
 from games.refusal import CONFLICT, Refusal
 from play.access import access_game, access_table_to_play
-from play.changes import MAX_WAIT_SECONDS, wait_for_change
+from play.changes import MAX_WAIT_SECONDS, etag_of, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
-from play.moving import do_move
+from play.moving import do_leave, do_move
 from play.reading import Sight, sight_of
 from play.starting import (
     check_clock,
@@ -115,7 +115,7 @@ def my_games(user):
         Game.objects.filter(seats__user=user)
         .annotate(
             my_turn=Exists(my_turn),
-            over=Case(When(status=Game.Status.FINISHED, then=1), default=0),
+            over=Case(When(status=Game.Status.PLAYING, then=0), default=1),
         )
         .order_by("-my_turn", "over", "-updated_at")
         .prefetch_related("seats")
@@ -171,11 +171,6 @@ def table_play(request, table_id):
     return Response({"id": game.pk}, status=201)
 
 
-def etag_of(game: Game, user) -> str:
-    """Changes whenever the game is saved (a move, a timeout, a bot's turn sent again)."""
-    return f'"{game.pk}-{user.pk or 0}-{game.updated_at.timestamp():.6f}"'
-
-
 class WaitSerializer(serializers.Serializer):
     wait = serializers.IntegerField(
         required=False,
@@ -218,6 +213,18 @@ def game_move(request, game_id):
     moved = do_move(
         request.user, game_id, form.validated_data["move"], form.validated_data.get("at")
     )
+    sight = sight_of(moved.game, request.user, moved.seats, moved.state)
+    return Response(state_json(sight), headers={"ETag": etag_of(moved.game, request.user)})
+
+
+@extend_schema(request=None, responses={200: StateSerializer})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def game_leave(request, game_id):
+    """Leave the game: your seat forfeits at once and the game's stand-in bot plays it to
+    the end (placed below everyone who plays on); when every person has left or
+    forfeited the game is abandoned. 409 once the game is over or you have left."""
+    moved = do_leave(request.user, game_id)
     sight = sight_of(moved.game, request.user, moved.seats, moved.state)
     return Response(state_json(sight), headers={"ETag": etag_of(moved.game, request.user)})
 

@@ -1,13 +1,29 @@
 """``{% play_table table %}``: on a table's page, its game on the site (a link to it, or
-a button that starts it for the table's players and organisers)."""
+a button that starts it for the table's players and organisers, offered only when the
+table may be played: no result, no entry by hand under way, nobody without an account).
+
+``{% abandoned_table table %}``: on the results desk, why the table's game was
+abandoned and the organiser's three ways on (enter the result, replay, void)."""
 
 from django import template
 
 from games.registry import get_game
 from play.models import Game
+from play.starting import has_walk_in
+from scoring.models import Submission
 from tournaments.permissions import can_start_table_game
 
 register = template.Library()
+
+
+def may_be_played(table) -> bool:
+    return (
+        not table.is_bye
+        and get_game(table.round.event.game).playable_live
+        and not hasattr(table, "result")
+        and not has_walk_in(table)
+        and not Submission.objects.filter(table=table, status__in=Submission.UNSETTLED).exists()
+    )
 
 
 @register.inclusion_tag("play/_table_play.html", takes_context=True)
@@ -16,10 +32,13 @@ def play_table(context, table):
     game = Game.objects.filter(table=table).first()
     playable = (
         game is None
-        and not table.is_bye
-        and get_game(table.round.event.game).playable_live
-        and not hasattr(table, "result")
         and user.is_authenticated
+        and may_be_played(table)
         and can_start_table_game(user, table)
     )
     return {"game": game, "table": table, "playable": playable, "request": context["request"]}
+
+
+@register.inclusion_tag("play/_abandoned_table.html", takes_context=True)
+def abandoned_table(context, table, game):
+    return {"table": table, "game": game, "csrf_token": context.get("csrf_token")}

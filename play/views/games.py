@@ -1,7 +1,13 @@
-"""The game page: phone first, the board swapped in place by htmx (polled while another
-seat is to move: every second live, every 30 s by correspondence), a tap per legal move. Without
+"""The game page: phone first, a tap per legal move, the board swapped in place by htmx.
+The page tells the truth as the game moves on without it: it waits on the game's
+long-poll (``GET /api/play/ID/?wait=``, with the board's ``ETag``) on every turn, its
+own too, and fetches the board again when the game changed (another seat's move, a
+timeout, the bot playing for someone); the countdown ticks in the browser from the
+server's deadline and the server's clock (``static/js/play.js``). The board says what
+the stand-in did ("Time ran out: the bot played your turn for you"). Without
 JavaScript every move is a plain form and the page reloads."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -10,13 +16,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.call_to_glory.cards import VALUES
-from play.access import access_game, access_table_to_play
+from play.abandoning import do_replay_table, do_void_table
+from play.access import access_game, access_table_to_decide, access_table_to_play
+from play.changes import etag_of
 from play.models import Game
-from play.moving import do_move
-from play.reading import Sight, sight_of
+from play.moving import do_leave, do_move, stood_in_at
+from play.reading import sight_of
 from play.starting import do_start_table_game
 from play.words import button_label, log_line, move_group
-from tournaments.models import Result
+from tournaments.models import Result, Table
 from tournaments.views.refusals import carried_out
 
 LOG_LINES = 12
@@ -36,8 +44,43 @@ def seconds_left(game: Game) -> int | None:
     return max(0, int((game.deadline - timezone.now()).total_seconds()))
 
 
-def board_context(sight: Sight) -> dict:
-    game, view = sight.game, sight.view
+def epoch_ms(moment) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def log_of(game: Game, players: list[str]) -> tuple[list[str], int]:
+    """The last round's moves as the log tells them, the stand-in's marked as played by
+    the bot for their seat (newest first), and how many moves the round has."""
+    rounds = game.record.get("rounds", [])
+    if not rounds:
+        return [], 0
+    moves = rounds[-1]["moves"]
+    first = sum(len(r["moves"]) for r in rounds[:-1])
+    lines = []
+    for number in range(max(0, len(moves) - LOG_LINES), len(moves)):
+        line = log_line(moves[number], players)
+        seat = stood_in_at(game, first + number)
+        if seat is not None:
+            line = _("%(move)s (played by the bot for %(name)s)") % {
+                "move": line,
+                "name": players[seat],
+            }
+        lines.append(line)
+    return list(reversed(lines)), len(moves)
+
+
+def your_last_turn_stood_in(game: Game, you: int | None) -> bool:
+    """Whether the last move of ``you``'s seat was played by the bot for you."""
+    if you is None:
+        return False
+    moves = [m for r in game.record.get("rounds", []) for m in r["moves"]]
+    mine = [number for number, move in enumerate(moves) if move.split(" ", 1)[0] == str(you)]
+    return bool(mine) and stood_in_at(game, mine[-1]) == you
+
+
+def board_context(game: Game, user) -> dict:
+    sight = sight_of(game, user)
+    view = sight.view
     players = view["players"]
     tasks = view.get("tasks")
     seats = []
@@ -65,11 +108,12 @@ def board_context(sight: Sight) -> dict:
     buttons = {group: [] for group in GROUPS}
     for move in sight.legal_moves:
         buttons[move_group(move)].append((move, button_label(move, view)))
-    rounds = game.record.get("rounds", [])
-    round_moves = rounds[-1]["moves"] if rounds else []
-    log = [log_line(m, players) for m in round_moves[-LOG_LINES:]]
+    log, log_total = log_of(game, players)
+    you = next((s for s in sight.seats if s.position == sight.you), None)
     to_move = next((s for s in sight.seats if s.position == game.to_move), None)
-    if game.is_finished:
+    if game.is_abandoned:
+        title = _("Game abandoned")
+    elif game.is_finished:
         title = _("Game over")
     elif sight.your_turn:
         title = _("Your turn")
@@ -83,14 +127,19 @@ def board_context(sight: Sight) -> dict:
         "hand": view.get("hand") or [],
         "values": VALUES,
         "button_groups": [(g, buttons[g]) for g in GROUPS if buttons[g]],
-        "log": list(reversed(log)),
-        "log_total": len(round_moves),
+        "log": log,
+        "log_total": log_total,
         "seconds_left": seconds_left(game),
+        "deadline_ms": epoch_ms(game.deadline) if game.deadline else None,
+        "now_ms": epoch_ms(timezone.now()),
+        "etag": etag_of(game, user),
+        "stood_in_for_you": your_last_turn_stood_in(game, sight.you),
+        "you_forfeited": you is not None and you.forfeited,
+        "may_leave": game.is_playing and you is not None and not you.forfeited,
         "results": [
             {"number": i, "scores": r["scores"]} for i, r in enumerate(view["results"], start=1)
         ],
         "title": title,
-        "poll_seconds": 1 if game.is_live else 30,
         "own_tasks": tasks["own"] if tasks and sight.you is not None else None,
         "counts_elsewhere": settled_elsewhere(game),
     }
@@ -108,12 +157,12 @@ def settled_elsewhere(game: Game) -> bool:
 
 def game_page(request, game_id):
     game = access_game(request.user, game_id)
-    return render(request, "play/game.html", board_context(sight_of(game, request.user)))
+    return render(request, "play/game.html", board_context(game, request.user))
 
 
 def board_fragment(request, game_id):
     game = access_game(request.user, game_id)
-    return render(request, "play/_board.html", board_context(sight_of(game, request.user)))
+    return render(request, "play/_board.html", board_context(game, request.user))
 
 
 @require_POST
@@ -130,7 +179,17 @@ def move(request, game_id):
     )
     if request.htmx:
         game = Game.objects.get(pk=game_id)
-        return render(request, "play/_board.html", board_context(sight_of(game, request.user)))
+        return render(request, "play/_board.html", board_context(game, request.user))
+    return redirect("play:game", game_id)
+
+
+@require_POST
+@login_required
+def leave(request, game_id):
+    """A person leaves the game: the bot plays their seat to the end."""
+    access_game(request.user, game_id)
+    if carried_out(request, do_leave, request.user, game_id):
+        messages.info(request, _("You left the game: the bot plays your seat to the end."))
     return redirect("play:game", game_id)
 
 
@@ -146,3 +205,29 @@ def start_table_game(request, table_id):
     if existing is not None:
         return redirect("play:game", existing.pk)
     return redirect(request.POST.get("next") or reverse("play:lobby"))
+
+
+def back_to_desk(table: Table):
+    return redirect("scoring-desk", slug=table.round.event.slug)
+
+
+@require_POST
+@login_required
+def replay_table(request, table_id):
+    """An organiser plays an abandoned table again on the site."""
+    table = access_table_to_decide(request.user, table_id)
+    started = []
+    if carried_out(request, lambda: started.append(do_replay_table(request.user, table))):
+        messages.success(request, _("The table is played again on the site."))
+        return redirect("play:game", started[0].pk)
+    return back_to_desk(table)
+
+
+@require_POST
+@login_required
+def void_table(request, table_id):
+    """An organiser decides that an abandoned table counts for nobody."""
+    table = access_table_to_decide(request.user, table_id)
+    if carried_out(request, do_void_table, request.user, table, request.POST.get("reason", "")):
+        messages.success(request, _("The table is void: it counts for nobody."))
+    return back_to_desk(table)

@@ -1,7 +1,11 @@
 """The organiser's results desk for an event: exactly the tables that wait for someone,
-and for whom (an organiser first: disputes, then entries no other player can confirm;
-then players: entries to confirm, games in progress, tables with nothing entered), and
-the event's audit log."""
+and for whom (an organiser first: disputes, entries no other player can confirm, tables
+whose site game was abandoned; then players: entries to confirm, games in progress,
+tables with nothing entered), and the event's audit log.
+
+A table's site game is read through the ``played_game`` relation (``play`` keeps it;
+scoring imports nothing from play): ``game.is_abandoned``. The desk's actions for it
+are play's (``{% abandoned_table %}``)."""
 
 from dataclasses import dataclass, field
 
@@ -29,6 +33,7 @@ class Waiting:
     whom: str
     submission: Submission | None = None
     organiser_confirms: bool = False
+    abandoned_game: object = None
     names: list[str] = field(default_factory=list)
 
 
@@ -36,7 +41,7 @@ def waiting_tables(event) -> list[Waiting]:
     """Every table of the event without its official result, and what it waits for."""
     tables = list(
         Table.objects.filter(round__event=event, is_bye=False, result__isnull=True)
-        .select_related("round")
+        .select_related("round", "played_game")
         .with_seats()
         .order_by("round__number", "number")
     )
@@ -52,7 +57,17 @@ def waiting_tables(event) -> list[Waiting]:
     for_organiser, for_players = [], []
     for table in tables:
         submission = unsettled.get(table.pk)
-        if submission is None:
+        game = getattr(table, "played_game", None)
+        if submission is None and game is not None and game.is_abandoned:
+            for_organiser.append(
+                Waiting(
+                    table,
+                    _("Abandoned: enter the result, replay, or void the table"),
+                    _("an organiser"),
+                    abandoned_game=game,
+                )
+            )
+        elif submission is None:
             for_players.append(
                 Waiting(table, _("Nothing entered yet"), _("the players of the table"))
             )

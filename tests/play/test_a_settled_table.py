@@ -9,7 +9,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from play.clock import do_time_out
+from play.engine import rebuild
 from play.models import EventPlay, Game
+from play.moving import do_move
 from play.starting import do_start_table_game
 from play.tasks import enforce_deadlines
 from tournaments.finishing import do_finish_event
@@ -49,12 +51,16 @@ def time_out_to_the_end(game_id) -> None:
 
 
 def start_a_one_round_table_game(organiser, table) -> Game:
+    """Its first player makes one move (a game no person moved in decides nothing);
+    then the clock plays on."""
     event = table.round.event
     event.rules_options = {"rounds": 1}
     event.status = Event.Status.RUNNING
     event.save()
     EventPlay.objects.create(event=event, move_seconds=60, forfeit_after=0)
-    return do_start_table_game(organiser, table)
+    game = do_start_table_game(organiser, table)
+    first = table.seats.get(position=0).entrant.user
+    return do_move(first, game.pk, rebuild(game.record, game.deals).legal_moves()[0]).game
 
 
 def enter_by_hand(table) -> None:

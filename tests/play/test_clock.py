@@ -1,6 +1,7 @@
-"""The clock run by beat: a seat past its time gets the random policy's default move for
-the rest of its turn; after the set number of timeouts it forfeits and is placed last.
-A correspondence player whose turn comes is told by e-mail."""
+"""The clock run by beat: a person past their time has the rest of their turn played by
+the event's stand-in bot (greedy by default), noted as played by the bot for them;
+after the set number of timeouts they forfeit; a game whose every person forfeited is
+abandoned. A correspondence player whose turn comes is told by e-mail."""
 
 from datetime import timedelta
 
@@ -9,7 +10,9 @@ from django.core import mail
 from django.utils import timezone
 
 from games.call_to_glory import validate_record
+from games.call_to_glory.bots import make_bot
 from play.clock import do_time_out
+from play.engine import rebuild
 from play.models import Game
 from play.tasks import enforce_deadlines, notify_turn
 
@@ -30,7 +33,7 @@ def run_out_of_time(game_id):
     Game.objects.filter(pk=game_id).update(deadline=timezone.now() - timedelta(seconds=1))
 
 
-def test_a_correspondence_timeout_plays_the_default_move(correspondence):
+def test_a_correspondence_timeout_has_the_greedy_bot_play_the_turn(correspondence):
     game = Game.objects.get(pk=correspondence)
     assert game.deadline - timezone.now() > timedelta(days=2, hours=23)
     assert enforce_deadlines() == 0  # nobody is late yet
@@ -45,6 +48,12 @@ def test_a_correspondence_timeout_plays_the_default_move(correspondence):
     assert not game.seats.get(position=0).forfeited
     assert validate_record(game.record)["valid"] is True
     assert game.deadline > timezone.now() + timedelta(days=2)
+    assert game.stand_in == "greedy" and game.stood_in == [[0, len(moves), 0]]
+    replay = rebuild({**game.record, "rounds": []}, game.deals)
+    for number, move in enumerate(moves):
+        greedy = make_bot("greedy", seed=game.seed * 1009 + number)
+        assert greedy.choose(replay.view(0)) == move, f"move {number} is the greedy bot's"
+        replay.apply(move)
 
 
 def test_a_timeout_that_lost_the_race_to_a_move_does_nothing(correspondence, client_for, player):
@@ -63,7 +72,7 @@ def test_a_timeout_that_lost_the_race_to_a_move_does_nothing(correspondence, cli
     assert Game.objects.get(pk=correspondence).moves == 1
 
 
-def test_a_seat_forfeits_after_its_timeouts_and_is_placed_last(correspondence):
+def test_a_game_whose_every_person_forfeited_is_abandoned(correspondence):
     for _ in range(4):
         run_out_of_time(correspondence)
         enforce_deadlines()
@@ -73,14 +82,16 @@ def test_a_seat_forfeits_after_its_timeouts_and_is_placed_last(correspondence):
     # Seat 0 timed out, then seat 1, then seat 0 again: forfeited after its second.
     seat = game.seats.get(position=0)
     assert seat.forfeited and seat.timeouts == 2
-    while game.is_playing:  # seat 1 keeps timing out; seat 0's moves are played at once
+    while game.is_playing:  # seat 1 keeps timing out; seat 0's turns are the bot's
         assert game.to_move == 1
         run_out_of_time(correspondence)
         enforce_deadlines()
         game = Game.objects.get(pk=correspondence)
     assert game.seats.get(position=1).forfeited  # it timed out twice as well
+    assert game.is_abandoned and not game.is_playing
     assert validate_record(game.record)["valid"] is True
-    assert sorted(s.place for s in game.seats.all()) == [1, 1]  # both forfeited: both last
+    assert game.result is None and game.replay is None
+    assert [s.place for s in game.seats.all()] == [None, None]  # nobody won anything
 
 
 def test_a_correspondence_player_is_mailed_when_their_turn_comes(
@@ -115,15 +126,30 @@ def test_an_organiser_sets_the_events_pace_and_its_tables_follow_it(
         "pace": "live",
         "move_seconds": 60,
         "forfeit_after": 3,
+        "stand_in": "greedy",
     }
-    body = {"pace": "correspondence", "move_seconds": 2 * 24 * 3600, "forfeit_after": 0}
+    body = {
+        "pace": "correspondence",
+        "move_seconds": 2 * 24 * 3600,
+        "forfeit_after": 0,
+        "stand_in": "medium",
+    }
     assert client_for(player).put(url, body, content_type="application/json").status_code == 403
     bad = client_for(organiser).put(
         url, {**body, "move_seconds": 5}, content_type="application/json"
     )
     assert bad.status_code == 400 and bad.json()["field"] == "move_seconds"
+    no_bot = client_for(organiser).put(
+        url, {**body, "stand_in": "random"}, content_type="application/json"
+    )
+    assert no_bot.status_code == 400 and "stand_in" in no_bot.json()
     assert client_for(organiser).put(url, body, content_type="application/json").json() == body
     response = client_for(player).post(f"/api/tables/{table.pk}/play/")
     game = Game.objects.get(pk=response.json()["id"])
-    assert (game.pace, game.move_seconds, game.forfeit_after) == ("correspondence", 172800, 0)
+    assert (game.pace, game.move_seconds, game.forfeit_after, game.stand_in) == (
+        "correspondence",
+        172800,
+        0,
+        "medium",
+    )
     assert game.deadline - timezone.now() > timedelta(days=1, hours=23)

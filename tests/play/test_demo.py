@@ -1,12 +1,17 @@
 """The demo: ann's game against a bot is waiting, and a Swiss event seats people and
-bots at its tables, one of them played to its end on the site and official."""
+bots at its tables, one of them played to its end on the site and official; the games
+left are played by correspondence, so nobody's clock runs out while the demo runs."""
+
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from games.call_to_glory import validate_record
 from play.demo import EVENT
 from play.models import Game
+from play.tasks import enforce_deadlines
 from tournaments.models import Event, Result
 
 pytestmark = pytest.mark.django_db
@@ -16,6 +21,7 @@ def test_the_demo_has_anns_game_against_a_bot_and_a_mixed_swiss():
     call_command("load_demo")
     anns = Game.objects.get(seats__user__username="ann", table=None)
     assert anns.is_playing and anns.moves >= 3
+    assert anns.pace == "correspondence"
     assert [s.is_bot for s in anns.seats.all()] == [False, True]
     assert Event.objects.get(slug=EVENT).format == "swiss"
     tables = Game.objects.filter(table__round__event__slug=EVENT)
@@ -26,6 +32,12 @@ def test_the_demo_has_anns_game_against_a_bot_and_a_mixed_swiss():
     result = Result.objects.get(table=played.table)
     assert result.source == Result.Source.RECORD
     assert validate_record(result.detail["record"])["valid"] is True
+    waiting = tables.filter(status=Game.Status.PLAYING)
+    assert waiting and all(game.pace == "correspondence" for game in waiting)
+    people_to_move = [g for g in waiting if not g.seats.get(position=g.to_move).is_bot]
+    assert people_to_move
+    assert all(g.deadline - timezone.now() > timedelta(days=2) for g in people_to_move)
+    assert enforce_deadlines() == 0
     games = Game.objects.count()
     call_command("load_demo")
     assert Game.objects.count() == games

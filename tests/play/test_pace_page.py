@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 LIVE_DEFAULT = (
     "Live: 60 seconds a move. "
-    "Past it a random move is played for them; they forfeit after 3 timeouts."
+    "Past it the Greedy bot plays that turn for them; they forfeit after 3 timeouts."
 )
 
 
@@ -25,6 +25,7 @@ def form(**changes) -> dict:
         "unit": str(24 * 3600),
         "past_the_time": "forfeit",
         "forfeit_after": "2",
+        "stand_in": "medium",
         **changes,
     }
 
@@ -52,29 +53,38 @@ def test_the_pace_page_saves_a_correspondence_pace_in_days(client_for, event, or
     assert "By correspondence: 3 days a move." in response.content.decode()
     assert "they forfeit after 2 timeouts" in response.content.decode()
     settings = EventPlay.objects.get(event=event)
-    assert (settings.pace, settings.move_seconds, settings.forfeit_after) == (
+    assert (settings.pace, settings.move_seconds, settings.forfeit_after, settings.stand_in) == (
         "correspondence",
         3 * 24 * 3600,
         2,
+        "medium",
     )
     assert client.get(f"/api/events/{event.slug}/play/").json() == {
         "pace": "correspondence",
         "move_seconds": 259200,
         "forfeit_after": 2,
+        "stand_in": "medium",
     }
     again = client.get(url_of(event)).content.decode()
     assert 'name="move_seconds" value="3"' in again
 
 
-def test_a_random_move_every_time_means_no_forfeit(client_for, event, organiser):
-    body = form(pace="live", move_seconds="90", unit="1", past_the_time="move", forfeit_after="")
+def test_the_bot_every_time_means_no_forfeit(client_for, event, organiser):
+    body = form(
+        pace="live",
+        move_seconds="90",
+        unit="1",
+        past_the_time="move",
+        forfeit_after="",
+        stand_in="greedy",
+    )
     assert client_for(organiser).post(url_of(event), body).status_code == 302
     settings = EventPlay.objects.get(event=event)
     assert (settings.pace, settings.move_seconds, settings.forfeit_after) == ("live", 90, 0)
     page = client_for(organiser).get(url_of(event)).content.decode()
     assert (
-        "Live: 90 seconds a move. Past it a random move is played for them; they never forfeit."
-        in page
+        "Live: 90 seconds a move. Past it the Greedy bot plays that turn for them; they never "
+        "forfeit." in page
     )
 
 

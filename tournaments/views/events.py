@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -20,7 +20,7 @@ from tournaments.leagues import (
     do_create_league,
     do_create_season,
 )
-from tournaments.models import Event, Rating, Round, Season, StandingRow
+from tournaments.models import Event, Rating, Result, Round, Season, StandingRow
 from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
@@ -83,6 +83,17 @@ class StoredStandings:
     @cached_property
     def plot(self):
         return rank_by_round_svg(self.rows, None if self.everyone else LEADERS)
+
+    @cached_property
+    def marked_results(self) -> list[Result]:
+        """Results the standings mark: those decided by a forfeit in a game on the site
+        (``detail["forfeited"]``: who) and tables voided (``detail["void"]``)."""
+        return list(
+            Result.objects.filter(table__round__event=self.event)
+            .filter(Q(detail__has_key="forfeited") | Q(detail__has_key="void"))
+            .select_related("table__round")
+            .order_by("table__round__number", "table__number")
+        )
 
     @property
     def plot_choice(self) -> bool:

@@ -1,0 +1,81 @@
+// The game page tells the truth as the game moves on without it.
+// - The countdown ticks in the browser from the server's deadline: the board carries the
+//   server's clock (data-now) and the deadline (data-deadline), both in epoch ms; the
+//   difference to this device's clock is kept as an offset.
+// - The board waits on the game's long-poll (GET /api/play/ID/?wait=25 with the board's
+//   ETag) on every turn, its own too; when the game changed (a move, a timeout, the bot
+//   playing for someone) the board is fetched again and swapped in by htmx.
+(function () {
+  "use strict";
+  var offset = 0;
+  var waitingOn = null;
+  var pending = null;
+
+  function board() {
+    return document.getElementById("board");
+  }
+
+  function tick() {
+    var clock = document.querySelector("#board .countdown[data-deadline]");
+    if (!clock) return;
+    var left = Math.max(0, Math.ceil((+clock.dataset.deadline - (Date.now() + offset)) / 1000));
+    if (left < 120) clock.textContent = clock.dataset.format.replace("%n", left);
+  }
+
+  function synchronise() {
+    var shown = board();
+    if (shown && shown.dataset.now) offset = +shown.dataset.now - Date.now();
+    tick();
+  }
+
+  function again(tag, ms) {
+    setTimeout(function () {
+      if (waitingOn === tag) {
+        waitingOn = null;
+        wait();
+      }
+    }, ms);
+  }
+
+  function wait() {
+    var shown = board();
+    if (!shown || shown.dataset.status !== "playing" || !window.fetch) return;
+    var tag = shown.dataset.etag;
+    if (waitingOn === tag) return;
+    if (pending) pending.abort();
+    waitingOn = tag;
+    pending = window.AbortController ? new AbortController() : null;
+    fetch(shown.dataset.waitUrl, {
+      headers: { "If-None-Match": tag, Accept: "application/json" },
+      credentials: "same-origin",
+      signal: pending ? pending.signal : undefined,
+    })
+      .then(function (response) {
+        if (waitingOn !== tag) return;
+        if (response.status === 200) {
+          htmx.ajax("GET", shown.dataset.boardUrl, { target: "#board", swap: "outerHTML" });
+          again(tag, 3000); // the swap starts the next wait; this one only if it failed
+        } else if (response.status === 304) {
+          waitingOn = null;
+          wait();
+        } else {
+          again(tag, 3000);
+        }
+      })
+      .catch(function (error) {
+        if (error && error.name === "AbortError") return;
+        again(tag, 3000);
+      });
+  }
+
+  function follow() {
+    synchronise();
+    wait();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    follow();
+    setInterval(tick, 1000);
+  });
+  document.body.addEventListener("htmx:afterSettle", follow);
+})();
