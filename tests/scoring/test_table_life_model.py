@@ -1,13 +1,16 @@
 """A stateful model of a table's life (hypothesis): three players and an organiser open
 pages, and act from them later, fresh or stale, in any order: enter rounds, take one
-back, confirm, dispute, settle, override. After every step:
+back, confirm, dispute, settle, override, start the table's game on the site and leave
+it (everyone gone: abandoned). After every step:
 
 - no round is lost or doubled: a saved round lands exactly at the round its page
   showed, and a refused write changes nothing at all;
 - a write made against an entry that has changed since its page was opened is refused;
 - the official result is exactly an agreed entry's: confirmed by every other registered
   player, or accepted or overridden by the organiser with a reason;
-- the audit log holds an entry for every change.
+- the audit log holds an entry for every change;
+- one road at a time: no hand entry lands while the site game is under way, the site
+  game never starts while an entry is, and an abandoned game decides nothing.
 """
 
 import itertools
@@ -21,6 +24,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, rule
 
 from games.refusal import Refusal
+from play.models import Game
+from play.moving import do_leave
+from play.starting import do_start_table_game
 from scoring.models import AuditEntry, Confirmation, Submission
 from scoring.submissions import (
     current_entry,
@@ -127,12 +133,17 @@ class TableLife(RuleBasedStateMachine):
             assert AuditEntry.objects.filter(table=self.table).count() > audits, "not audited"
         return done
 
+    def site_game(self) -> Game | None:
+        return Game.objects.filter(table=self.table).first()
+
     def stale(self, page: Page) -> bool:
         entry = current_entry(self.table)
         return page.basis != (entry.basis if entry else "")
 
     @rule(page=pages, content=ROUNDS)
     def enter_round(self, page, content):
+        game = self.site_game()
+        playing = game is not None and game.is_playing
         before = current_entry(self.table)
         saved = list(before.rounds) if before is not None else []
         entered = self.act(
@@ -141,6 +152,7 @@ class TableLife(RuleBasedStateMachine):
         )  # fmt: skip
         if entered is None:
             return
+        assert not playing, "a hand entry landed while the site game was under way"
         after = entered.submission.rounds
         if entered.agreed:
             assert after == saved and saved[page.round - 1] == content
@@ -188,11 +200,36 @@ class TableLife(RuleBasedStateMachine):
     @rule(page=pages, first=ROUNDS, second=ROUNDS)
     def override(self, page, first, second):
         stale = self.stale(page)
-        self.act(
+        done = self.act(
             do_override_result, self.table, KIND, {"rounds": [first, second]},
             self.people[page.who], "the scoresheet says so", basis=page.basis,
         )  # fmt: skip
         assert not (stale and snapshot(self.table) != self.before), "a stale override applied"
+        game = self.site_game()
+        if done is not None and game is not None:
+            assert not game.is_playing, "an override left the site game running"
+
+    @rule(who=st.integers(0, ORGANISER - 1))
+    def start_site_game(self, who):
+        under_way = current_entry(self.table)
+        busy = under_way is not None and under_way.is_unsettled
+        settled = Result.objects.filter(table=self.table).exists()
+        had_game = self.site_game() is not None
+        game = self.act(do_start_table_game, self.people[who], self.table)
+        if game is not None:
+            assert not (busy or settled or had_game), "a second road opened"
+
+    @rule(who=st.integers(0, ORGANISER - 1))
+    def leave_site_game(self, who):
+        game = self.site_game()
+        if game is None:
+            return
+        self.act(do_leave, self.people[who], game.pk)
+        game.refresh_from_db()
+        if game.is_abandoned:
+            assert not Result.objects.filter(
+                table=self.table, detail__played_game=game.pk
+            ).exists(), "an abandoned game decided the result"
 
     # -- what must always hold -------------------------------------------------------
     @invariant()
