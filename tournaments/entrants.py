@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from games.refusal import Refusal
 from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event
-from tournaments.pairing import next_round_number
 from tournaments.permissions import can_schedule_bot_matches
 from tournaments.results import request_standings_update
+from tournaments.round_numbers import next_round_number
 
 
 def check_not_entered(event: Event, user=None, bot=None) -> None:
@@ -32,12 +32,14 @@ def do_add_entrant(
     start_points=None,
     seed: int = 0,
     by=None,
+    status: str = Entrant.Status.ACTIVE,
 ):
     """Enter a user or a bot. After round 1 is paired it is a late entry: it joins from
     the next round with the event's late-entry points unless ``start_points`` is given.
     ``seed``: knockout seeding, 1 the top (0: by standings). A bot is entered ``by``
     someone who may have it play (``can_schedule_bot_matches``: a remote bot is called
-    only when its author, or staff, asks), else ``PermissionDenied``."""
+    only when its author, or staff, asks), else ``PermissionDenied``. ``status``: a
+    person who registers for a full event is entered on its waitlist."""
     if (user is None) == (bot is None):
         raise Refusal(_("An entrant is a user or a bot."))
     if bot is not None and (by is None or not can_schedule_bot_matches(by, [bot])):
@@ -56,6 +58,7 @@ def do_add_entrant(
             joined_round=joined,
             start_points=start_points,
             seed=seed,
+            status=status,
         )
         request_standings_update(event)
     return entrant

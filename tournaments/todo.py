@@ -70,7 +70,7 @@ def my_tables(user, events) -> list[Todo]:
     latest = {
         row["pk"]: row["last"]
         for row in Event.objects.filter(pk__in=[e.pk for e in events])
-        .annotate(last=Max("rounds__number"))
+        .annotate(last=Max("rounds__number", filter=Q(rounds__draft=False)))
         .values("pk", "last")
     }
     seats = (
@@ -79,6 +79,7 @@ def my_tables(user, events) -> list[Todo]:
             table__round__event__in=events,
             table__is_bye=False,
             table__result__isnull=True,
+            table__round__draft=False,
         )
         .select_related("table__round__event")
         .order_by("table__round__event__name")
@@ -104,7 +105,7 @@ def results_missing(organised) -> list[Todo]:
     """For an organiser: per running event, the tables of its last round with no result."""
     items = []
     for event in organised:
-        last = event.rounds.order_by("-number").first()
+        last = event.rounds.filter(draft=False).order_by("-number").first()
         if last is None:
             continue
         missing = last.tables.filter(is_bye=False, result__isnull=True).count()

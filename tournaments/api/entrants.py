@@ -5,13 +5,14 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from games.models import Bot
-from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
+from tournaments.entrants import do_add_entrant, do_add_walk_in, do_set_seed
 from tournaments.models import MAX_INTEGER, Entrant
 from tournaments.permissions import (
     access_entrant_as_organiser,
     access_event,
     access_event_as_organiser,
 )
+from tournaments.registration import do_drop
 
 
 class EntrantSerializer(serializers.ModelSerializer):
@@ -104,4 +105,4 @@ def entrant_seed(request, slug, entrant_id):
 @api_view(["POST"])
 def entrant_drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
-    return Response(EntrantSerializer(do_drop_entrant(entrant)).data)
+    return Response(EntrantSerializer(do_drop(entrant, request.user)).data)

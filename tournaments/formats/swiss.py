@@ -24,6 +24,7 @@ EXHAUSTIVE_SEATINGS = 20_000
 class Swiss(Format):
     key = "swiss"
     name = gettext_noop("Swiss")
+    reviews_pairings_from = 16
     options = {"fill": FILL_SMALLER}
     option_help = {
         "fill": gettext_noop("when the count does not divide: 'smaller' tables or 'byes'")
