@@ -123,3 +123,21 @@ def test_the_home_page_shows_events_open_for_registration_and_the_event_page_reg
     assert not open_event.entrants.filter(user=player).exists()
     anonymous = client_for(None).get(f"/events/{open_event.slug}/").content.decode()
     assert "Log in to register" in anonymous
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_people_racing_for_the_last_place_never_both_get_it(open_event, player, other_player):
+    from tests.tournaments.test_concurrent_writes import InThread
+    from tournaments.registration import do_register
+
+    Event.objects.filter(pk=open_event.pk).update(capacity=1)
+    held = InThread(lambda: do_register(open_event, player), hold=True)
+    assert held.ready.wait(20) and held.error is None
+    racing = InThread(lambda: do_register(open_event, other_player))
+    assert not racing.done.wait(0.5)  # it waits for the event's lock
+    held.release()
+    racing.finish()
+    assert held.error is None and racing.error is None
+    statuses = dict(open_event.entrants.values_list("user_id", "status"))
+    assert statuses == {player.pk: "active", other_player.pk: "waitlisted"}
