@@ -34,6 +34,13 @@ def check_in(user, event, **body):
     return api(user).post(f"/api/events/{event.slug}/check-in/", body, format="json")
 
 
+def test_the_registration_e_mail_links_to_the_check_in(checking_in, player):
+    from accounts.models import Notice
+
+    body = Notice.objects.get(user=player).body
+    assert f"/events/{checking_in.slug}/#check-in" in body
+
+
 def test_a_player_checks_in_only_themself(checking_in, player, other_player, outsider):
     answer = check_in(player, checking_in)
     assert answer.status_code == 200 and answer.json()["checked_in_at"]

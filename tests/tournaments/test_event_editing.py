@@ -162,14 +162,19 @@ def test_the_edit_page_keeps_the_settings_and_changes_the_tie_breaks(league, org
         "points_text": "4, 2, 1, 0",
         "tiebreaks_0": "opponents_points",
         "tiebreaks_1": "wins",
-        "registration": "closed",
-        "check_in_opens": "60",
+        "registration": "open",
+        "capacity": "12",
+        "starts_at": "2026-12-05T18:30",
+        "check_in": "on",
+        "check_in_opens": "45",
         "review_pairings": "unknown",
     }
     answer = client.post(f"/events/{event.slug}/edit/", form)
     assert answer.status_code == 302, answer.content.decode()[:3000]
     event.refresh_from_db()
     assert event.name == "Renamed" and event.tiebreak_order == ["opponents_points", "wins"]
+    assert (event.capacity, event.check_in, event.check_in_opens) == (12, True, 45)
+    assert event.starts_at.strftime("%d %H:%M") == "05 18:30"
     refused = client.post(f"/events/{event.slug}/edit/", {**form, "table_size": "3"})
     assert refused.status_code == 200 and "games already played" in refused.content.decode()
     assert client_for(None).get(f"/events/{event.slug}/edit/").status_code == 302
