@@ -5,6 +5,7 @@ the format and its options, the table size) are fixed, and changing points by pl
 the tie-break order rescores the results and recomputes the standings at once, the
 ranks before and after written to the event's log."""
 
+import hashlib
 from datetime import datetime
 
 from django.db import transaction
@@ -42,13 +43,33 @@ def check_fixed_by_results(event: Event, changed: dict) -> None:
         )
 
 
-def do_edit_event(event: Event, by, **changes) -> Event:
-    """Change the given fields (names in ``EDITABLE``) under the event's row lock."""
+def settings_digest(event: Event) -> str:
+    """A short key of every editable field's value: the edit page carries the one it
+    showed, so a save over someone else's newer change is refused, not applied."""
+    values = repr([getattr(event, name) for name in EDITABLE])
+    return hashlib.blake2b(values.encode(), digest_size=8).hexdigest()
+
+
+def check_not_stale(event: Event, seen: str | None) -> None:
+    if seen is not None and seen != settings_digest(event):
+        raise Refusal(
+            _(
+                "Someone changed the event's settings since this page was opened: "
+                "look at them again, then save."
+            ),
+            code="conflict",
+        )
+
+
+def do_edit_event(event: Event, by, seen: str | None = None, **changes) -> Event:
+    """Change the given fields (names in ``EDITABLE``) under the event's row lock;
+    ``seen``: the ``settings_digest`` the editor started from."""
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
         raise ValueError(f"not editable: {unknown}")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        check_not_stale(event, seen)
         settings = {name: changes.get(name, getattr(event, name)) for name in SETTINGS}
         changes.update(check_event_settings(**settings))
         changed = {

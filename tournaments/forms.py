@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.refusal import Refusal
 from games.registry import REGISTRY as GAMES
+from tournaments.event_editing import settings_digest
 from tournaments.event_settings import check_event_settings
 from tournaments.formats import REGISTRY
 from tournaments.models import MAX_INTEGER, Event, League, Season
@@ -417,8 +418,11 @@ class EventEditForm(EventForm):
     class Meta(EventForm.Meta):
         fields = [name for name in EventForm.Meta.fields if name not in ("season", "slug")]
 
+    seen = forms.CharField(widget=forms.HiddenInput, required=False)
+
     def __init__(self, *args, instance: Event, **kwargs):
         super().__init__(*args, instance=instance, league=instance.season.league, **kwargs)
+        self.fields["seen"].initial = settings_digest(instance)
         self.fields["points_text"].initial = ", ".join(
             f"{points:g}" for points in instance.points_by_place
         )
@@ -454,7 +458,7 @@ class EventEditForm(EventForm):
         for name in ("rules_options", "format_options"):
             if fields[name] == getattr(current, name):
                 del fields[name]
-        return fields
+        return {**fields, "seen": self.cleaned_data["seen"] or None}
 
 
 class EntrantForm(forms.Form):

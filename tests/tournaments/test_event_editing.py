@@ -178,3 +178,31 @@ def test_the_edit_page_keeps_the_settings_and_changes_the_tie_breaks(league, org
     refused = client.post(f"/events/{event.slug}/edit/", {**form, "table_size": "3"})
     assert refused.status_code == 200 and "games already played" in refused.content.decode()
     assert client_for(None).get(f"/events/{event.slug}/edit/").status_code == 302
+
+
+def test_a_save_over_someone_elses_newer_change_is_refused(event, organiser, client_for):
+    import re
+
+    from tournaments.event_editing import do_edit_event
+
+    client = client_for(organiser)
+    page = client.get(f"/events/{event.slug}/edit/").content.decode()
+    seen = re.search(r'name="seen" value="(\w+)"', page).group(1)
+    do_edit_event(event, organiser, name="Changed meanwhile")
+    form = {
+        "seen": seen,
+        "name": "Mine",
+        "game": event.game,
+        "format": "swiss",
+        "table_size": "2",
+        "rounds_planned": "3",
+        "visibility": "public",
+        "seed": "0",
+        "late_entry_points": "0",
+        "points_text": "3, 1",
+        "review_pairings": "unknown",
+    }
+    refused = client.post(f"/events/{event.slug}/edit/", form)
+    assert refused.status_code == 200
+    assert "Someone changed the event&#x27;s settings" in refused.content.decode()
+    assert Event.objects.get(pk=event.pk).name == "Changed meanwhile"
