@@ -56,6 +56,10 @@ def test_a_draft_is_seen_only_by_organisers(reviewed, organiser, player, client_
     assert api(player).get(f"/api/events/{slug}/rounds/1/").status_code == 404
     assert api().get(f"/api/events/{slug}/rounds/1/").status_code == 404
     assert len(api(organiser).get(f"/api/events/{slug}/rounds/").json()) == 1
+    waiting = api(organiser).get("/api/me/todo/").json()["items"]
+    assert [(item["action"], item["url"]) for item in waiting] == [
+        ("publish", f"/events/{slug}/rounds/1/")
+    ]
     assert api(player).get("/api/me/todo/").json() == {"items": []}
     assert not Notice.objects.filter(user=player).exists()
     seat = Seat.objects.get(entrant__user=player)
