@@ -10,6 +10,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.refusal import Refusal
 from tournaments import event_log
@@ -22,8 +23,14 @@ from tournaments.standings import do_store_standings
 # What the edit page and the API may change besides the checked settings.
 PLAIN_FIELDS = ("name", "visibility", "rounds_planned", "seed", "late_entry_points", "starts_at")
 EDITABLE = (*PLAIN_FIELDS, *SETTINGS)
-# The settings a recorded game was played and scored under.
-FIXED_BY_RESULTS = ("game", "rules_options", "format", "format_options", "table_size")
+# The settings a recorded game was played and scored under, by name in people's words.
+FIXED_BY_RESULTS = {
+    "game": gettext_lazy("game"),
+    "rules_options": gettext_lazy("rules options"),
+    "format": gettext_lazy("format"),
+    "format_options": gettext_lazy("format options"),
+    "table_size": gettext_lazy("table size"),
+}
 # The settings the standings rank by: changing them after results recomputes them.
 RANKING = ("points_by_place", "tiebreak_order")
 
@@ -31,7 +38,7 @@ RANKING = ("points_by_place", "tiebreak_order")
 def check_fixed_by_results(event: Event, changed: dict) -> None:
     fixed = [name for name in FIXED_BY_RESULTS if name in changed]
     if fixed and event.has_results:
-        names = ", ".join(str(Event._meta.get_field(name).verbose_name) for name in fixed)
+        names = ", ".join(str(FIXED_BY_RESULTS[name]) for name in fixed)
         raise Refusal(
             _(
                 "Results are recorded under the event's %(names)s: changing them would change "
