@@ -244,6 +244,7 @@ SPECTACULAR_SETTINGS = {
         "GameEnum": "games.models.Game",
         "PlayedGameStatusEnum": "play.models.Game.Status",
         "PaceEnum": "play.models.Pace",
+        "EntrantStatusEnum": "tournaments.models.Entrant.Status",
     },
 }
 

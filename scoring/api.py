@@ -13,7 +13,7 @@ from scoring import submissions as flow
 from scoring.idempotency import HEADER, idempotent
 from scoring.models import Submission
 from tournaments.models import Table
-from tournaments.permissions import can_view_event, is_event_organiser, is_player_of_table
+from tournaments.permissions import can_view_table, is_event_organiser, is_player_of_table
 
 
 class SubmissionSerializer(serializers.ModelSerializer):
@@ -145,7 +145,7 @@ IDEMPOTENCY = OpenApiParameter(
 def table_submissions(request, table_id):
     table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
     if request.method == "GET":
-        if not can_view_event(request.user, table.round.event):
+        if not can_view_table(request.user, table):
             return Response({"detail": "Permission denied."}, status=403)
         rows = table.submissions.select_related("submitted_by")
         return Response(SubmissionSerializer(rows, many=True).data)

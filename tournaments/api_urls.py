@@ -11,6 +11,21 @@ urlpatterns = [
     path("me/todo/", me.my_todo, name="api-my-todo"),
     path("leagues/<slug:slug>/seasons/", seasons.season_list, name="api-season-list"),
     path(
+        "leagues/<slug:slug>/seasons/<int:season_id>/",
+        seasons.season_detail,
+        name="api-season-detail",
+    ),
+    path(
+        "leagues/<slug:slug>/seasons/<int:season_id>/archive/",
+        seasons.season_archive,
+        name="api-season-archive",
+    ),
+    path(
+        "leagues/<slug:slug>/seasons/<int:season_id>/unarchive/",
+        seasons.season_unarchive,
+        name="api-season-unarchive",
+    ),
+    path(
         "leagues/<slug:slug>/seasons/<int:season_id>/close/",
         seasons.season_close,
         name="api-season-close",
@@ -23,6 +38,11 @@ urlpatterns = [
         name="api-round-repair",
     ),
     path("events/<slug:slug>/rounds/<int:number>/swap/", rounds.round_swap, name="api-round-swap"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/publish/",
+        rounds.round_publish,
+        name="api-round-publish",
+    ),
     path("events/<slug:slug>/games/", games.log_game, name="api-log-game"),
     path("events/<slug:slug>/entrants/", entrants.entrant_list, name="api-entrant-list"),
     path("events/<slug:slug>/entrants/import/", entrants.entrant_import, name="api-entrant-import"),

@@ -37,7 +37,9 @@ def lane_of(note: dict) -> str:
 
 def bracket_svg(event) -> str:
     seats = (
-        Seat.objects.filter(table__round__event=event, table__is_bye=False)
+        Seat.objects.filter(
+            table__round__event=event, table__round__draft=False, table__is_bye=False
+        )
         .select_related("table__round", "entrant")
         .order_by("table__round__number", "table__number", "position")
     )

@@ -24,7 +24,7 @@ class EntrantGame:
 def games_of(entrant) -> list[EntrantGame]:
     """Every table the entrant sat at, oldest round first: three queries in all."""
     seats = list(
-        Seat.objects.filter(entrant=entrant)
+        Seat.objects.filter(entrant=entrant, table__round__draft=False)
         .select_related("table__round")
         .order_by("table__round__number", "table__number")
     )

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from games.refusal import Refusal
 from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event
-from tournaments.pairing import next_round_number
 from tournaments.permissions import can_schedule_bot_matches
 from tournaments.results import request_standings_update
+from tournaments.round_numbers import next_round_number
 
 MAX_NAME = 80  # Entrant.name and a walk-in's display name
 MAX_CLUB = 80
@@ -74,6 +74,7 @@ def do_add_entrant(
     by=None,
     club: str = "",
     fixed_table: int | None = None,
+    status: str = Entrant.Status.ACTIVE,
 ):
     """Enter a user or a bot. After round 1 is paired it is a late entry: it joins from
     the next round with the event's late-entry points unless ``start_points`` is given.
@@ -81,7 +82,8 @@ def do_add_entrant(
     someone who may have it play (``can_schedule_bot_matches``: a remote bot is called
     only when its author, or staff, asks), else ``PermissionDenied``. ``club`` keeps
     them apart from its other members where the event asks; ``fixed_table`` seats them
-    at that table number every round."""
+    at that table number every round. ``status``: a person who registers for a full
+    event is entered on its waitlist."""
     if (user is None) == (bot is None):
         raise Refusal(_("An entrant is a user or a bot."))
     if bot is not None and (by is None or not can_schedule_bot_matches(by, [bot])):
@@ -103,6 +105,7 @@ def do_add_entrant(
             seed=seed,
             club=club,
             fixed_table=fixed_table,
+            status=status,
         )
         request_standings_update(event)
     return entrant

@@ -1,16 +1,19 @@
-"""An event's settings, checked once for the event form and the API: the game and its
-options (from the game registry), the format and its options, the table size, points by
-place, the tie-break order and whether clubs are kept apart. Bad values are refused
-with the field they belong to (``games.refusal.Refusal``), never stored and never a
-server error."""
+"""An event's settings, checked once for the event form, the edit page and the API: the
+game and its options (from the game registry), the format and its options, the table
+size, points by place, the tie-break order, whether clubs are kept apart, registration
+(open or closed, the places, when it closes), check-in and reviewing pairings. Bad
+values are refused with the field they belong to (``games.refusal.Refusal``), never
+stored and never a server error."""
 
 import math
+from datetime import datetime
 
 from django.utils.translation import gettext as _
 
 from games.refusal import Refusal
 from games.registry import get_game
 from tournaments.formats import get_format
+from tournaments.models import MAX_INTEGER
 from tournaments.tiebreaks import REGISTRY as TIEBREAKS
 
 # The event's fields these checks cover.
@@ -23,6 +26,12 @@ SETTINGS = (
     "points_by_place",
     "tiebreak_order",
     "avoid_same_club",
+    "registration",
+    "capacity",
+    "registration_closes",
+    "check_in",
+    "check_in_opens",
+    "review_pairings",
 )
 # Points by place: one number per place of a table, each within this bound.
 MAX_PLACES = 4
@@ -90,6 +99,45 @@ def check_avoid_same_club(value) -> bool:
     return value
 
 
+# Check-in opens at most a week before round 1.
+MAX_CHECK_IN_MINUTES = 7 * 24 * 60
+REGISTRATION = ("closed", "open")
+
+
+def check_registration(registration, capacity, closes) -> dict:
+    if registration not in REGISTRATION:
+        raise Refusal(_("Registration is open or closed."), field="registration")
+    if capacity is not None and (type(capacity) is not int or not 2 <= capacity <= MAX_INTEGER):
+        raise Refusal(
+            _("The places are a whole number of at least 2, or empty for no limit."),
+            field="capacity",
+        )
+    if closes is not None and not isinstance(closes, datetime):
+        raise Refusal(_("Give the time registration closes."), field="registration_closes")
+    return {"registration": registration, "capacity": capacity, "registration_closes": closes}
+
+
+def check_check_in(check_in, opens) -> dict:
+    if not isinstance(check_in, bool):
+        raise Refusal(_("Check-in is on or off."), field="check_in")
+    if type(opens) is not int or not 0 <= opens <= MAX_CHECK_IN_MINUTES:
+        raise Refusal(
+            _("Check-in opens 0 to %(max)d minutes before round 1.")
+            % {"max": MAX_CHECK_IN_MINUTES},
+            field="check_in_opens",
+        )
+    return {"check_in": check_in, "check_in_opens": opens}
+
+
+def check_review_pairings(review) -> bool | None:
+    if review is not None and not isinstance(review, bool):
+        raise Refusal(
+            _("Reviewing pairings is on, off, or empty for the format's default."),
+            field="review_pairings",
+        )
+    return review
+
+
 def check_event_settings(
     *,
     game: str,
@@ -100,6 +148,12 @@ def check_event_settings(
     points_by_place=None,
     tiebreak_order=None,
     avoid_same_club: bool = False,
+    registration: str = "closed",
+    capacity=None,
+    registration_closes=None,
+    check_in: bool = False,
+    check_in_opens: int = 60,
+    review_pairings=None,
 ) -> dict:
     """The settings as they are stored, or the first ``Refusal`` naming its field."""
     rules_options = get_game(game).check_options(rules_options)
@@ -114,4 +168,7 @@ def check_event_settings(
         ),
         "tiebreak_order": check_tiebreak_order([] if tiebreak_order is None else tiebreak_order),
         "avoid_same_club": check_avoid_same_club(avoid_same_club),
+        **check_registration(registration, capacity, registration_closes),
+        **check_check_in(check_in, check_in_opens),
+        "review_pairings": check_review_pairings(review_pairings),
     }

@@ -9,6 +9,7 @@ from games.refusal import Refusal
 from games.registry import REGISTRY as GAMES
 from tournaments.entrant_import import MAX_CHARACTERS
 from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
+from tournaments.event_editing import settings_digest
 from tournaments.event_settings import check_event_settings
 from tournaments.formats import REGISTRY
 from tournaments.models import MAX_INTEGER, Event, League, Season
@@ -56,6 +57,18 @@ class TieBreakOrderField(forms.MultiValueField):
                 % {"names": ", ".join(str(TIEBREAK_NAMES[k]) for k in twice)}
             )
         return chosen
+
+
+class DefaultOnOffSelect(forms.NullBooleanSelect):
+    """On, off, or left to the default (empty)."""
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs)
+        self.choices = [
+            ("unknown", _("the format's default")),
+            ("true", _("on")),
+            ("false", _("off")),
+        ]
 
 
 def unique_slug(model, text: str, taken_by=None) -> str:
@@ -263,6 +276,13 @@ class EventForm(SlugFromName, forms.ModelForm):
             "seed",
             "late_entry_points",
             "avoid_same_club",
+            "registration",
+            "capacity",
+            "registration_closes",
+            "starts_at",
+            "check_in",
+            "check_in_opens",
+            "review_pairings",
         ]
         labels = {
             "season": _("season"),
@@ -271,20 +291,34 @@ class EventForm(SlugFromName, forms.ModelForm):
             "visibility": _("visibility"),
             "seed": _("seed"),
         }
+        widgets = {
+            "registration_closes": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+            "starts_at": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+            "review_pairings": DefaultOnOffSelect,
+        }
 
     def __init__(self, *args, league: League, **kwargs):
         super().__init__(*args, **kwargs)
         self.setup_slug()
+        self.setup_season(league)
+        self.fields["points_text"].widget.attrs["data-points-by-size"] = json.dumps(
+            {size: points_for(size) for size in (2, 3, 4)}
+        )
+        for name in ("registration", "check_in_opens"):
+            self.fields[name].required = False  # left out: the event's default
+        self.fields["seed"].help_text = _("any number: the same number pairs the same way")
+        self.fields["rounds_planned"].label = _("Rounds of the event")
+        self.fields.update(option_fields())
+
+    def setup_season(self, league: League):
         seasons = league.seasons.filter(status=Season.Status.OPEN)
         self.fields["season"].queryset = seasons
         if len(seasons) == 1:
             self.fields["season"].initial = seasons[0].pk
-        self.fields["points_text"].widget.attrs["data-points-by-size"] = json.dumps(
-            {size: points_for(size) for size in (2, 3, 4)}
-        )
-        self.fields["seed"].help_text = _("any number: the same number pairs the same way")
-        self.fields["rounds_planned"].label = _("Rounds of the event")
-        self.fields.update(option_fields())
 
     def setting_field(self, data, setting: str) -> str:
         """The form field a refused setting is shown beside (``rules_options.rounds``:
@@ -316,6 +350,13 @@ class EventForm(SlugFromName, forms.ModelForm):
                 options[option] = value
         return options
 
+    def clean_registration(self):
+        return self.cleaned_data["registration"] or Event.Registration.CLOSED
+
+    def clean_check_in_opens(self):
+        opens = self.cleaned_data["check_in_opens"]
+        return Event._meta.get_field("check_in_opens").default if opens is None else opens
+
     def clean_points_text(self):
         size = self.cleaned_data.get("table_size") or 4
         text = self.cleaned_data["points_text"] or points_for(size)
@@ -342,6 +383,7 @@ class EventForm(SlugFromName, forms.ModelForm):
                 points_by_place=data["points_text"],
                 tiebreak_order=data["tiebreaks"],
                 avoid_same_club=data.get("avoid_same_club", False),
+                **{name: data.get(name) for name in REGISTRATION_SETTINGS},
             )
         except Refusal as refusal:
             field = self.setting_field(data, refusal.field or "")
@@ -361,6 +403,67 @@ class EventForm(SlugFromName, forms.ModelForm):
             rules_options=data["rules_options"],
         )
         return fields
+
+
+# The settings of who takes part, checked with the others.
+REGISTRATION_SETTINGS = (
+    "registration",
+    "capacity",
+    "registration_closes",
+    "check_in",
+    "check_in_opens",
+    "review_pairings",
+)
+
+
+class EventEditForm(EventForm):
+    """The event's settings as they are, every one changeable (``do_edit_event``
+    refuses, after the first result, what would change recorded games)."""
+
+    class Meta(EventForm.Meta):
+        fields = [name for name in EventForm.Meta.fields if name not in ("season", "slug")]
+
+    seen = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, instance: Event, **kwargs):
+        super().__init__(*args, instance=instance, league=instance.season.league, **kwargs)
+        self.fields["seen"].initial = settings_digest(instance)
+        self.fields["points_text"].initial = ", ".join(
+            f"{points:g}" for points in instance.points_by_place
+        )
+        self.fields["tiebreaks"].initial = instance.tiebreak_order
+        game = GAMES.get(instance.game)
+        for key, value in instance.rules_options.items():
+            name = game_option_name(game, key) if game else ""
+            if name in self.fields:
+                self.fields[name].initial = value
+        fmt = REGISTRY.get(instance.format)
+        for key, value in instance.format_options.items():
+            name = format_option_name(fmt, key) if fmt else ""
+            if name in self.fields:
+                self.fields[name].initial = value
+
+    def setup_slug(self):
+        """An event keeps its address."""
+
+    def setup_season(self, league: League):
+        """An event stays in its season."""
+
+    def edit_fields(self) -> dict:
+        """The fields for ``do_edit_event``; the options only when they changed (an
+        unticked option left out before is the same setting)."""
+        fields = self.event_fields()
+        current = self.instance
+        rules = {
+            key: value
+            for key, value in fields["rules_options"].items()
+            if not (value is False and key not in current.rules_options)
+        }
+        fields["rules_options"] = rules
+        for name in ("rules_options", "format_options"):
+            if fields[name] == getattr(current, name):
+                del fields[name]
+        return {**fields, "seen": self.cleaned_data["seen"] or None}
 
 
 class PlaceFields(forms.Form):

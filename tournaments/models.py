@@ -7,9 +7,11 @@ is the official outcome of a table, written only by ``tournaments.results``.
 """
 
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
@@ -44,12 +46,19 @@ class League(models.Model):
         settings.AUTH_USER_MODEL, related_name="organised_leagues", blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text=_("hidden from lists while set")
+    )
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self):
         return self.name
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
 
 class Season(models.Model):
@@ -74,6 +83,10 @@ class Season(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
 
+    @property
+    def is_archived(self) -> bool:
+        return self.status == self.Status.ARCHIVED
+
 
 def fresh_version() -> int:
     """A random start for a version counter, so that a new object never meets the
@@ -86,6 +99,10 @@ class Event(models.Model):
         DRAFT = "draft", _("draft")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+
+    class Registration(models.TextChoices):
+        CLOSED = "closed", _("closed (organisers add entrants)")
+        OPEN = "open", _("open (players register themselves)")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(_("name"), max_length=120)
@@ -133,6 +150,37 @@ class Event(models.Model):
         default=fresh_version,
         editable=False,
         help_text=_("counts the changes of the stored standings (their pages are cached by it)"),
+    )
+    registration = models.CharField(
+        _("registration"),
+        max_length=10,
+        choices=Registration.choices,
+        default=Registration.CLOSED,
+    )
+    capacity = models.PositiveIntegerField(
+        _("places"),
+        null=True,
+        blank=True,
+        help_text=_("empty: no limit; once full, people who register join the waitlist"),
+    )
+    registration_closes = models.DateTimeField(_("registration closes"), null=True, blank=True)
+    starts_at = models.DateTimeField(
+        _("round 1 starts"), null=True, blank=True, help_text=_("check-in opens before it")
+    )
+    check_in = models.BooleanField(
+        _("check-in"), default=False, help_text=_("players say they are here before round 1")
+    )
+    check_in_opens = models.PositiveIntegerField(
+        _("check-in opens (minutes before round 1)"), default=60
+    )
+    review_pairings = models.BooleanField(
+        _("review pairings before publishing"),
+        null=True,
+        blank=True,
+        help_text=_("empty: on for a Swiss of 16 or more entrants"),
+    )
+    archived_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text=_("hidden from lists while set")
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
@@ -195,6 +243,53 @@ class Event(models.Model):
         """What the registry knows of the event's game (games/registry.py)."""
         return get_game(self.game)
 
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
+
+    @property
+    def has_results(self) -> bool:
+        return Result.objects.filter(table__round__event=self).exists()
+
+    @property
+    def reviews_pairings(self) -> bool:
+        """Rounds are paired as drafts, published by an organiser: as set, else the
+        format's default for the field's size."""
+        if self.review_pairings is not None:
+            return self.review_pairings
+        threshold = self.format_type.reviews_pairings_from
+        active = self.entrants.filter(status=Entrant.Status.ACTIVE)
+        return threshold is not None and active.count() >= threshold
+
+    @property
+    def takes_registrations(self) -> bool:
+        """Registration is open now (and the event neither finished nor archived)."""
+        closes = self.registration_closes
+        return (
+            self.registration == self.Registration.OPEN
+            and not self.is_finished
+            and not self.is_archived
+            and (closes is None or closes > timezone.now())
+        )
+
+    @property
+    def check_in_opens_at(self):
+        """When players may check in (None: as soon as check-in is on)."""
+        if self.starts_at is None:
+            return None
+        return self.starts_at - timedelta(minutes=self.check_in_opens)
+
+    @property
+    def takes_check_ins(self) -> bool:
+        """Check-in is on, open, and round 1 not yet published."""
+        opens = self.check_in_opens_at
+        return (
+            self.check_in
+            and not self.is_finished
+            and (opens is None or opens <= timezone.now())
+            and not self.rounds.filter(draft=False).exists()
+        )
+
 
 class Entrant(models.Model):
     """A seat-taker in one event: a user or a bot (exactly one of the two)."""
@@ -202,6 +297,7 @@ class Entrant(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("active")
         DROPPED = "dropped", _("dropped")
+        WAITLISTED = "waitlisted", _("on the waitlist")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     user = models.ForeignKey(
@@ -229,6 +325,8 @@ class Entrant(models.Model):
         blank=True,
         help_text=_("the table number they sit at every round (an accessible table)"),
     )
+    registered_at = models.DateTimeField(default=timezone.now, help_text=_("the waitlist's order"))
+    checked_in_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "name"]
@@ -254,6 +352,27 @@ class Entrant(models.Model):
         return self.status == self.Status.DROPPED
 
     @property
+    def is_waitlisted(self) -> bool:
+        return self.status == self.Status.WAITLISTED
+
+    @property
+    def is_checked_in(self) -> bool:
+        return self.checked_in_at is not None
+
+    @property
+    def waitlist_place(self) -> int | None:
+        """1 for the first on the waitlist; None when not on it."""
+        if not self.is_waitlisted:
+            return None
+        ahead = Entrant.objects.filter(
+            event_id=self.event_id, status=self.Status.WAITLISTED
+        ).filter(
+            models.Q(registered_at__lt=self.registered_at)
+            | models.Q(registered_at=self.registered_at, pk__lt=self.pk)
+        )
+        return ahead.count() + 1
+
+    @property
     def is_walk_in(self) -> bool:
         """A player with no account of their own (a placeholder user that cannot log in):
         they are never asked to confirm anything."""
@@ -273,6 +392,9 @@ class Round(models.Model):
     revision = models.PositiveIntegerField(
         default=0, editable=False, help_text=_("bumped when the round is paired again or swapped")
     )
+    draft = models.BooleanField(
+        default=False, help_text=_("seen only by organisers until it is published")
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -280,6 +402,10 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.event} round {self.number}"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.draft
 
 
 class TableQuerySet(models.QuerySet):
@@ -455,6 +581,13 @@ class EventLogEntry(models.Model):
         CUT = "cut", _("cut to a knockout of the best")
         ORGANISER_GRANTED = "organiser granted", _("named an organiser")
         ORGANISER_REVOKED = "organiser revoked", _("removed an organiser")
+        EDITED = "edited", _("changed the event's settings")
+        ARCHIVED = "archived", _("archived the event")
+        UNARCHIVED = "unarchived", _("brought the event back from the archive")
+        NO_SHOWS_DROPPED = "no-shows dropped", _("dropped the players who did not check in")
+        CHECKED_IN = "checked in", _("checked a player in")
+        PROMOTED = "promoted", _("gave a freed place to the waitlist")
+        PUBLISHED = "published", _("published a round")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     actor = models.ForeignKey(

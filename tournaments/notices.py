@@ -1,11 +1,13 @@
-"""What tournaments tells people by e-mail (``accounts.notices``): a round is paired,
-with each person's table and seat."""
+"""What tournaments tells people by e-mail (``accounts.notices``): a round is paired
+(or published), with each person's table and seat; they are entered or on the
+waitlist; a place freed and is theirs. The last two link to the event's page, where
+they check in with one tap."""
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.notices import do_notify, link, wanting_notices
-from tournaments.models import Event, Round, Seat
+from tournaments.models import Entrant, Event, Round, Seat
 
 
 def organisers_of(event: Event) -> list:
@@ -48,3 +50,42 @@ def notify_round_paired(round_: Round) -> None:
         return subject, body
 
     do_notify(list(seats), compose)
+
+
+def event_link(event: Event) -> str:
+    return link(reverse("event-detail", args=[event.slug]))
+
+
+def check_in_line(event: Event) -> str:
+    """How to check in, for an event that asks it: one tap on the event's page."""
+    if not event.check_in:
+        return ""
+    return _("Check in on the event's page when you arrive: %(link)s") % {
+        "link": event_link(event) + "#check-in"
+    }
+
+
+def notify_registered(entrant: Entrant) -> None:
+    event = entrant.event
+
+    def compose(_person):
+        if entrant.is_waitlisted:
+            subject = _("%(event)s: you are on the waitlist") % {"event": event.name}
+            where = _("The event is full: you are number %(n)s on its waitlist.") % {
+                "n": entrant.waitlist_place
+            }
+        else:
+            subject = _("%(event)s: you are entered") % {"event": event.name}
+            where = _("You have a place in %(event)s.") % {"event": event.name}
+        return subject, "\n\n".join(filter(None, [where, check_in_line(event), event_link(event)]))
+
+    do_notify([entrant.user], compose)
+
+
+def notify_promoted(event: Event, entrants: list[Entrant]) -> None:
+    def compose(_person):
+        subject = _("%(event)s: a place is yours") % {"event": event.name}
+        where = _("A place freed and you were first on the waitlist: you are entered.")
+        return subject, "\n\n".join(filter(None, [where, check_in_line(event), event_link(event)]))
+
+    do_notify([e.user for e in entrants if e.user is not None], compose)

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from games.refusal import Refusal
 from tournaments.formats import get_format
 from tournaments.models import Entrant, Event, Round, Season, Seat, Table
-from tournaments.pairing import next_round_number
 from tournaments.results import SeatOutcome, do_record_result
+from tournaments.round_numbers import next_round_number
 
 
 def minimum_games(event: Event) -> int:

@@ -2,11 +2,11 @@
 Python request, stores the planned tables with their explanations in one transaction."""
 
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from games.refusal import Refusal
-from tournaments import event_log
+from tournaments import check_in, event_log
 from tournaments.finishing import check_not_finished
 from tournaments.formats import (
     Contender,
@@ -90,9 +90,9 @@ def cut_contenders(event: Event) -> list[Contender]:
     )
 
 
-def pairing_request(event: Event, number: int) -> tuple:
+def pairing_request(event: Event, number: int, seed: int | None = None) -> tuple:
     """The format that pairs round ``number`` (after a cut: the format cut to) and
-    what it is asked."""
+    what it is asked (with the event's seed, or ``seed``)."""
     if event.in_cut_stage(number):
         fmt = get_format(event.format_type.cut_to)
         entrants = cut_contenders(event)
@@ -106,7 +106,7 @@ def pairing_request(event: Event, number: int) -> tuple:
         history=history,
         table_size=event.table_size,
         round_number=number,
-        seed=event.seed,
+        seed=event.seed if seed is None else seed,
         avoid_same_club=event.avoid_same_club,
     )
     return fmt, request
@@ -127,41 +127,85 @@ def check_can_pair(event: Event, override_reason: str = "") -> int:
         raise Refusal(_("This format has no rounds to pair."))
     check_not_finished(event)
     last = current_round(event)
-    if last is not None:
-        missing = missing_results(last)
-        if missing and not override_reason.strip():
-            raise Refusal(
-                _(
-                    "Round %(number)s still has %(missing)s table(s) without a result; "
-                    "give a reason to pair anyway."
-                )
-                % {"number": last.number, "missing": missing}
+    if last is None:
+        check_in.check_no_shows(event, override_reason)
+        return 1
+    if last.is_draft:
+        raise Refusal(
+            _("Round %(number)s is a draft: publish it before pairing the next.")
+            % {"number": last.number},
+            code="conflict",
+        )
+    missing = missing_results(last)
+    if missing and not override_reason.strip():
+        raise Refusal(
+            _(
+                "Round %(number)s still has %(missing)s table(s) without a result; "
+                "give a reason to pair anyway."
             )
-    return (last.number if last else 0) + 1
+            % {"number": last.number, "missing": missing}
+        )
+    return last.number + 1
 
 
-def do_pair_round(event: Event, by=None, override_reason: str = "") -> Round:
+def do_pair_round(
+    event: Event, by=None, override_reason: str = "", drop_no_shows: bool = False
+) -> Round:
     """Pair the next round through the event's format and store it with the reasons;
-    who paired it (``by``) goes into the event's log."""
+    who paired it (``by``) goes into the event's log. ``drop_no_shows``: first remove
+    the entrants who did not check in (round 1). When the event reviews its pairings
+    the round is a draft, seen by organisers only and told to nobody until published."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        if drop_no_shows:
+            check_in.drop_no_shows(event, by)
         number = check_can_pair(event, override_reason)
+        draft = event.reviews_pairings
         round_ = Round.objects.create(
-            event=event, number=number, override_reason=override_reason.strip()
+            event=event, number=number, override_reason=override_reason.strip(), draft=draft
         )
         store_tables(event, round_)
-        if event.status == Event.Status.DRAFT:
-            Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
-        request_standings_update(event)
         event_log.log(
-            event, by, event_log.Action.PAIRED, round=number, override_reason=round_.override_reason
+            event,
+            by,
+            event_log.Action.PAIRED,
+            round=number,
+            override_reason=round_.override_reason,
+            draft=draft,
         )
-        notify_round_paired(round_)
+        if not draft:
+            announce(event, round_)
     return round_
 
 
-def store_tables(event: Event, round_: Round) -> None:
-    fmt, request = pairing_request(event, round_.number)
+def announce(event: Event, round_: Round) -> None:
+    """The round is under way: the event runs, the standings follow (byes score) and
+    every seated person is told."""
+    if event.status == Event.Status.DRAFT:
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    request_standings_update(event)
+    notify_round_paired(round_)
+
+
+def do_publish_round(round_: Round, by=None) -> Round:
+    """Publish a draft round: from now on players see it and are told their tables."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+        if not round_.is_draft:
+            raise Refusal(
+                _("Round %(number)s is published already.") % {"number": round_.number},
+                code="conflict",
+            )
+        Round.objects.filter(pk=round_.pk).update(draft=False, revision=F("revision") + 1)
+        round_.draft = False
+        event_log.log(round_.event, by, event_log.Action.PUBLISHED, round=round_.number)
+        announce(round_.event, round_)
+    return round_
+
+
+def store_tables(event: Event, round_: Round, seed: int | None = None) -> None:
+    """Pair ``round_`` with the event's seed (or ``seed``) and store its tables."""
+    fmt, request = pairing_request(event, round_.number, seed)
     if len(request.contenders) < 2:
         raise Refusal(_("At least two active entrants are needed to pair a round."))
     planned = fixed_tables_kept(fmt.pair(request), request.contenders)
@@ -203,19 +247,29 @@ def check_no_results(round_: Round) -> None:
         raise Refusal(_("Results are in for this round: it can no longer be changed."))
 
 
-def do_repair_round(round_: Round, by=None) -> Round:
-    """Throw away a round's tables (before any result) and pair it again."""
+def do_repair_round(round_: Round, by=None, differently: bool = False) -> Round:
+    """Throw away a round's tables (before any result) and pair it again; with
+    ``differently``, from a new seed (the event's seed and the round's revision), so
+    the tables change even when nothing else did."""
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         check_no_results(round_)
         if round_.event.rounds.filter(number__gt=round_.number).exists():
             raise Refusal(_("Only the latest round can be paired again."))
         round_.tables.all().delete()
-        store_tables(round_.event, round_)
+        seed = round_.event.seed + round_.revision + 1 if differently else None
+        store_tables(round_.event, round_, seed)
         Round.objects.filter(pk=round_.pk).update(revision=F("revision") + 1)
-        request_standings_update(round_.event)
-        event_log.log(round_.event, by, event_log.Action.REPAIRED, round=round_.number)
-        notify_round_paired(round_)
+        event_log.log(
+            round_.event,
+            by,
+            event_log.Action.REPAIRED,
+            round=round_.number,
+            **({"seed": seed} if differently else {}),
+        )
+        if not round_.is_draft:
+            request_standings_update(round_.event)
+            notify_round_paired(round_)
     return round_
 
 
@@ -244,7 +298,3 @@ def do_swap_seats(round_: Round, first: Seat, second: Seat, by=None) -> None:
             round=round_.number,
             seats=[first.entrant.name, second.entrant.name],
         )
-
-
-def next_round_number(event: Event) -> int:
-    return (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1

@@ -9,9 +9,10 @@ object or raise ``PermissionDenied``.
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Event, League, Round, Table, Visibility
+from tournaments.models import Event, League, Round, Season, Table, Visibility
 
 
 def is_staff(user) -> bool:
@@ -41,7 +42,8 @@ def is_entrant(user, event: Event) -> bool:
 
 
 def is_player_of_table(user, table: Table) -> bool:
-    return user.is_authenticated and user.pk in table.seated_users
+    """Seated at ``table`` in a published round (a draft's seats are not yet theirs)."""
+    return user.is_authenticated and not table.round.draft and user.pk in table.seated_users
 
 
 def can_view_event(user, event: Event) -> bool:
@@ -50,11 +52,24 @@ def can_view_event(user, event: Event) -> bool:
     return is_event_organiser(user, event) or is_entrant(user, event)
 
 
+def can_view_table(user, table: Table) -> bool:
+    """A table of a draft round is the organisers' alone until it is published."""
+    event = table.round.event
+    if table.round.draft:
+        return is_event_organiser(user, event)
+    return can_view_event(user, event)
+
+
 def visible_events(user):
     """The events listed to ``user``: public ones, and those they organise (the event or
     its league), created or are entered in. Staff see all. An unlisted event is not
-    listed but is seen through its link (``can_view_event``)."""
-    events = Event.objects.select_related("season__league")
+    listed but is seen through its link (``can_view_event``); an archived one is listed
+    nowhere (its league's page lists it to its organisers)."""
+    events = (
+        Event.objects.select_related("season__league")
+        .filter(archived_at__isnull=True, season__league__archived_at__isnull=True)
+        .exclude(season__status=Season.Status.ARCHIVED)
+    )
     if not user.is_authenticated:
         return events.filter(visibility=Visibility.PUBLIC)
     if user.is_staff:
@@ -64,13 +79,15 @@ def visible_events(user):
 
 
 def visible_leagues(user):
-    """The leagues listed to ``user``: public ones and those they organise or created."""
+    """The leagues listed to ``user``: public ones and those they organise or created,
+    archived ones to nobody."""
+    leagues = League.objects.filter(archived_at__isnull=True)
     if not user.is_authenticated:
-        return League.objects.filter(visibility=Visibility.PUBLIC)
+        return leagues.filter(visibility=Visibility.PUBLIC)
     if user.is_staff:
-        return League.objects.all()
+        return leagues
     mine = Q(organisers=user) | Q(created_by=user)
-    return League.objects.filter(Q(visibility=Visibility.PUBLIC) | mine).distinct()
+    return leagues.filter(Q(visibility=Visibility.PUBLIC) | mine).distinct()
 
 
 def can_grant_organiser(user, obj: League | Event) -> bool:
@@ -120,6 +137,11 @@ def access_league_as_organiser(user, slug: str) -> League:
     return league
 
 
+def access_season_as_organiser(user, slug: str, season_id: int):
+    league = access_league_as_organiser(user, slug)
+    return get_object_or_404(league.seasons.select_related("league"), pk=season_id)
+
+
 def access_table_as_player_or_organiser(user, table_id: int) -> Table:
     table = get_object_or_404(
         Table.objects.select_related("round__event__season__league"), pk=table_id
@@ -158,13 +180,32 @@ def can_create_league(user) -> bool:
 
 
 def access_round(user, slug: str, number: int):
-    """The round if ``user`` may see its event (one query: round pages are read most)."""
+    """The round if ``user`` may see its event (one query: round pages are read most);
+    a draft round only for its organisers (404 to everyone else: it does not exist yet)."""
     round_ = get_object_or_404(
         Round.objects.select_related("event__season__league"), event__slug=slug, number=number
     )
     if not can_view_event(user, round_.event):
         raise PermissionDenied
+    if round_.draft and not is_event_organiser(user, round_.event):
+        raise Http404
     return round_
+
+
+def visible_rounds(user, event: Event):
+    """The event's rounds ``user`` may see: drafts only for organisers."""
+    rounds = event.rounds.all()
+    return rounds if is_event_organiser(user, event) else rounds.filter(draft=False)
+
+
+def access_entrant_as_self_or_organiser(user, slug: str, entrant_id: int):
+    """An entrant the user is, or any entrant of an event they organise."""
+    event = access_event(user, slug)
+    entrant = get_object_or_404(event.entrants.select_related("event"), pk=entrant_id)
+    if not (user.is_authenticated and entrant.user_id == user.pk):
+        if not is_event_organiser(user, event):
+            raise PermissionDenied
+    return entrant
 
 
 def access_round_as_organiser(user, slug: str, number: int):

@@ -35,6 +35,7 @@ def create_event(players: int, table_size: int, rounds: int, format: str, seed: 
         rounds_planned=rounds,
         points_by_place=list(points or [4, 2, 1, 0])[:table_size],
         seed=seed,
+        review_pairings=False,  # nobody reviews a simulation's rounds
     )
     users = User.objects.bulk_create(
         User(username=f"sim-{tag}-{i}", is_active=False, password="!") for i in range(players)

@@ -62,9 +62,9 @@ def build_ledger(event: Event) -> tuple[Ledger, dict]:
         for game in games:
             game.opponents = [e for e in tables[game.table] if e != entrant]
     value = bye_points(event)
-    byes = Seat.objects.filter(swiss, table__round__event=event, table__is_bye=True).values_list(
-        "entrant_id", "table__round__number"
-    )
+    byes = Seat.objects.filter(
+        swiss, table__round__event=event, table__round__draft=False, table__is_bye=True
+    ).values_list("entrant_id", "table__round__number")
     for entrant, number in byes:
         ledger.byes[entrant] += value
         per_round[number][entrant] += value
@@ -90,7 +90,8 @@ def rank_by_round(ledger: Ledger, per_round: dict) -> dict:
 def compute_standings(event: Event) -> list[dict]:
     """Rank the event's entrants by its tie-break order; equal entrants share a rank."""
     ledger, per_round = build_ledger(event)
-    names = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
+    entered = Entrant.objects.filter(event=event).exclude(status=Entrant.Status.WAITLISTED)
+    names = dict(entered.values_list("pk", "name"))
     order = standings_order(event)
     if "rating" in order:
         add_ratings(event, ledger)

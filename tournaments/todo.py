@@ -1,5 +1,6 @@
 """What needs a person now: their table and seat in the round being played, and for an
-organiser the tables of their running events still without a result. Other apps add
+organiser the tables of their running events still without a result and the draft
+rounds waiting to be published. Other apps add
 what they know (scoring: an entry to confirm, a dispute raised, an entry only an
 organiser can confirm) with ``register_todo_provider``.
 
@@ -13,7 +14,7 @@ from django.db.models import Max, Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Seat, Table
+from tournaments.models import Event, Round, Seat, Table
 
 
 class Action:
@@ -23,6 +24,7 @@ class Action:
     DISPUTE_RAISED = "dispute-raised"
     SETTLE = "settle"
     CONFIRM_FOR_TABLE = "confirm-for-table"
+    PUBLISH = "publish"
 
 
 @dataclass
@@ -50,15 +52,18 @@ def register_todo_provider(provider) -> None:
         _providers.append(provider)
 
 
-def organised_events(user):
-    """Running events ``user`` organises (per event or per league)."""
-    return Event.objects.filter(
+def organised_events(user, status=Event.Status.RUNNING):
+    """The events ``user`` organises (per event or per league), running ones unless
+    ``status`` says otherwise (None: any)."""
+    events = Event.objects.filter(
         Q(created_by=user)
         | Q(organisers=user)
         | Q(season__league__created_by=user)
-        | Q(season__league__organisers=user),
-        status=Event.Status.RUNNING,
-    ).distinct()
+        | Q(season__league__organisers=user)
+    )
+    if status is not None:
+        events = events.filter(status=status)
+    return events.distinct()
 
 
 def table_url(table: Table) -> str:
@@ -70,7 +75,7 @@ def my_tables(user, events) -> list[Todo]:
     latest = {
         row["pk"]: row["last"]
         for row in Event.objects.filter(pk__in=[e.pk for e in events])
-        .annotate(last=Max("rounds__number"))
+        .annotate(last=Max("rounds__number", filter=Q(rounds__draft=False)))
         .values("pk", "last")
     }
     seats = (
@@ -79,6 +84,7 @@ def my_tables(user, events) -> list[Todo]:
             table__round__event__in=events,
             table__is_bye=False,
             table__result__isnull=True,
+            table__round__draft=False,
         )
         .select_related("table__round__event")
         .order_by("table__round__event__name")
@@ -104,7 +110,7 @@ def results_missing(organised) -> list[Todo]:
     """For an organiser: per running event, the tables of its last round with no result."""
     items = []
     for event in organised:
-        last = event.rounds.order_by("-number").first()
+        last = event.rounds.filter(draft=False).order_by("-number").first()
         if last is None:
             continue
         missing = last.tables.filter(is_bye=False, result__isnull=True).count()
@@ -126,6 +132,22 @@ def results_missing(organised) -> list[Todo]:
     return items
 
 
+def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
+    """For an organiser: each draft round waiting for review and publishing."""
+    rounds = Round.objects.filter(draft=True, event__in=organised_events(user, status=None))
+    if event is not None:
+        rounds = rounds.filter(event=event)
+    items = []
+    for round_ in rounds.select_related("event").order_by("event__name"):
+        text = _("%(event)s, round %(round)s is a draft: review it, then publish it.") % {
+            "event": round_.event.name,
+            "round": round_.number,
+        }
+        url = reverse("round-detail", args=[round_.event.slug, round_.number])
+        items.append(Todo(Action.PUBLISH, text, url, round_.event, round_.number))
+    return items
+
+
 def todo_for(user, event: Event | None = None) -> list[Todo]:
     """Everything that needs ``user`` now (in ``event`` only, when given)."""
     if not user.is_authenticated:
@@ -140,4 +162,5 @@ def todo_for(user, event: Event | None = None) -> list[Todo]:
     for provider in _providers:
         items.extend(provider(user, list(events.values()), organised))
     items.extend(results_missing(organised))
+    items.extend(drafts_to_publish(user, event))
     return items

@@ -4,11 +4,17 @@ token, and turning the services' refusals into pages."""
 import uuid
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from scoring.models import Submission
 from tournaments.models import Table
-from tournaments.permissions import access_event, is_event_organiser, is_player_of_table
+from tournaments.permissions import (
+    access_event,
+    can_view_table,
+    is_event_organiser,
+    is_player_of_table,
+)
 
 TOKENS = "scoring_form_tokens"
 KEPT_TOKENS = 50
@@ -16,11 +22,13 @@ KEPT_TOKENS = 50
 
 def access_table(user, table_id: int) -> Table:
     """The table if ``user`` may see its event (anyone who may view the event may look;
-    the services check every write)."""
+    the services check every write); a draft round's table only its organisers."""
     table = get_object_or_404(
         Table.objects.select_related("round__event__season__league"), pk=table_id
     )
     access_event(user, table.round.event.slug)
+    if not can_view_table(user, table):
+        raise Http404
     return table
 
 

@@ -5,7 +5,7 @@ import random
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Entrant, Event, Season
-from tournaments.pairing import do_pair_round
+from tournaments.pairing import do_pair_round, do_publish_round
 from tournaments.results import SeatOutcome, do_record_result
 
 
@@ -54,10 +54,15 @@ def play(event, rounds, seed=1):
     rng = random.Random(seed)
     played = []
     for _ in range(rounds):
-        round_ = do_pair_round(event)
+        round_ = published(do_pair_round(event))
         report_round(round_, rng)
         played.append(round_)
     return played
+
+
+def published(round_):
+    """The round, published when it was paired as a draft (a Swiss of 16 or more)."""
+    return do_publish_round(round_) if round_.is_draft else round_
 
 
 def tables_of(round_):

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from scoring.models import Submission
 from scoring.submissions import do_confirm_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
-from tests.tournaments.helpers import make_event, play
+from tests.tournaments.helpers import make_event, play, published
 from tournaments.models import Seat
 from tournaments.pairing import do_pair_round, do_swap_seats
 from tournaments.results import SeatOutcome, do_record_result
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 def paired(league, organiser):
     """Round 1 of a one-round Call to Glory event of 40 at tables of two."""
     event = make_event(league, organiser, players=40, table_size=2, rules_options={"rounds": 1})
-    return do_pair_round(event)
+    return published(do_pair_round(event))
 
 
 def page(client, round_):
@@ -48,7 +48,7 @@ def card(html, number):
 def test_a_cached_round_page_costs_the_same_few_queries_at_any_size(
     league, organiser, client, django_assert_num_queries, players
 ):
-    round_ = do_pair_round(make_event(league, organiser, players=players))
+    round_ = published(do_pair_round(make_event(league, organiser, players=players)))
     first = page(client, round_)
     assert first.count('class="card"') == players // 4
     with django_assert_num_queries(3):  # the round with its event, results and entries versions

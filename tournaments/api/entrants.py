@@ -11,7 +11,6 @@ from tournaments.entrants import (
     MAX_TABLE_NUMBER,
     do_add_entrant,
     do_add_walk_in,
-    do_drop_entrant,
     do_set_place,
     do_set_seed,
 )
@@ -22,6 +21,7 @@ from tournaments.permissions import (
     access_event,
     access_event_as_organiser,
 )
+from tournaments.registration import do_drop
 
 
 class EntrantSerializer(serializers.ModelSerializer):
@@ -186,4 +186,4 @@ def entrant_seed(request, slug, entrant_id):
 @api_view(["POST"])
 def entrant_drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
-    return Response(EntrantSerializer(do_drop_entrant(entrant)).data)
+    return Response(EntrantSerializer(do_drop(entrant, request.user)).data)

@@ -1,3 +1,4 @@
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, serializers, viewsets
 from rest_framework.decorators import action
@@ -7,7 +8,10 @@ from rest_framework.response import Response
 
 from games.refusal import Refusal
 from tournaments.api.rounds import RoundSerializer
+from tournaments.archiving import do_archive_event, do_delete_event
+from tournaments.check_in import do_check_in
 from tournaments.cut import MAX_TOP, do_cut
+from tournaments.event_editing import EDITABLE, do_edit_event
 from tournaments.event_settings import (
     SETTINGS,
     check_event_settings,
@@ -17,14 +21,16 @@ from tournaments.event_settings import (
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import REGISTRY
 from tournaments.leagues import do_create_event
-from tournaments.models import Event, Season, StandingRow
+from tournaments.models import Entrant, Event, Season, StandingRow
 from tournaments.pairing import do_pair_round
 from tournaments.permissions import (
+    access_entrant_as_self_or_organiser,
     access_event,
     access_event_as_organiser,
     is_league_organiser,
     visible_events,
 )
+from tournaments.registration import do_register, do_withdraw
 from tournaments.round_cache import encoded_answer
 
 
@@ -62,9 +68,17 @@ class EventSerializer(serializers.ModelSerializer):
             "seed",
             "late_entry_points",
             "avoid_same_club",
+            "starts_at",
+            "registration",
+            "capacity",
+            "registration_closes",
+            "check_in",
+            "check_in_opens",
+            "review_pairings",
             "status",
+            "is_archived",
         ]
-        read_only_fields = ["status"]
+        read_only_fields = ["status", "is_archived"]
 
     def validate_tiebreak_order(self, value):
         return field_checked(check_tiebreak_order, value)
@@ -74,7 +88,15 @@ class EventSerializer(serializers.ModelSerializer):
 
     def validate(self, data):
         """The settings together (the game's options, the format's): a refusal is
-        answered by the API's exception handler, 400 naming the field."""
+        answered by the API's exception handler, 400 naming the field. An edit is
+        checked by ``do_edit_event`` against the event's current settings."""
+        if self.instance is not None:
+            fixed = sorted(set(data) - set(EDITABLE))
+            if fixed:
+                raise serializers.ValidationError(
+                    {name: "cannot change once the event is made" for name in fixed}
+                )
+            return data
         settings = {name: data[name] for name in SETTINGS if name in data}
         defaults = {name: Event._meta.get_field(name).get_default() for name in SETTINGS}
         return {**data, **check_event_settings(**{**defaults, **settings})}
@@ -99,6 +121,9 @@ class StandingPageSerializer(serializers.Serializer):
 
 class PairSerializer(serializers.Serializer):
     override_reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    drop_no_shows = serializers.BooleanField(
+        required=False, default=False, help_text="round 1: drop who has not checked in, then pair"
+    )
 
 
 class CutSerializer(serializers.Serializer):
@@ -107,9 +132,29 @@ class CutSerializer(serializers.Serializer):
     )
 
 
-class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class RegistrationSerializer(serializers.ModelSerializer):
+    """An entry as its player sees it: ``waitlist_place`` 1 is next in line."""
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "name", "status", "waitlist_place", "checked_in_at"]
+
+
+class CheckInSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(
+        required=False, help_text="an organiser checks this entrant in; else yourself"
+    )
+
+
+class EventViewSet(
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.ReadOnlyModelViewSet,
+):
     """Events: visible ones for everybody; organisers create (in a league they
-    organise) and pair rounds."""
+    organise), edit, archive or delete them and pair rounds; players register and
+    check in."""
 
     serializer_class = EventSerializer
     lookup_field = "slug"
@@ -118,8 +163,79 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         return visible_events(self.request.user)
 
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
     def get_object(self):
+        if self.request.method in ("PATCH", "DELETE"):
+            return access_event_as_organiser(self.request.user, self.kwargs["slug"])
         return access_event(self.request.user, self.kwargs["slug"])
+
+    def perform_update(self, serializer):
+        """Changes through ``do_edit_event``: after a result the settings games were
+        played under are refused (409) and a new ranking recomputes the standings."""
+        serializer.instance = do_edit_event(
+            serializer.instance, self.request.user, **serializer.validated_data
+        )
+
+    def perform_destroy(self, instance):
+        """204 while no result is recorded; after, 409: archive it instead."""
+        do_delete_event(instance)
+
+    @extend_schema(request=None, responses=EventSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def archive(self, request, slug=None):
+        """Hide the event from the home page and the lists (``unarchive`` brings it back)."""
+        event = do_archive_event(access_event_as_organiser(request.user, slug), request.user)
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(request=None, responses=EventSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def unarchive(self, request, slug=None):
+        event = access_event_as_organiser(request.user, slug)
+        event = do_archive_event(event, request.user, archived=False)
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(
+        methods=["POST"],
+        request=None,
+        responses={201: RegistrationSerializer, 202: RegistrationSerializer},
+    )
+    @extend_schema(methods=["DELETE"], request=None, responses={204: None})
+    @action(
+        detail=True, methods=["post", "delete"], permission_classes=[permissions.IsAuthenticated]
+    )
+    def register(self, request, slug=None):
+        """The signed-in person registers: 201 with a place, 202 with their place on
+        the waitlist when the event is full; ``DELETE`` withdraws (a freed place goes to
+        the first on the waitlist)."""
+        event = access_event(request.user, slug)
+        if request.method == "DELETE":
+            entrant = get_object_or_404(event.entrants, user=request.user)
+            do_withdraw(entrant, request.user)
+            return Response(status=204)
+        entrant = do_register(event, request.user)
+        status = 202 if entrant.is_waitlisted else 201
+        return Response(RegistrationSerializer(entrant).data, status=status)
+
+    @extend_schema(request=CheckInSerializer, responses=RegistrationSerializer)
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="check-in",
+        permission_classes=[permissions.IsAuthenticated],
+    )
+    def check_in(self, request, slug=None):
+        """Check in: the signed-in person themself, or (an organiser) the ``entrant``."""
+        event = access_event(request.user, slug)
+        form = CheckInSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        given = form.validated_data.get("entrant")
+        if given is None:
+            entrant = get_object_or_404(event.entrants, user=request.user)
+        else:
+            entrant = access_entrant_as_self_or_organiser(request.user, slug, given)
+        entrant = do_check_in(entrant, request.user)
+        return Response(RegistrationSerializer(entrant).data)
 
     def perform_create(self, serializer):
         data = dict(serializer.validated_data)
@@ -153,12 +269,20 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def pair(self, request, slug=None):
         """Pair the next round; refused while results are missing unless an
-        ``override_reason`` is given."""
+        ``override_reason`` is given. Round 1 of an event with check-in: 409 naming who
+        has not checked in, unless ``drop_no_shows`` (they are dropped, their places go
+        to the waitlist) or an ``override_reason``. An event that reviews its pairings
+        gets a draft round, published by ``rounds/N/publish/``."""
         event = access_event_as_organiser(request.user, slug)
         form = PairSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         reason = form.validated_data.get("override_reason", "")
-        round_ = do_pair_round(event, by=request.user, override_reason=reason)
+        round_ = do_pair_round(
+            event,
+            by=request.user,
+            override_reason=reason,
+            drop_no_shows=form.validated_data["drop_no_shows"],
+        )
         return Response(RoundSerializer(round_).data, status=201)
 
     @extend_schema(request=CutSerializer, responses={201: RoundSerializer})

@@ -11,7 +11,8 @@ from tournaments.todo import todo_for
 
 class TodoSerializer(serializers.Serializer):
     action = serializers.CharField(
-        help_text="play, confirm, dispute-raised, settle, confirm-for-table, results-missing"
+        help_text="play, confirm, dispute-raised, settle, confirm-for-table, results-missing, "
+        "publish"
     )
     text = serializers.CharField(help_text="the sentence shown on the home page")
     url = serializers.CharField(help_text="the page that does it")
@@ -29,6 +30,7 @@ class TodoListSerializer(serializers.Serializer):
 @permission_classes([IsAuthenticated])
 def my_todo(request):
     """What needs you now: your table and seat this round, entries to confirm, disputes
-    about your tables, and for organisers disputes to settle and tables without a result."""
+    about your tables, and for organisers disputes to settle, tables without a result and
+    draft rounds to publish."""
     items = todo_for(request.user)
     return Response({"items": TodoSerializer(items, many=True).data})

@@ -5,8 +5,13 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from tournaments.models import Round, Seat, SeatResult, Table
-from tournaments.pairing import do_repair_round, do_swap_seats
-from tournaments.permissions import access_event, access_round, access_round_as_organiser
+from tournaments.pairing import do_publish_round, do_repair_round, do_swap_seats
+from tournaments.permissions import (
+    access_event,
+    access_round,
+    access_round_as_organiser,
+    visible_rounds,
+)
 from tournaments.round_cache import cached, encoded_answer, round_version
 
 
@@ -48,7 +53,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "status", "paired_at", "override_reason", "tables"]
+        fields = ["number", "status", "draft", "paired_at", "override_reason", "tables"]
 
     @extend_schema(responses=TableSerializer(many=True))
     def get_tables(self, round_) -> list:
@@ -60,9 +65,10 @@ class RoundSerializer(serializers.ModelSerializer):
 @extend_schema(responses=RoundSerializer(many=True))
 @api_view(["GET"])
 def round_list(request, slug):
-    """Every round of a visible event, with its tables, seats and explanations."""
+    """Every round of a visible event, with its tables, seats and explanations (a
+    draft round only to organisers)."""
     event = access_event(request.user, slug)
-    return Response(RoundSerializer(event.rounds.all(), many=True).data)
+    return Response(RoundSerializer(visible_rounds(request.user, event), many=True).data)
 
 
 @extend_schema(responses=RoundSerializer)
@@ -78,12 +84,31 @@ def round_detail(request, slug, number):
     return Response(cached(round_, version, "api", lambda: RoundSerializer(round_).data))
 
 
-@extend_schema(request=None, responses=RoundSerializer)
+class RepairSerializer(serializers.Serializer):
+    differently = serializers.BooleanField(
+        required=False, default=False, help_text="pair from a new seed, so the tables change"
+    )
+
+
+@extend_schema(request=RepairSerializer, responses=RoundSerializer)
 @api_view(["POST"])
 def round_repair(request, slug, number):
     """Pair the latest round again (organisers, before any result)."""
     round_ = access_round_as_organiser(request.user, slug, number)
-    return Response(RoundSerializer(do_repair_round(round_, by=request.user)).data)
+    form = RepairSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    differently = form.validated_data["differently"]
+    round_ = do_repair_round(round_, by=request.user, differently=differently)
+    return Response(RoundSerializer(round_).data)
+
+
+@extend_schema(request=None, responses=RoundSerializer)
+@api_view(["POST"])
+def round_publish(request, slug, number):
+    """Publish a draft round (organisers): only now do its players see their tables and
+    are told them by e-mail; 409 when it is published already."""
+    round_ = access_round_as_organiser(request.user, slug, number)
+    return Response(RoundSerializer(do_publish_round(round_, by=request.user)).data)
 
 
 class SwapSerializer(serializers.Serializer):

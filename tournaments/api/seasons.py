@@ -1,5 +1,5 @@
 """A league's seasons over HTTP: anyone who may see the league reads them (an event is
-created in a season, by its id); its organisers add one and close one."""
+created in a season, by its id); its organisers add, close, edit, archive and delete one."""
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -8,9 +8,14 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from tournaments.archiving import do_archive_season, do_delete_season
 from tournaments.leagues import do_close_season, do_create_season
 from tournaments.models import Season
-from tournaments.permissions import access_league_as_organiser, visible_leagues
+from tournaments.permissions import (
+    access_league_as_organiser,
+    access_season_as_organiser,
+    visible_leagues,
+)
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -58,3 +63,34 @@ def season_close(request, slug, season_id):
     data.is_valid(raise_exception=True)
     season = do_close_season(season, archive=data.validated_data["archive"])
     return Response(SeasonSerializer(season).data)
+
+
+@extend_schema(methods=["PATCH"], request=SeasonSerializer, responses=SeasonSerializer)
+@extend_schema(methods=["DELETE"], request=None, responses={204: None})
+@api_view(["PATCH", "DELETE"])
+def season_detail(request, slug, season_id):
+    """An organiser renames or re-dates the season, or deletes it (204) while no result
+    is recorded in it; after, 409: archive it instead."""
+    season = access_season_as_organiser(request.user, slug, season_id)
+    if request.method == "DELETE":
+        do_delete_season(season)
+        return Response(status=204)
+    data = SeasonSerializer(season, data=request.data, partial=True)
+    data.is_valid(raise_exception=True)
+    data.save()
+    return Response(data.data)
+
+
+@extend_schema(request=None, responses=SeasonSerializer)
+@api_view(["POST"])
+def season_archive(request, slug, season_id):
+    """Hide the season and its events from the lists (``unarchive``: closed again)."""
+    season = access_season_as_organiser(request.user, slug, season_id)
+    return Response(SeasonSerializer(do_archive_season(season)).data)
+
+
+@extend_schema(request=None, responses=SeasonSerializer)
+@api_view(["POST"])
+def season_unarchive(request, slug, season_id):
+    season = access_season_as_organiser(request.user, slug, season_id)
+    return Response(SeasonSerializer(do_archive_season(season, archived=False)).data)

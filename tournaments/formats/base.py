@@ -118,6 +118,9 @@ class Format:
     cut_to = ""  # the format a cut to the best plays on in (a key here), if any
     # Games are logged when they are played (any 2 to 4 entrants), not paired.
     logs_games = False
+    # From this many entrants a round is paired as a draft for the organiser to review
+    # (unless the event says otherwise); None: never by default.
+    reviews_pairings_from: int | None = None
     # The standings: the keys always ranked first, and the tie-breaks after them when
     # the organiser has chosen none (keys of ``tournaments.tiebreaks``).
     standings_lead: tuple = ("points",)

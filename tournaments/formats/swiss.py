@@ -25,6 +25,7 @@ class Swiss(Format):
     key = "swiss"
     name = gettext_noop("Swiss")
     cut_to = "knockout"
+    reviews_pairings_from = 16
     options = {"fill": FILL_SMALLER}
     option_help = {
         "fill": gettext_noop("when the count does not divide: 'smaller' tables or 'byes'")

@@ -8,19 +8,21 @@ from django.views.decorators.http import require_POST
 
 from games.models import Bot
 from games.refusal import Refusal
+from tournaments.check_in import no_shows
 from tournaments.entrant_import import do_import_entrants
-from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_place
+from tournaments.entrants import do_add_entrant, do_add_walk_in, do_set_place
 from tournaments.formats import REGISTRY
 from tournaments.forms import EntrantForm, ImportForm, PlaceFields
 from tournaments.models import Event
 from tournaments.organisers import do_grant_organiser, do_revoke_organiser
-from tournaments.pairing import next_round_number
 from tournaments.people import find_person
 from tournaments.permissions import (
     access_entrant_as_organiser,
     access_event_as_organiser,
     can_grant_organiser,
 )
+from tournaments.registration import do_drop
+from tournaments.round_numbers import next_round_number
 from tournaments.views.refusals import carried_out
 
 
@@ -56,6 +58,8 @@ def entrants_page(request, event, form, import_form):
             "organisers": event.organisers.all(),
             "can_grant": can_grant_organiser(request.user, event),
             "next_round": next_round_number(event),
+            "no_shows": no_shows(event),
+            "checking_in": event.takes_check_ins,
             "pairs_rounds": event.status != Event.Status.FINISHED
             and event.format in REGISTRY
             and REGISTRY[event.format].pairs_rounds,
@@ -128,7 +132,7 @@ def set_place(request, slug, entrant_id):
 @require_POST
 def drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
-    if carried_out(request, do_drop_entrant, entrant):
+    if carried_out(request, do_drop, entrant, request.user):
         messages.info(request, _("%(name)s is dropped from the next round on.") % {"name": entrant})
     return redirect("event-entrants", slug=slug)
 

@@ -1,13 +1,15 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.bracket import bracket_svg
+from tournaments.check_in import no_shows
 from tournaments.cut import do_cut
 from tournaments.entrant_games import games_of
 from tournaments.finishing import do_finish_event, do_reopen_event
@@ -45,7 +47,23 @@ def home(request):
     return render(
         request,
         "home.html",
-        {"leagues": leagues, "events": events[:50], "todo": todo_for(request.user)},
+        {
+            "leagues": leagues,
+            "events": events[:50],
+            "registering": open_for_registration(events)[:20],
+            "todo": todo_for(request.user),
+        },
+    )
+
+
+def open_for_registration(events):
+    """The events a newcomer may register for now, the soonest to close first."""
+    now = timezone.now()
+    return (
+        events.filter(registration=Event.Registration.OPEN)
+        .exclude(status=Event.Status.FINISHED)
+        .filter(Q(registration_closes__isnull=True) | Q(registration_closes__gt=now))
+        .order_by(F("registration_closes").asc(nulls_last=True), "name")
     )
 
 
@@ -57,7 +75,9 @@ def with_standings_version(events):
         standings_latest=Subquery(rows.order_by("-computed_at").values("computed_at")[:1]),
         standings_count=Subquery(rows.values("event").annotate(n=Count("pk")).values("n")[:1]),
         last_round=Subquery(
-            Round.objects.filter(event=OuterRef("pk")).order_by("-number").values("number")[:1]
+            Round.objects.filter(event=OuterRef("pk"), draft=False)
+            .order_by("-number")
+            .values("number")[:1]
         ),
     )
 
@@ -105,6 +125,7 @@ def event_detail(request, slug):
     """The standings page: reads the stored rows, never recomputes."""
     event = access_event(request.user, slug, with_standings_version(Event.objects.all()))
     draws_bracket = get_format(event.format, event.format_options).draws_bracket
+    is_organiser = is_event_organiser(request.user, event)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -114,11 +135,27 @@ def event_detail(request, slug):
             "standings": StoredStandings(event, everyone=request.GET.get("plot") == "all"),
             "rounds": range(1, (event.last_round or 0) + 1),
             "next_round": (event.last_round or 0) + 1,
-            "is_organiser": is_event_organiser(request.user, event),
+            "is_organiser": is_organiser,
             "todo": todo_for(request.user, event),
             "leaders": LEADERS,
+            "entry": entry_of(request.user, event),
+            **(organiser_context(event) if is_organiser else {}),
         },
     )
+
+
+def entry_of(user, event: Event):
+    """The reader's own entry in the event (None: not entered, or not signed in)."""
+    if not user.is_authenticated:
+        return None
+    return event.entrants.filter(user=user).first()
+
+
+def organiser_context(event: Event) -> dict:
+    """What organisers see on the event's page besides the standings: the draft round
+    waiting for review, and who has not checked in before round 1."""
+    draft = event.rounds.filter(draft=True).first()
+    return {"draft_round": draft.number if draft else None, "no_shows": no_shows(event)}
 
 
 def entrant_detail(request, slug, entrant_id):
@@ -198,8 +235,10 @@ def league_create(request):
 
 def league_detail(request, slug):
     """The league's seasons and events, and its leaderboard (``?season=`` one season,
-    ``?sort=`` a column)."""
+    ``?sort=`` a column); archived events only for its organisers."""
     league, events = access_league(request.user, slug)
+    is_organiser = is_league_organiser(request.user, league)
+    events = [event for event in events if is_organiser or not event.is_archived]
     seasons = list(league.seasons.all())
     board = Leaderboard(league, events, request.GET.get("season"), request.GET.get("sort"))
     return render(
@@ -218,7 +257,7 @@ def league_detail(request, slug):
             ],
             "seasons": seasons,
             "open_season": any(season.status == Season.Status.OPEN for season in seasons),
-            "is_organiser": is_league_organiser(request.user, league),
+            "is_organiser": is_organiser,
         },
     )
 

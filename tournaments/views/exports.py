@@ -25,9 +25,8 @@ def neutralised(cell):
 def rows_for(event, kind):
     if kind == "pairings":
         yield ["round", "table", "seat", "entrant", "bye"]
-        seats = Seat.objects.filter(table__round__event=event).select_related(
-            "table__round", "entrant"
-        )
+        published = Seat.objects.filter(table__round__event=event, table__round__draft=False)
+        seats = published.select_related("table__round", "entrant")
         for s in seats.order_by("table__round__number", "table__number", "position"):
             yield [s.table.round.number, s.table.number, s.position, s.entrant.name, s.table.is_bye]
     elif kind == "results":

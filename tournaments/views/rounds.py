@@ -11,7 +11,7 @@ from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
 from tournaments.forms import PairForm, SwapForm
 from tournaments.models import Seat
-from tournaments.pairing import do_pair_round, do_repair_round, do_swap_seats
+from tournaments.pairing import do_pair_round, do_publish_round, do_repair_round, do_swap_seats
 from tournaments.permissions import (
     access_event_as_organiser,
     access_round,
@@ -111,11 +111,23 @@ def pair_next(request, slug):
     form = PairForm(request.POST)
     reason = form.data.get("override_reason", "") if form.is_valid() else ""
     try:
-        round_ = do_pair_round(event, by=request.user, override_reason=reason)
+        round_ = do_pair_round(
+            event,
+            by=request.user,
+            override_reason=reason,
+            drop_no_shows=request.POST.get("drop_no_shows") == "1",
+        )
     except Refusal as refusal:
         messages.error(request, str(refusal.message))
         return redirect("event-detail", slug=event.slug)
-    messages.success(request, _("Round %(n)s is paired.") % {"n": round_.number})
+    if round_.is_draft:
+        messages.success(
+            request,
+            _("Round %(n)s is paired as a draft: review it, then publish it.")
+            % {"n": round_.number},
+        )
+    else:
+        messages.success(request, _("Round %(n)s is paired.") % {"n": round_.number})
     return redirect("round-detail", slug=event.slug, number=round_.number)
 
 
@@ -123,8 +135,22 @@ def pair_next(request, slug):
 @require_POST
 def repair(request, slug, number):
     round_ = access_round_as_organiser(request.user, slug, number)
-    if carried_out(request, do_repair_round, round_, by=request.user):
+    differently = request.POST.get("differently") == "1"
+    if carried_out(request, do_repair_round, round_, by=request.user, differently=differently):
         messages.success(request, _("Round %(n)s is paired again.") % {"n": number})
+    return redirect("round-detail", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def publish(request, slug, number):
+    """Publish a draft round: its players see their tables and are told by e-mail."""
+    round_ = access_round_as_organiser(request.user, slug, number)
+    if carried_out(request, do_publish_round, round_, by=request.user):
+        messages.success(
+            request,
+            _("Round %(n)s is published: its players are told their tables.") % {"n": number},
+        )
     return redirect("round-detail", slug=slug, number=number)
 
 
