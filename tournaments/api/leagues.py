@@ -76,6 +76,7 @@ class LeagueViewSet(
             "results": board.lines,
         }
         return Response(LeaderboardSerializer(answer).data)
+
     def perform_destroy(self, instance):
         """204 while no result is recorded in the league; after, 409: archive it."""
         do_delete_league(instance)
