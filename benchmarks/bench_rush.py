@@ -51,6 +51,7 @@ league = do_create_league(organiser, name="Rush", slug="rush")
 event = do_create_event(
     do_create_season(league, name="Rush"), organiser, name="Rush", slug="rush",
     table_size=4, points_by_place=[4, 2, 1, 0], rules_options={"rounds": 1},
+    review_pairings=False,  # the rush measures the release of published pairings
 )
 users = User.objects.bulk_create(
     User(username=f"rush-{i:04d}", password="!") for i in range(ENTRANTS)

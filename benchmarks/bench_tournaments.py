@@ -149,6 +149,7 @@ def load_results(entrants: int, rounds: int):
         name=tag,
         slug=tag,
         points_by_place=[4, 2, 1, 0],
+        review_pairings=False,  # the pairing is timed, not its review
     )
     users = User.objects.bulk_create(
         User(username=f"{tag}-{i}", password="!", is_active=False) for i in range(entrants)
