@@ -219,6 +219,12 @@ def check_table_playable(table: Table) -> None:
     if event.status == Event.Status.FINISHED:
         raise Refusal(_("The event is finished."), code=CONFLICT)
     check_playable(event.game)
+    if table.round.is_draft:
+        raise Refusal(
+            _("Round %(n)s is a draft: publish it before its tables are played.")
+            % {"n": table.round.number},
+            code=CONFLICT,
+        )
     if table.is_bye:
         raise Refusal(_("A bye is not played."))
     if Result.objects.filter(table=table).exists():

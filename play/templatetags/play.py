@@ -19,6 +19,7 @@ register = template.Library()
 def may_be_played(table) -> bool:
     return (
         not table.is_bye
+        and not table.round.is_draft
         and get_game(table.round.event.game).playable_live
         and not hasattr(table, "result")
         and not has_walk_in(table)

@@ -141,3 +141,16 @@ def test_the_round_page_offers_publish_and_pair_again_differently_to_organisers(
     assert "Publish round 1" in page and "Pair again differently" in page
     client_for(organiser).post(f"/events/{reviewed.slug}/rounds/1/publish/")
     assert not reviewed.rounds.get(number=1).is_draft
+
+
+def test_a_draft_tables_game_is_not_started_on_the_site(reviewed, organiser, player):
+    from games.refusal import Refusal
+    from play.models import Game
+    from play.starting import do_start_table_game
+
+    assert pair(organiser, reviewed).status_code == 201
+    table = reviewed.rounds.get().tables.filter(is_bye=False).first()
+    with pytest.raises(Refusal) as refused:
+        do_start_table_game(organiser, table)
+    assert refused.value.is_conflict and "draft" in str(refused.value.message)
+    assert not Game.objects.exists()
