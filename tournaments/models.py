@@ -255,9 +255,17 @@ class Event(models.Model):
     def reviews_pairings(self) -> bool:
         """Rounds are paired as drafts, published by an organiser: as set, else the
         format's default for the field's size."""
+        return self.reviews_round(1)
+
+    def reviews_round(self, number: int) -> bool:
+        """Round ``number`` is paired as a draft: as set, else the default of the format
+        that pairs it (after a cut, the knockout's) for the field's size."""
+        from tournaments.formats import REGISTRY
+
         if self.review_pairings is not None:
             return self.review_pairings
-        threshold = self.format_type.reviews_pairings_from
+        pairs_it = REGISTRY[self.format_type.cut_to] if self.in_cut_stage(number) else None
+        threshold = (pairs_it or self.format_type).reviews_pairings_from
         active = self.entrants.filter(status=Entrant.Status.ACTIVE)
         return threshold is not None and active.count() >= threshold
 

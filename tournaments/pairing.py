@@ -160,7 +160,7 @@ def do_pair_round(
         if drop_no_shows:
             check_in.drop_no_shows(event, by)
         number = check_can_pair(event, override_reason)
-        draft = event.reviews_pairings
+        draft = event.reviews_round(number)
         round_ = Round.objects.create(
             event=event, number=number, override_reason=override_reason.strip(), draft=draft
         )
