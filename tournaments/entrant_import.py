@@ -26,6 +26,7 @@ from tournaments.entrants import (
 from tournaments.finishing import check_not_finished
 from tournaments.models import MAX_INTEGER, Event
 from tournaments.people import find_person
+from tournaments.registration import lock_event
 
 COLUMNS = ("name", "username", "email", "club", "seed", "fixed_table")
 MAX_CHARACTERS = 200_000
@@ -159,9 +160,12 @@ def refusal_of(problems: list[tuple[int, str]]) -> Refusal:
 
 
 def do_import_entrants(event: Event, text: str, by) -> list:
-    """Enter every row of ``text`` (see the module's docstring), all or none."""
+    """Enter every row of ``text`` (see the module's docstring), all or none. Under the
+    event's row lock, as registration is: the same file sent twice at once (a retry on
+    venue Wi-Fi) is checked against the first one's entrants, never entered twice."""
     check_not_finished(event)
     with transaction.atomic():
+        event = lock_event(event)
         rows = read_csv(text, event)
         entrants = []
         for row in rows:
