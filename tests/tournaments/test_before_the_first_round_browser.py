@@ -31,7 +31,7 @@ class Steps:
 
 def open_event_from_home(page, name: str) -> None:
     page.goto("/")
-    page.get_by_role("link", name=name).first.click()
+    page.get_by_role("link", name=name, exact=True).first.click()
     page.wait_for_url(re.compile(r"/events/[\w-]+/(#register)?$"))
 
 
