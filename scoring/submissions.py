@@ -152,7 +152,7 @@ def check_no_entry_under_way(table: Table) -> None:
     """A table whose result is being entered by hand (rounds in progress, an entry
     waiting for confirmation or disputed) is not started on the site: one road at a
     time. The caller holds the table's row lock (``locked_table``)."""
-    if Submission.objects.filter(table=table, status__in=Submission.UNSETTLED).exists():
+    if unsettled_entry(table) is not None:
         raise Refusal(
             _(
                 "This table's result is being entered by hand: finish or take back that "

@@ -10,7 +10,7 @@ from django import template
 from games.registry import get_game
 from play.models import Game
 from play.starting import has_walk_in
-from scoring.models import Submission
+from scoring.submissions import unsettled_entry
 from tournaments.permissions import can_start_table_game
 
 register = template.Library()
@@ -23,7 +23,7 @@ def may_be_played(table) -> bool:
         and get_game(table.round.event.game).playable_live
         and not hasattr(table, "result")
         and not has_walk_in(table)
-        and not Submission.objects.filter(table=table, status__in=Submission.UNSETTLED).exists()
+        and unsettled_entry(table) is None
     )
 
 

@@ -163,9 +163,8 @@ class TableLife(RuleBasedStateMachine):
     @rule(page=pages)
     def take_back(self, page):
         stale = self.stale(page)
-        done = self.act(do_take_back_round, self.table, self.people[page.who], basis=page.basis)
+        self.act(do_take_back_round, self.table, self.people[page.who], basis=page.basis)
         assert not (stale and snapshot(self.table) != self.before), "a stale take-back applied"
-        del done
 
     @rule(page=pages)
     def confirm(self, page):
