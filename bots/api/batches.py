@@ -4,9 +4,8 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from bots.batches import batch_progress
-from bots.models import Batch
+from bots.models import Batch, Bot
 from bots.scheduling import do_schedule_batch, round_robin_lineups
-from games.models import Bot
 from games.refusal import Refusal
 from tournaments.permissions import can_schedule_bot_matches
 

@@ -4,7 +4,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from bots.authoring import BOT_SETTINGS, check_bot, do_register_bot, do_update_bot, empty_unused
-from games.models import Bot
+from bots.models import Bot
 from tournaments.permissions import can_edit_bot
 
 

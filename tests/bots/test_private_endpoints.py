@@ -5,9 +5,9 @@ every connection. (The other tests allow private endpoints: their bots run local
 
 import pytest
 
-from bots import conf
-from bots.remote import BotFault, PrivateAddress, RemoteBotClient, public_address_only
-from games.models import Bot
+from botplay import conf
+from botplay.remote import BotFault, PrivateAddress, RemoteBotClient, public_address_only
+from bots.models import Bot
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from bots import conf
-from bots.signing import PROTOCOL, signed_headers
+from botplay import conf
+from botplay.signing import PROTOCOL, signed_headers
 from games.json_input import JsonNotText, JsonTooDeep, loads_bounded
 
 EVIDENCE_LIMIT = 300  # characters of an answer quoted in a fault's evidence
