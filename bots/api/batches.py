@@ -8,7 +8,7 @@ from bots.models import Batch
 from bots.scheduling import do_schedule_batch, round_robin_lineups
 from config.api_fields import ModelSerializer
 from games.models import Bot
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.permissions import can_schedule_bot_matches
 
 
