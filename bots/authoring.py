@@ -15,7 +15,7 @@ from botplay.remote import endpoint_problem
 from botplay.signing import new_secret
 from bots.models import Bot
 from games.call_to_glory.bots import BOTS, make_bot
-from games.refusal import Refusal
+from refusal import Refusal
 
 MOVE_TIMEOUT_MS = (50, 10_000)
 TIME_BANK_MS = (0, 30_000)

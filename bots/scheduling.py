@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from bots import conf
 from bots.models import Batch, Bot, Chunk, Match, MatchSeat
 from games.call_to_glory.options import read_options
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats import get_format
 
 MAX_GAMES_PER_BATCH = 100_000
