@@ -4,11 +4,12 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from bots.authoring import BOT_SETTINGS, check_bot, do_register_bot, do_update_bot, empty_unused
+from config.api_fields import ModelSerializer
 from games.models import Bot
 from tournaments.permissions import can_edit_bot
 
 
-class BotSerializer(serializers.ModelSerializer):
+class BotSerializer(ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     rating = serializers.FloatField(read_only=True)
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.entries import score, seat_names
 from scoring.models import Submission
 from scoring.submissions import current_entry
