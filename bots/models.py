@@ -280,3 +280,18 @@ class Fault(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} by {self.bot} in {self.match}"
+
+    @property
+    def outline(self) -> str:
+        """What anyone may read of the fault: the evidence may name the bot's host and
+        address, or quote its answer, which are its author's business (and staff's)."""
+        return str(FAULT_OUTLINES.get(self.kind, ""))
+
+
+FAULT_OUTLINES = {
+    Fault.Kind.TIMEOUT: _("no complete answer within the move's time and the bank"),
+    Fault.Kind.ILLEGAL: _("the move was not one of the legal moves"),
+    Fault.Kind.MALFORMED: _("the answer was not a move the protocol allows"),
+    Fault.Kind.CONNECTION: _("the connection was refused, reset or closed before an answer"),
+    Fault.Kind.HTTP_STATUS: _("the answer had an error status"),
+}

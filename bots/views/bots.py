@@ -2,7 +2,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from bots.access import access_bot_as_author
+from bots.access import access_bot_as_author, faults_as_seen
 from bots.authoring import do_register_bot, do_rotate_secret, do_update_bot
 from bots.forms import BotForm
 from bots.models import Batch, Bot, Fault, MatchSeat
@@ -27,7 +27,9 @@ def bot_detail(request, bot_id):
         .prefetch_related("match__seats__bot")
         .order_by("-match__finished_at", "-match_id")[:RECENT]
     )
-    faults = Fault.objects.filter(bot=bot).select_related("match")[:RECENT]
+    faults = faults_as_seen(
+        request.user, Fault.objects.filter(bot=bot).select_related("match", "bot")[:RECENT]
+    )
     return render(
         request,
         "bots/bot_detail.html",
