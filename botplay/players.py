@@ -9,14 +9,14 @@ without building the seat's view, which is what it would see anyway.
 import random
 
 from botplay.remote import BotFault, RemoteBotClient
-from games.call_to_glory.bots import make_bot
 
 START_END_TIMEOUT_MS = 2000
 
 
 class BuiltinPlayer:
-    def __init__(self, key: str, settings: dict, seed: int):
-        self.policy = make_bot(key, seed=seed, **settings)
+    def __init__(self, live, key: str, settings: dict, seed: int):
+        """``live``: the game's ``LivePlay`` (the registry's), which makes its bots."""
+        self.policy = live.make_bot(key, seed=seed, **settings)
 
     def start(self, info: dict) -> None:
         pass
@@ -90,10 +90,11 @@ class RemotePlayer:
         self.client.close()
 
 
-def player_for(bot, seed: int):
-    """The player for a ``bots.Bot`` row, seeded for one game."""
+def player_for(live, bot, seed: int):
+    """The player for a ``bots.Bot`` row at a game of ``live`` (the registry's
+    ``LivePlay``), seeded for one game."""
     if bot.is_remote:
         return RemotePlayer(bot)
-    if bot.builtin_key == "random" and not bot.settings:
+    if live.fast_random and bot.builtin_key == "random" and not bot.settings:
         return FastRandomPlayer(seed)
-    return BuiltinPlayer(bot.builtin_key, bot.settings, seed)
+    return BuiltinPlayer(live, bot.builtin_key, bot.settings, seed)

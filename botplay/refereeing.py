@@ -13,7 +13,6 @@ import random
 from dataclasses import dataclass, field
 
 from botplay.remote import BotFault, stored_evidence
-from games.call_to_glory import IllegalMove, new_game
 
 
 @dataclass
@@ -45,7 +44,7 @@ class Outcome:
         return sum(1 for note in self.faults if note.position == position)
 
 
-def _play_asking(state, players, info, note, forfeited, fallback, tick) -> None:
+def _play_asking(state, players, info, note, forfeited, fallback, tick, illegal) -> None:
     """Ask each decision of the seat's player; a faulted or forfeited seat's decision is a
     random legal move from its own generator."""
     decision = 0
@@ -54,16 +53,16 @@ def _play_asking(state, players, info, note, forfeited, fallback, tick) -> None:
         player = players[seat]
         if getattr(player, "acts_directly", False):
             player.act(state)
-        elif forfeited[seat] or not _asked(player, state, seat, info, note, decision):
+        elif forfeited[seat] or not _asked(player, state, seat, info, note, decision, illegal):
             state.apply(fallback[seat].choice(state.legal_moves()))
         decision += 1
         if tick is not None:
             tick()
 
 
-def _asked(player, state, seat: int, info: dict, note, decision: int) -> bool:
+def _asked(player, state, seat: int, info: dict, note, decision: int, illegal) -> bool:
     """Ask the seat's player for a move and apply it; False (the fault noted) when the
-    player is at fault."""
+    player is at fault (``illegal``: the engine's exception for an illegal move)."""
     move = None
     try:
         move = player.choose(state, seat, {**info, "seat": seat})
@@ -71,7 +70,7 @@ def _asked(player, state, seat: int, info: dict, note, decision: int) -> bool:
     except BotFault as fault:
         note(seat, fault, decision)
         return False
-    except IllegalMove as exc:
+    except illegal as exc:
         note(seat, BotFault("illegal", f"{move!r}: {exc}"), decision)
         return False
     return True
@@ -96,6 +95,7 @@ def locate(record: dict, decision: int) -> tuple[int, int]:
 
 
 def play_game(
+    live,
     names: list[str],
     players: list,
     seed: int,
@@ -104,15 +104,17 @@ def play_game(
     forfeit_after: int = 3,
     tick=None,
 ) -> Outcome:
-    """Play a whole game; ``tick()`` is called after every move (heartbeats)."""
+    """Play a whole game of ``live`` (the registry's ``LivePlay``); ``tick()`` is called
+    after every move (heartbeats)."""
     try:
-        return _play(names, players, seed, options, dict(info or {}), forfeit_after, tick)
+        return _play(live, names, players, seed, options, dict(info or {}), forfeit_after, tick)
     finally:
         for player in players:
             player.close()
 
 
 def _play(
+    live,
     names: list[str],
     players: list,
     seed: int,
@@ -121,7 +123,7 @@ def _play(
     forfeit_after: int,
     tick,
 ) -> Outcome:
-    state = new_game(players=names, options=options, rng=random.Random(seed))
+    state = live.new_game(names, options, seed)
     fallback = [random.Random(f"{seed}:fallback:{seat}") for seat in range(len(names))]
     forfeited = [False] * len(names)
     faults: list[FaultNote] = []
@@ -141,7 +143,7 @@ def _play(
         while not state.is_over():
             players[state.current_player()].act(state)
     else:
-        _play_asking(state, players, info, note, forfeited, fallback, tick)
+        _play_asking(state, players, info, note, forfeited, fallback, tick, live.illegal_move)
 
     record = state.record()
     result = state.result()

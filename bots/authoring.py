@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from botplay.remote import endpoint_problem
 from botplay.signing import new_secret
 from bots.models import Bot
-from games.call_to_glory.bots import BOTS, make_bot
+from games.registry import DEFAULT_GAME, get_game
 from refusal import Refusal
 
 MOVE_TIMEOUT_MS = (50, 10_000)
@@ -42,11 +42,11 @@ SETTING_CAPS = {
 }
 
 
-def builtin_choices() -> list[tuple[str, str]]:
-    """(key, label) per built-in bot, in the registry's order (the levels first); a
-    bot with a description shows it after its name."""
+def builtin_choices(game: str = DEFAULT_GAME) -> list[tuple[str, str]]:
+    """(key, label) per built-in bot of ``game``, in the registry's order (the levels
+    first); a bot with a description shows it after its name."""
     choices = []
-    for key, kind in BOTS.items():
+    for key, kind in get_game(game).played.bots.items():
         label = _(kind.name or key)
         if kind.description:
             label = f"{label}: {_(kind.description)}"
@@ -54,17 +54,18 @@ def builtin_choices() -> list[tuple[str, str]]:
     return choices
 
 
-def settings_help() -> str:
+def settings_help(game: str = DEFAULT_GAME) -> str:
     """Each built-in bot's settings with their defaults, for the form's help text."""
     lines, no_settings = [], _("no settings")
-    for key in sorted(BOTS):
-        options = getattr(BOTS[key], "options", {}) or {}
+    bots = get_game(game).played.bots
+    for key in sorted(bots):
+        options = getattr(bots[key], "options", {}) or {}
         described = "; ".join(
             _("%(name)s (default %(default)s): %(about)s")
             % {"name": name, "default": default, "about": _(about)}
             for name, (default, _kind, about) in sorted(options.items())
         )
-        name = _(BOTS[key].name) if BOTS[key].name else key
+        name = _(bots[key].name) if bots[key].name else key
         lines.append(f"{name}: {described or no_settings}")
     return " · ".join(lines)
 
@@ -77,6 +78,7 @@ def check_bot(
     move_timeout_ms: int = 500,
     time_bank_ms: int = 5000,
     description: str = "",
+    game: str = DEFAULT_GAME,
 ) -> None:
     """Raise ``Refusal`` (naming the field) when these are not a bot the site can seat."""
     if len(description or "") > DESCRIPTION_CHARS:
@@ -86,7 +88,7 @@ def check_bot(
     if kind == Bot.Kind.BUILTIN:
         if not builtin_key:
             raise Refusal(_("Choose which built-in bot."), field="builtin_key")
-        check_builtin_settings(builtin_key, {} if settings is None else settings)
+        check_builtin_settings(game, builtin_key, {} if settings is None else settings)
     elif kind == Bot.Kind.REMOTE:
         if not endpoint_url:
             raise Refusal(_("A remote bot needs its endpoint URL."), field="endpoint_url")
@@ -119,10 +121,11 @@ def empty_unused(data: dict, kind: str) -> dict:
     return data
 
 
-def check_builtin_settings(key: str, settings) -> None:
-    """Raise ``Refusal`` when the engine's bot ``key`` refuses ``settings`` or one of
-    them is beyond the site's cap."""
-    if key not in BOTS:
+def check_builtin_settings(game: str, key: str, settings) -> None:
+    """Raise ``Refusal`` when ``game``'s built-in bot ``key`` refuses ``settings`` or
+    one of them is beyond the site's cap."""
+    live = get_game(game).played
+    if key not in live.bots:
         raise Refusal(_("There is no built-in bot %(key)r.") % {"key": key}, field="builtin_key")
     if not isinstance(settings, dict):
         raise Refusal(
@@ -141,7 +144,7 @@ def check_builtin_settings(key: str, settings) -> None:
                 field="settings",
             )
     try:
-        make_bot(key, seed=0, **settings)
+        live.make_bot(key, seed=0, **settings)
     except (TypeError, ValueError) as exc:
         raise Refusal(
             _("Settings refused by the %(key)s bot: %(why)s") % {"key": key, "why": exc},

@@ -72,8 +72,11 @@ def play_chunk_games(batch, chunk: Chunk, bots: dict, lease: Lease) -> list:
         lineup = [bots[pk] for pk in lineup_of(batch, number)]
         seed = derive_seed(batch.seed, number)
         outcome = play_game(
+            batch.live,
             names=[bot.name for bot in lineup],
-            players=[player_for(bot, bot_seed(seed, pos)) for pos, bot in enumerate(lineup)],
+            players=[
+                player_for(batch.live, bot, bot_seed(seed, pos)) for pos, bot in enumerate(lineup)
+            ],
             seed=seed,
             options=batch.options,
             forfeit_after=botplay_conf.FORFEIT_AFTER_FAULTS,

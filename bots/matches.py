@@ -28,17 +28,20 @@ def do_play_match(match_id: int) -> str:
     token = claim(Match, match_id)
     if token is None:
         return "not claimable"
-    match = Match.objects.select_related("table__round__event").get(pk=match_id)
+    match = Match.objects.select_related("table__round__event", "batch").get(pk=match_id)
     seats = list(match.seats.select_related("bot").order_by("position"))
     lease = Lease(Match, match.pk, token)
     if match.batch_id is not None:
         mark_started(match.batch_id)
     try:
         with lease:
+            live = match.batch.live
             outcome = play_game(
+                live,
                 names=[seat.bot.name for seat in seats],
                 players=[
-                    player_for(seat.bot, bot_seed(match.seed, seat.position)) for seat in seats
+                    player_for(live, seat.bot, bot_seed(match.seed, seat.position))
+                    for seat in seats
                 ],
                 seed=match.seed,
                 options=match.options,

@@ -21,7 +21,9 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
+from games.models import Game as GameKey
 from games.ratings import ordinal
+from games.registry import DEFAULT_GAME, LivePlay, get_game
 
 
 class Bot(models.Model):
@@ -43,6 +45,7 @@ class Bot(models.Model):
     )
     description = models.TextField(_("description"), blank=True)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.BUILTIN)
+    game = models.CharField(_("game"), max_length=30, choices=GameKey.choices, default=DEFAULT_GAME)
     builtin_key = models.CharField(_("built-in bot"), max_length=40, blank=True)
     settings = models.JSONField(_("settings"), default=dict, blank=True)
     endpoint_url = models.URLField(_("endpoint"), blank=True)
@@ -136,6 +139,7 @@ class Batch(models.Model):
     lineups = models.JSONField(default=list, help_text=_("bot ids per table, seat order"))
     games_per_lineup = models.PositiveIntegerField(default=1)
     total = models.PositiveIntegerField(default=0)
+    game = models.CharField(max_length=30, choices=GameKey.choices, default=DEFAULT_GAME)
     options = models.JSONField(_("rules options"), default=dict, blank=True)
     seed = models.BigIntegerField(default=0)
     chunked = models.BooleanField(
@@ -152,6 +156,11 @@ class Batch(models.Model):
     def __str__(self):
         made = date_format(localtime(self.created_at), "SHORT_DATETIME_FORMAT")
         return self.name or f"{self.get_kind_display()}, {made}"
+
+    @property
+    def live(self) -> LivePlay:
+        """How its games are played: the engine and bots of the batch's game."""
+        return get_game(self.game).played
 
 
 class Chunk(models.Model):

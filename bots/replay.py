@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from botplay.words import log_line
-from games.call_to_glory import replay, validate_record
+from games.registry import GameType, Rules, entry_kind, seat_of_move
+from refusal import Refusal
 
 
 class ReplayError(ValueError):
@@ -52,23 +52,35 @@ class Position:
         ]
 
 
-def moves_of(record: dict) -> list[Move]:
+def moves_of(game: GameType, record: dict) -> list[Move]:
     moves, index = [], 0
     for round_number, round_ in enumerate(record["rounds"], start=1):
         for number, text in enumerate(round_["moves"], start=1):
             index += 1
-            seat = int(text.split(" ", 1)[0])
-            moves.append(Move(index, round_number, number, text, seat, told(text, record)))
+            seat = seat_of_move(text)
+            moves.append(Move(index, round_number, number, text, seat, told(game, text, record)))
     return moves
 
 
-def told(move: str, record: dict) -> str:
+def told(game: GameType, move: str, record: dict) -> str:
     """The move as the game page's log tells it; the record's notation if it is not a
     move (a faulty record is replayed up to its fault)."""
     try:
-        return log_line(move, list(record["players"]))
+        return game.played.words.log_line(move, list(record["players"]))
     except (ValueError, IndexError, KeyError):
         return move
+
+
+def game_of_record(record: dict) -> GameType:
+    """The game a record is of, by its format; ``ReplayError`` for one the site does not
+    replay."""
+    try:
+        game, kind = entry_kind(record.get("format"))
+    except Refusal:
+        game, kind = None, None
+    if game is None or not kind.is_record or not game.playable_live:
+        raise ReplayError(_("This is not a game record."))
+    return game
 
 
 def parse_int(raw, low: int, high: int, default):
@@ -85,19 +97,20 @@ def replay_position(record, step_param=None, seat_param=None) -> Position:
     validate."""
     if not isinstance(record, dict):
         raise ReplayError(_("This is not a game record."))
-    result = validate_record(record)
+    game = game_of_record(record)
+    result = game.record_kind.score(record, Rules())
     if not result.get("valid"):
         error = result.get("error") or {}
         raise ReplayError(
             _("This record is not valid: %(reason)s") % {"reason": error.get("reason", "")}
         )
-    moves = moves_of(record)
+    moves = moves_of(game, record)
     players = list(record["players"])
     step = parse_int(step_param, 0, len(moves), 0)
     seat = (
         parse_int(seat_param, 0, len(players) - 1, None) if seat_param not in (None, "") else None
     )
-    board, round_number = board_at(record, step, seat)
+    board, round_number = board_at(game, record, step, seat)
     return Position(
         step=step,
         steps=len(moves),
@@ -111,15 +124,10 @@ def replay_position(record, step_param=None, seat_param=None) -> Position:
     )
 
 
-def state_at(record: dict, step: int):
-    """The engine's state after the first ``step`` moves of a valid ``record``."""
-    return replay(record, moves=step)
-
-
-def board_at(record: dict, step: int, seat: int | None) -> tuple[dict, int]:
+def board_at(game: GameType, record: dict, step: int, seat: int | None) -> tuple[dict, int]:
     """What the page shows: the position seen by ``seat``, or by everyone (every hand
     open) when ``seat`` is None; and the round it is in."""
-    state = state_at(record, step)
+    state = game.played.replay(record, step)
     view = state.view(seat)
     players = view["players"]
     if seat is None:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from bots import conf
 from bots.models import Batch, Bot, Chunk, Match, MatchSeat
-from games.call_to_glory.options import read_options
+from games.registry import get_game
 from refusal import Refusal
 from tournaments.formats import get_format
 
@@ -68,11 +68,20 @@ def check_lineups(lineups: list[list[Bot]], games_per_lineup: int) -> None:
         raise Refusal(_("At most %(max)d games per batch.") % {"max": MAX_GAMES_PER_BATCH})
 
 
-def check_batch_options(options) -> None:
-    """The rules options of a batch's games: the game's own, and at most ``MAX_ROUNDS``
-    rounds (every game of a batch of 100,000 is played by a worker)."""
+def game_of(lineups: list[list[Bot]]) -> str:
+    """The game every bot of the lineups plays (a batch plays one game)."""
+    games = {bot.game for lineup in lineups for bot in lineup}
+    if len(games) != 1:
+        raise Refusal(_("These bots play different games: choose bots of one game."))
+    return games.pop()
+
+
+def check_batch_options(game: str, options) -> None:
+    """The rules options of a batch's games of ``game``: the game's own, and at most
+    ``MAX_ROUNDS`` rounds (every game of a batch of 100,000 is played by a worker)."""
+    live = get_game(game).played
     try:
-        rounds = read_options(options).rounds
+        rounds = live.rounds(live.check_options(options))
     except ValueError as exc:
         raise Refusal(
             _("These rules options are refused: %(why)s") % {"why": exc}, field="options"
@@ -96,8 +105,9 @@ def do_schedule_batch(
     bulk-inserts them), else one task per match. Permission is the caller's business
     (``tournaments.permissions``)."""
     check_lineups(lineups, games_per_lineup)
+    game = game_of(lineups)
     options = {"rounds": 1} if options is None else options
-    check_batch_options(options)
+    check_batch_options(game, options)
     builtin_only = all(bot.kind == Bot.Kind.BUILTIN for lineup in lineups for bot in lineup)
     chunked = builtin_only and len(lineups) * games_per_lineup > 1
     with transaction.atomic():
@@ -109,6 +119,7 @@ def do_schedule_batch(
             lineups=[[bot.pk for bot in lineup] for lineup in lineups],
             games_per_lineup=games_per_lineup,
             total=len(lineups) * games_per_lineup,
+            game=game,
             options=options,
             seed=secrets.randbits(62) if seed is None else seed,
             chunked=chunked,
@@ -177,6 +188,7 @@ def do_schedule_event_round(by, round_) -> Batch:
             event=event,
             lineups=[[seat.entrant.bot_id for seat in table.seats.all()] for table in tables],
             total=len(tables),
+            game=event.game,
             options=event.rules_options,
             seed=event.seed,
             chunked=False,

@@ -5,13 +5,15 @@ else (OpenSpiel's ``register_game`` / ``load_game``): its key and name, the opti
 event may set (with their form fields and help text), the *entry kinds* it takes (the
 documents people enter or upload for a table: each with its scorer, the rules version
 it names, and how its answer reads as one score and one place per seat), the page and
-template where a table is entered, and whether the site can play it live.
+template where a table is entered, and, for a game the site plays move by move, its
+``LivePlay``: everything ``play`` and ``bots`` do with the engine.
 
-``tournaments``, ``scoring``, ``bots`` and templates ask ``get_game(event.game)``; the
-declarations live in ``games/registered/``, one module per game.
+``tournaments``, ``scoring``, ``bots``, ``play`` and templates ask
+``get_game(event.game)``; the declarations live in ``games/registered/``, one module
+(or package) per game, and no module outside ``games/`` imports an engine.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -111,6 +113,71 @@ class EntryKind:
 
 
 @dataclass(frozen=True)
+class LivePlay:
+    """How a game is played move by move: on the site (``play``) and in bot matches
+    (``bots``, ``botplay``), by people, built-in bots and remote bots alike.
+
+    A *state* speaks OpenSpiel's State API: ``players`` (names), ``current_player()``
+    (None once over), ``legal_moves()`` (move strings, each starting with the number of
+    the seat that plays it), ``apply(move)`` (checked: raises ``illegal_move``, whose
+    ``reason`` says why), ``clone()``, ``view(seat)`` (what the seat sees, with its
+    ``legal_moves`` on its turn; ``None``: a spectator's), ``is_over()``, ``record()``
+    and ``result()`` (``{"totals": [...], "places": [...]}``, more keys allowed). A
+    record has the ``players`` and its ``rounds``, each with its ``moves``
+    (``moves_of``).
+
+    ``new_game(names, options, seed)`` deals a game with checked options;
+    ``check_options(options)`` gives the options as the engine reads them (a
+    ``ValueError`` says why not) and ``rounds(options)`` how many rounds they play;
+    ``deals(state)`` is what a new game dealt, stored so that ``rebuild(record, deals,
+    moves=None)`` makes the state after the record's first ``moves`` moves (all: None)
+    again, applying them unchecked (each was checked when played), as
+    ``apply_stored(state, move)`` applies one; ``replay(record, moves)`` is a valid
+    record's state after its first ``moves`` moves (replays; ``ValueError`` for a
+    record that is not). ``bots`` are the built-in bots by key (each with ``name``,
+    ``description``, ``options``: setting -> (default, kind, about)) and
+    ``make_bot(key, seed=0, **settings)`` makes one (``choose(view) -> move``,
+    ``recall(view, move)``; ``ValueError`` for an unknown key or setting);
+    ``stand_ins`` are those that may play for an absent person. ``words`` tells a move
+    in people's words (``button_label(move, view)``, ``move_group(move)`` among
+    ``move_groups``, ``log_line(move, players)``); ``board(view, you)`` is what the
+    game page shows of the game inside its frame (turn, clock, seats, moves, log):
+    ``seats`` (one dict per seat, with its ``total``), ``results`` (``{"number",
+    "scores"}`` per round played, for the scores table) and whatever else its templates
+    read: ``seat_template`` is drawn under each seat's name, ``table_template`` between
+    the seats and the moves (none: nothing more)."""
+
+    new_game: Callable[[list[str], dict, int], Any]
+    check_options: Callable[[Any], dict]
+    rounds: Callable[[dict], int]
+    deals: Callable[[Any], list]
+    rebuild: Callable[..., Any]
+    apply_stored: Callable[[Any, str], None]
+    replay: Callable[[dict, int], Any]
+    illegal_move: type[Exception]
+    bots: Mapping[str, Any]
+    make_bot: Callable[..., Any]
+    stand_ins: tuple[str, ...]
+    words: Any
+    board: Callable[[dict, int | None], dict]
+    seat_template: str = ""
+    table_template: str = ""
+    # The states have ``legal_actions()`` and ``apply_action(action)``, the legal moves
+    # in the order of the legal actions: the built-in random bot may pick among those.
+    fast_random: bool = False
+
+
+def moves_of(record: dict) -> list[str]:
+    """A live game's record's moves, in the order played."""
+    return [move for round_ in record.get("rounds") or [] for move in round_["moves"]]
+
+
+def seat_of_move(move: str) -> int:
+    """The seat that plays ``move`` (a move string starts with its number)."""
+    return int(move.split(" ", 1)[0])
+
+
+@dataclass(frozen=True)
 class GameType:
     key: str
     member: str
@@ -120,10 +187,22 @@ class GameType:
     entry_template: str
     options: tuple[Option, ...] = ()
     has_rules_profile: bool = False
-    playable_live: bool = False
+    live: LivePlay | None = None
 
     def __str__(self) -> str:
         return str(self.name)
+
+    @property
+    def playable_live(self) -> bool:
+        """Whether the site plays it move by move (and bots play it in matches)."""
+        return self.live is not None
+
+    @property
+    def played(self) -> LivePlay:
+        """The game's ``LivePlay``; a ``Refusal`` for a game the site does not play."""
+        if self.live is None:
+            raise Refusal(_("This game cannot be played on the site."), field="game")
+        return self.live
 
     def entry_kind(self, key: str) -> EntryKind:
         for kind in self.entry_kinds:

@@ -26,7 +26,6 @@ from botplay import conf
 from botplay.players import RemotePlayer
 from botplay.remote import BotFault
 from bots.models import Bot
-from play.engine import rebuild
 from play.models import Game, Seat
 from play.moving import CHANGED_BY_A_MOVE, after_commit, locked_game, seats_of, settle
 
@@ -81,7 +80,7 @@ def count_start_fault(game_id: int, position: int) -> None:
         seat.forfeited = seat.forfeited or seat.faults >= conf.FORFEIT_AFTER_FAULTS
         seat.save(update_fields=["faults", "forfeited"])
         if seat.forfeited and game.is_playing and game.to_move == position:
-            state = rebuild(game.record, game.deals)
+            state = game.state()
             settle(game, seats, state, timezone.now(), previous=position)
             game.save(update_fields=CHANGED_BY_A_MOVE)
             after_commit(game, seats, previous=position)

@@ -22,10 +22,8 @@ from botplay import conf
 from botplay.players import BuiltinPlayer, RemotePlayer
 from botplay.remote import BotFault
 from bots.models import Bot
-from games.call_to_glory import IllegalMove
-from games.call_to_glory.moves import LOOKUP
+from games.registry import moves_of
 from play.bot_calls import ELSEWHERE, SENT, start_remote_bots
-from play.engine import rebuild
 from play.models import Game, Seat
 from play.moving import (
     CHANGED_BY_A_MOVE,
@@ -41,25 +39,21 @@ from play.moving import (
 log = logging.getLogger(__name__)
 
 
-def player_of(bot: Bot, seed: int):
-    if bot.kind == Bot.Kind.REMOTE:
-        return RemotePlayer(bot)
-    return BuiltinPlayer(bot.builtin_key, bot.settings, seed)
-
-
 def seat_player(game: Game, seat: Seat):
     """Who answers for a bot's seat. A built-in bot is seeded per seat, as in bot matches
     (``arena.make_seat_bots``), and shown its own earlier decisions at this game (from
     the record), so that it remembers and decides as a bot kept for the whole game."""
-    if seat.bot.kind == Bot.Kind.REMOTE:
-        return player_of(seat.bot, 0)
-    player = player_of(seat.bot, game.seed * 7919 + seat.position)
-    replay = rebuild({**game.record, "rounds": []}, game.deals)
-    for round_ in game.record["rounds"]:
-        for move in round_["moves"]:
-            if replay.current_player() == seat.position:
-                player.policy.recall(replay.view(seat.position), move)
-            replay.apply_action(LOOKUP[move][1])
+    if seat.bot.is_remote:
+        return RemotePlayer(seat.bot)
+    live = game.live
+    player = BuiltinPlayer(
+        live, seat.bot.builtin_key, seat.bot.settings, game.seed * 7919 + seat.position
+    )
+    replay = game.state(moves=0)
+    for move in moves_of(game.record):
+        if replay.current_player() == seat.position:
+            player.policy.recall(replay.view(seat.position), move)
+        live.apply_stored(replay, move)
     return player
 
 
@@ -72,7 +66,7 @@ def ask(game: Game, seat: Seat, state, player) -> str | None:
         return move
     except BotFault as fault:
         log.info("bot %s at fault in game %s: %s", seat.bot_id, game.pk, fault)
-    except IllegalMove as exc:
+    except game.live.illegal_move as exc:
         log.info("bot %s played %r in game %s: %s", seat.bot_id, move, game.pk, exc)
     finally:
         player.close()
@@ -130,7 +124,7 @@ def do_play_bot_turns(game_id: int, at: int) -> int:
         if game is None or not game.is_playing or game.moves != at:
             break
         if state is None:
-            state = rebuild(game.record, game.deals)
+            state = game.state()
         plan = decide(game, seats, state)
         if not plan:
             break

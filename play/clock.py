@@ -12,7 +12,6 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from play.engine import rebuild
 from play.models import Game
 from play.moving import (
     BOT_TURN_SECONDS,
@@ -57,7 +56,7 @@ def do_time_out(game_id: int, at: int, now=None) -> str:
         if 0 < game.forfeit_after <= seat.timeouts:
             seat.forfeited, seat.forfeited_at = True, game.moves
         seat.save(update_fields=["timeouts", "forfeited", "forfeited_at"])
-        state = rebuild(game.record, game.deals)
+        state = game.state()
         previous = game.to_move
         if not seat.forfeited:  # a forfeited seat's turn is settle's to play, or to end
             stand_in_for(game, state, seat)

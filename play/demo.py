@@ -12,7 +12,6 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from bots.models import Bot
-from play.engine import rebuild
 from play.models import Game, Pace
 from play.moving import do_move
 from play.starting import Clock, Taker, do_set_event_play, do_start_game, do_start_table_game
@@ -39,7 +38,7 @@ def load_demo() -> str:
         )
         # ann draws twice and takes one action: the bot's move then waits for a worker.
         for _ in range(3):
-            state = rebuild(game.record, game.deals)
+            state = game.state()
             game = do_move(ann, game.pk, state.legal_moves()[0]).game
         said.append(f"ann's game at /play/{game.pk}/")
     said.append(mixed_event())
@@ -93,7 +92,7 @@ def play_out(game, rng) -> None:
     by_seat = {s.position: s.user for s in game.seats.all() if s.user_id}
     while game.is_playing:
         if game.to_move in by_seat:
-            state = rebuild(game.record, game.deals)
+            state = game.state()
             game = do_move(by_seat[game.to_move], game.pk, rng.choice(state.legal_moves())).game
         else:
             do_play_bot_turns(game.pk, game.moves)

@@ -5,7 +5,8 @@ the same for the API and this page."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from play.models import STAND_INS, Pace
+from games.registry import DEFAULT_GAME, get_game
+from play.models import Pace
 from play.pace import UNITS, split_duration, stand_in_name
 
 PAST_THE_TIME = (
@@ -45,9 +46,12 @@ class PaceForm(forms.Form):
         label=_("Timeouts before a forfeit"), min_value=1, required=False
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, game: str = DEFAULT_GAME, **kwargs):
+        """``game``: the event's, whose stand-ins are offered."""
         super().__init__(*args, **kwargs)
-        self.fields["stand_in"].choices = [(key, stand_in_name(key)) for key in STAND_INS]
+        self.fields["stand_in"].choices = [
+            (key, stand_in_name(key, game)) for key in get_game(game).played.stand_ins
+        ]
 
     @staticmethod
     def initial_of(clock) -> dict:

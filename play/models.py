@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
 from games.models import Game as GameKind
+from games.registry import DEFAULT_GAME, LivePlay, get_game
 
 
 class Pace(models.TextChoices):
@@ -30,11 +31,12 @@ class Pace(models.TextChoices):
 DEFAULT_MOVE_SECONDS = {Pace.LIVE: 60, Pace.CORRESPONDENCE: 3 * 24 * 3600}
 # Timeouts after which a seat forfeits (0: never; the stand-in plays each such turn).
 DEFAULT_FORFEIT_AFTER = 3
-# The built-in bot (``games.call_to_glory.bots`` key) that plays for an absent person.
-DEFAULT_STAND_IN = "greedy"
-# The built-in bots an event may name to play for an absent person: quick to decide
+# The built-in bot (a key of the game's ``LivePlay.bots``) that plays for an absent
+# person unless the event names another of the game's ``stand_ins``: quick to decide
 # (the stand-in decides under the game's row lock) and playing as a person would.
-STAND_INS = ("greedy", "medium", "easy")
+DEFAULT_STAND_IN = "greedy"
+# The stand-ins of the default game (the API's choices).
+STAND_INS = get_game(DEFAULT_GAME).played.stand_ins
 
 
 class Game(models.Model):
@@ -117,6 +119,15 @@ class Game(models.Model):
     @property
     def is_live(self) -> bool:
         return self.pace == Pace.LIVE
+
+    @property
+    def live(self) -> LivePlay:
+        """How the game is played: its engine, bots and words, from the registry."""
+        return get_game(self.game).played
+
+    def state(self, moves: int | None = None):
+        """The engine's state after the record's first ``moves`` moves (all: None)."""
+        return self.live.rebuild(self.record, self.deals, moves)
 
 
 class Seat(models.Model):

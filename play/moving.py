@@ -20,11 +20,9 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.call_to_glory import IllegalMove
-from games.call_to_glory.bots import make_bot
 from games.models import GameRecord
 from games.reasons import told
-from play.engine import rebuild
+from games.registry import moves_of, seat_of_move
 from play.models import Game, Pace, Seat
 from refusal import CONFLICT, Refusal
 from tournaments.permissions import can_view_played_game
@@ -90,7 +88,7 @@ def check_turn(game: Game, seat: Seat) -> None:
 def stand_in_move(game: Game, state, seat: int) -> str:
     """The stand-in's choice for ``seat`` (a person who ran out of time or forfeited, a
     bot at fault), seeded by the game and the move. It sees only the seat's view."""
-    bot = make_bot(game.stand_in, seed=game.seed * 1009 + game.moves)
+    bot = game.live.make_bot(game.stand_in, seed=game.seed * 1009 + game.moves)
     return bot.choose(state.view(seat))
 
 
@@ -119,10 +117,10 @@ def stood_in_at(game: Game, move: int) -> int | None:
     return next((seat for first, end, seat in game.stood_in if first <= move < end), None)
 
 
-def apply_checked(state, move) -> None:
+def apply_checked(game: Game, state, move) -> None:
     try:
         state.apply(move)
-    except IllegalMove as exc:
+    except game.live.illegal_move as exc:
         raise Refusal(told(exc.reason, list(state.players)), "move") from None
 
 
@@ -154,8 +152,8 @@ def do_move(user, game_id: int, move, at: int | None = None) -> Moved:
         check_turn(game, seat)
         if not isinstance(move, str):
             raise Refusal(_("A move is a string like “0 draw D1”."), "move")
-        state = rebuild(game.record, game.deals)
-        apply_checked(state, move)
+        state = game.state()
+        apply_checked(game, state, move)
         previous = game.to_move
         game.moves += 1
         settle(game, seats, state, timezone.now(), previous)
@@ -181,7 +179,7 @@ def do_leave(user, game_id: int) -> Moved:
             raise Refusal(_("You have left this game already."), code=CONFLICT)
         seat.forfeited, seat.forfeited_at = True, game.moves
         seat.save(update_fields=["forfeited", "forfeited_at"])
-        state = rebuild(game.record, game.deals)
+        state = game.state()
         previous = game.to_move
         settle(game, seats, state, timezone.now(), previous)
         game.save(update_fields=CHANGED_BY_A_MOVE)
@@ -203,11 +201,7 @@ def no_person_moved(game: Game, seats: list[Seat]) -> bool:
     """Whether every move of the people at the game was the stand-in's (they never
     forfeited, but were never there): such a game decides nothing either."""
     people = {seat.position for seat in seats if not seat.is_bot}
-    theirs = sum(
-        int(move.split(" ", 1)[0]) in people
-        for round_ in game.record["rounds"]
-        for move in round_["moves"]
-    )
+    theirs = sum(seat_of_move(move) in people for move in moves_of(game.record))
     return theirs == sum(end - first for first, end, _seat in game.stood_in)
 
 

@@ -5,7 +5,7 @@ discarding): the clock runs per turn (play.clock)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.call_to_glory.bots import BOTS
+from games.registry import DEFAULT_GAME, get_game
 from play.models import Pace
 
 # Units a time is told in, largest first: (seconds in one, its name for the form).
@@ -38,17 +38,24 @@ def duration_words(seconds: int) -> str:
     return ngettext("%(count)d second", "%(count)d seconds", count) % {"count": count}
 
 
-def stand_in_name(key: str) -> str:
-    """A built-in bot's name in the reader's language ("Greedy")."""
-    return _(BOTS[key].name)
+def stand_in_game(game: str) -> str:
+    """The game whose built-in bots may stand in at an event of ``game``: its own, or
+    for a game the site does not play, the default game's (the event's pace page then
+    only says that it cannot be played)."""
+    return game if get_game(game).playable_live else DEFAULT_GAME
 
 
-def pace_words(clock) -> str:
+def stand_in_name(key: str, game: str = DEFAULT_GAME) -> str:
+    """A built-in bot of ``game``'s name in the reader's language ("Greedy")."""
+    return _(get_game(game).played.bots[key].name)
+
+
+def pace_words(clock, game: str = DEFAULT_GAME) -> str:
     """ "Live: 60 seconds a move. Past it the Greedy bot plays that turn for them; they
     forfeit after 3 timeouts." (``clock``: a ``play.starting.Clock``)."""
     time = _("%(time)s a move") % {"time": duration_words(clock.seconds())}
     how = _("Live") if clock.pace == Pace.LIVE else _("By correspondence")
-    bot = stand_in_name(clock.stand_in)
+    bot = stand_in_name(clock.stand_in, game)
     if clock.forfeit_after:
         past = ngettext(
             "Past it the %(bot)s bot plays that turn for them; they forfeit after "

@@ -4,7 +4,6 @@ turn. Pages and the API read the same thing."""
 
 from dataclasses import dataclass
 
-from play.engine import rebuild
 from play.models import Game, Seat
 from play.moving import seat_of, seats_of
 
@@ -27,7 +26,7 @@ def sight_of(game: Game, user, seats: list[Seat] | None = None, state=None) -> S
     seats = seats or seats_of(game)
     seat = seat_of(user, seats)
     you = None if seat is None else seat.position
-    state = state or rebuild(game.record, game.deals)
+    state = state or game.state()
     view = state.view(you)
     legal = view.pop("legal_moves", None) or []
     if not (game.is_playing and you is not None and game.to_move == you):

@@ -22,14 +22,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bots.models import Bot
-from games.models import Game as GameKind
-from games.registry import get_game
-from play.engine import deals_of, start_state
+from games.registry import DEFAULT_GAME, LivePlay, get_game
 from play.models import (
     DEFAULT_FORFEIT_AFTER,
     DEFAULT_MOVE_SECONDS,
     DEFAULT_STAND_IN,
-    STAND_INS,
     EventPlay,
     Game,
     Pace,
@@ -68,7 +65,11 @@ class Taker:
     bot: Bot | None = None
 
 
-def check_clock(pace, move_seconds, forfeit_after, stand_in=DEFAULT_STAND_IN) -> Clock:
+def check_clock(
+    pace, move_seconds, forfeit_after, stand_in=DEFAULT_STAND_IN, game: str = DEFAULT_GAME
+) -> Clock:
+    """The pace of play, checked; ``stand_in`` among the stand-ins of ``game``."""
+    stand_ins = get_game(game).played.stand_ins
     if pace not in Pace.values:
         raise Refusal(
             _("The pace is live or correspondence, not %(pace)r.") % {"pace": pace}, "pace"
@@ -87,29 +88,27 @@ def check_clock(pace, move_seconds, forfeit_after, stand_in=DEFAULT_STAND_IN) ->
             % {"high": MAX_FORFEIT_AFTER},
             "forfeit_after",
         )
-    if stand_in not in STAND_INS:
+    if stand_in not in stand_ins:
         raise Refusal(
             _("The bot that plays for an absent person is one of: %(bots)s.")
-            % {"bots": ", ".join(STAND_INS)},
+            % {"bots": ", ".join(stand_ins)},
             "stand_in",
         )
     return Clock(pace, move_seconds, forfeit_after, stand_in)
 
 
-def check_options(options) -> dict:
-    """The rules options as the engine reads them (rounds, ninja, imperial_tasks)."""
-    from games.call_to_glory.options import read_options
-
+def check_options(live: LivePlay, options) -> dict:
+    """The rules options as the game's engine reads them."""
     try:
-        read = read_options(options)
+        options = live.check_options(options)
     except ValueError as exc:
         raise Refusal(str(exc), "options") from None
-    if read.rounds > MAX_ROUNDS:
+    if live.rounds(options) > MAX_ROUNDS:
         raise Refusal(
             _("A game on the site has at most %(rounds)d rounds.") % {"rounds": MAX_ROUNDS},
             "options",
         )
-    return read.as_dict()
+    return options
 
 
 def check_takers(takers: list[Taker]) -> None:
@@ -163,17 +162,26 @@ def read_seats(by, seats) -> list[Taker]:
 
 
 def do_start_game(
-    by, takers: list[Taker], options: dict, clock: Clock = Clock(), table=None, seed=None
+    by,
+    takers: list[Taker],
+    options: dict,
+    clock: Clock = Clock(),
+    table=None,
+    seed=None,
+    game: str = DEFAULT_GAME,
 ) -> Game:
-    """Deal a new game and seat ``takers`` in order; the first to move is told (a bot's
-    turn is sent to the workers on commit)."""
+    """Deal a new game of ``game`` and seat ``takers`` in order; the first to move is
+    told (a bot's turn is sent to the workers on commit)."""
+    live = get_game(game).played
     check_takers(takers)
-    options = check_options(options)
+    options = check_options(live, options)
     seed = random.SystemRandom().randrange(2**62) if seed is None else seed
-    state = start_state([t.name for t in takers], options, seed)
+    state = live.new_game([t.name for t in takers], options, seed)
+    key = game
     try:
         with transaction.atomic():
             game = Game.objects.create(
+                game=key,
                 options=options,
                 table=table,
                 pace=clock.pace,
@@ -182,7 +190,7 @@ def do_start_game(
                 stand_in=clock.stand_in,
                 seed=seed,
                 record=state.record(),
-                deals=deals_of(state),
+                deals=live.deals(state),
                 created_by=by,
             )
             seats = Seat.objects.bulk_create(
@@ -198,9 +206,8 @@ def do_start_game(
 
 
 def check_playable(game: str) -> None:
-    """Only a game the registry says is playable live (and whose engine ``play.engine``
-    drives: Call to Glory today)."""
-    if not get_game(game).playable_live or game != GameKind.CALL_TO_GLORY:
+    """Only a game the registry plays live."""
+    if not get_game(game).playable_live:
         raise Refusal(_("This game cannot be played on the site."), "game")
 
 
@@ -252,7 +259,7 @@ def do_set_event_play(
     started keep their clock), checked by ``check_clock`` (the API and the organiser's
     page both come here). The caller has checked that the user organises it."""
     check_playable(event.game)
-    clock = check_clock(pace, move_seconds, forfeit_after, stand_in)
+    clock = check_clock(pace, move_seconds, forfeit_after, stand_in, event.game)
     EventPlay.objects.update_or_create(
         event=event,
         defaults={
@@ -282,5 +289,5 @@ def do_start_table_game(by, table: Table) -> Game:
         check_table_playable(table)
         event = table.round.event
         return do_start_game(
-            by, table_takers(table), event.rules_options, event_clock(event), table
+            by, table_takers(table), event.rules_options, event_clock(event), table, game=event.game
         )

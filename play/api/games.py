@@ -157,7 +157,7 @@ def game_list(request):
     clock = check_clock(data["pace"], data.get("move_seconds"), data["forfeit_after"])
     check_playable(data["game"])
     takers = read_seats(request.user, data["seats"])
-    game = do_start_game(request.user, takers, data["options"], clock)
+    game = do_start_game(request.user, takers, data["options"], clock, game=data["game"])
     return Response({"id": game.pk}, status=201)
 
 

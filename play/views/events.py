@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from play.forms import PaceForm
-from play.pace import pace_words
+from play.pace import pace_words, stand_in_game
 from play.starting import do_set_event_play, event_clock
 from tournaments.permissions import access_event_as_organiser
 from tournaments.views.refusals import carried_out
@@ -18,7 +18,8 @@ from tournaments.views.refusals import carried_out
 def event_pace(request, slug):
     event = access_event_as_organiser(request.user, slug)
     clock = event_clock(event)
-    form = PaceForm(request.POST or None, initial=PaceForm.initial_of(clock))
+    game = stand_in_game(event.game)
+    form = PaceForm(request.POST or None, initial=PaceForm.initial_of(clock), game=game)
     done = []
     if (
         request.method == "POST"
@@ -29,7 +30,9 @@ def event_pace(request, slug):
             form=form,
         )
     ):
-        messages.success(request, _("Pace of play saved. %(pace)s") % {"pace": pace_words(done[0])})
+        messages.success(
+            request, _("Pace of play saved. %(pace)s") % {"pace": pace_words(done[0], game)}
+        )
         return redirect("event-detail", slug=event.slug)
-    context = {"event": event, "form": form, "current": pace_words(clock)}
+    context = {"event": event, "form": form, "current": pace_words(clock, game)}
     return render(request, "play/event_pace.html", context)

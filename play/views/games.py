@@ -17,8 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from botplay.words import button_label, log_line, move_group
-from games.call_to_glory.cards import VALUES
+from games.registry import moves_of, seat_of_move
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
 from play.changes import etag_of
@@ -30,7 +29,6 @@ from tournaments.models import Result, Table
 from tournaments.views.refusals import carried_out
 
 LOG_LINES = 12
-GROUPS = ("draw", "lay", "discard", "other")
 
 
 def _int_or_none(text):
@@ -67,14 +65,14 @@ def log_of(game: Game, players: list[str]) -> tuple[list[LogLine], int]:
     first = sum(len(r["moves"]) for r in rounds[:-1])
     lines = []
     for number in range(max(0, len(moves) - LOG_LINES), len(moves)):
-        text = log_line(moves[number], players)
+        text = game.live.words.log_line(moves[number], players)
         seat = stood_in_at(game, first + number)
         if seat is not None:
             text = _("%(move)s (played by the bot for %(name)s)") % {
                 "move": text,
                 "name": players[seat],
             }
-        lines.append(LogLine(text, first + number + 1, int(moves[number].split(" ", 1)[0])))
+        lines.append(LogLine(text, first + number + 1, seat_of_move(moves[number])))
     return list(reversed(lines)), len(moves)
 
 
@@ -82,41 +80,36 @@ def your_last_turn_stood_in(game: Game, you: int | None) -> bool:
     """Whether the last move of ``you``'s seat was played by the bot for you."""
     if you is None:
         return False
-    moves = [m for r in game.record.get("rounds", []) for m in r["moves"]]
-    mine = [number for number, move in enumerate(moves) if move.split(" ", 1)[0] == str(you)]
+    moves = moves_of(game.record)
+    mine = [number for number, move in enumerate(moves) if seat_of_move(move) == you]
     return bool(mine) and stood_in_at(game, mine[-1]) == you
 
 
 def board_context(game: Game, user) -> dict:
+    """The page's frame (turn, clock, seats, moves, log) with what the game's own board
+    shows (``LivePlay.board``, drawn by its ``seat_template`` and ``table_template``)."""
     sight = sight_of(game, user)
     view = sight.view
     players = view["players"]
-    tasks = view.get("tasks")
-    seats = []
-    for seat in sight.seats:
-        p = seat.position
-        seats.append(
-            {
-                "name": seat.name,
-                "is_you": p == sight.you,
-                "is_bot": seat.is_bot,
-                "to_move": p == game.to_move,
-                "hand_size": view.get("hand_sizes", [0] * len(players))[p],
-                "sets": sorted(
-                    ((int(v), c) for v, c in view.get("sets", [{}] * len(players))[p].items()),
-                    reverse=True,
-                ),
-                "miniatures": (view.get("miniatures") or [None] * len(players))[p],
-                "tasks": tasks["revealed"][p] if tasks else [],
-                "total": view["totals"][p],
-                "timeouts": seat.timeouts,
-                "forfeited": seat.forfeited,
-                "place": seat.place,
-            }
-        )
-    buttons = {group: [] for group in GROUPS}
+    live = game.live
+    board = live.board(view, sight.you)
+    seats = [
+        {
+            **board["seats"][seat.position],
+            "name": seat.name,
+            "is_you": seat.position == sight.you,
+            "is_bot": seat.is_bot,
+            "to_move": seat.position == game.to_move,
+            "timeouts": seat.timeouts,
+            "forfeited": seat.forfeited,
+            "place": seat.place,
+        }
+        for seat in sight.seats
+    ]
+    words = live.words
+    buttons = {group: [] for group in words.GROUPS}
     for move in sight.legal_moves:
-        buttons[move_group(move)].append((move, button_label(move, view)))
+        buttons[words.move_group(move)].append((move, words.button_label(move, view)))
     log, log_total = log_of(game, players)
     you = next((s for s in sight.seats if s.position == sight.you), None)
     to_move = next((s for s in sight.seats if s.position == game.to_move), None)
@@ -129,13 +122,14 @@ def board_context(game: Game, user) -> dict:
     else:
         title = _("%(name)s to play") % {"name": to_move.name}
     return {
+        **board,
+        "seat_template": live.seat_template,
+        "table_template": live.table_template,
         "game": game,
         "sight": sight,
         "view": view,
         "seats": seats,
-        "hand": view.get("hand") or [],
-        "values": VALUES,
-        "button_groups": [(g, buttons[g]) for g in GROUPS if buttons[g]],
+        "button_groups": [(g, buttons[g]) for g in words.GROUPS if buttons[g]],
         "log": log,
         "log_total": log_total,
         "seconds_left": seconds_left(game),
@@ -145,11 +139,7 @@ def board_context(game: Game, user) -> dict:
         "stood_in_for_you": your_last_turn_stood_in(game, sight.you),
         "you_forfeited": you is not None and you.forfeited,
         "may_leave": game.is_playing and you is not None and not you.forfeited,
-        "results": [
-            {"number": i, "scores": r["scores"]} for i, r in enumerate(view["results"], start=1)
-        ],
         "title": title,
-        "own_tasks": tasks["own"] if tasks and sight.you is not None else None,
         "counts_elsewhere": settled_elsewhere(game),
     }
 
@@ -164,6 +154,10 @@ def settled_elsewhere(game: Game) -> bool:
     )
 
 
+def render_board(request, game: Game):
+    return render(request, "play/_board.html", board_context(game, request.user))
+
+
 def game_page(request, game_id):
     game = access_game(request.user, game_id)
     return render(request, "play/game.html", board_context(game, request.user))
@@ -171,7 +165,7 @@ def game_page(request, game_id):
 
 def board_fragment(request, game_id):
     game = access_game(request.user, game_id)
-    return render(request, "play/_board.html", board_context(game, request.user))
+    return render_board(request, game)
 
 
 @require_POST
@@ -188,7 +182,7 @@ def move(request, game_id):
     )
     if request.htmx:
         game = Game.objects.get(pk=game_id)
-        return render(request, "play/_board.html", board_context(game, request.user))
+        return render_board(request, game)
     return redirect("play:game", game_id)
 
 

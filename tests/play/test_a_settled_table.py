@@ -9,7 +9,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from play.clock import do_time_out
-from play.engine import rebuild
 from play.models import EventPlay, Game
 from play.moving import do_move
 from play.starting import do_start_table_game
@@ -60,7 +59,7 @@ def start_a_one_round_table_game(organiser, table) -> Game:
     EventPlay.objects.create(event=event, move_seconds=60, forfeit_after=0)
     game = do_start_table_game(organiser, table)
     first = table.seats.get(position=0).entrant.user
-    return do_move(first, game.pk, rebuild(game.record, game.deals).legal_moves()[0]).game
+    return do_move(first, game.pk, game.state().legal_moves()[0]).game
 
 
 def enter_by_hand(table) -> None:

@@ -13,7 +13,6 @@ from django.utils import timezone
 
 from bots.models import Bot
 from play.clock import do_time_out
-from play.engine import rebuild
 from play.models import EventPlay, Game
 from play.moving import do_move, forfeit_places
 from play.starting import do_start_table_game
@@ -72,7 +71,7 @@ def test_a_person_who_forfeits_is_placed_last_alone_and_the_standings_say_why(
     assert game.seats.get(position=0).forfeited and game.is_playing
     while game.is_playing:
         assert game.to_move == 1  # the forfeited seat's turns are played at once
-        legal = rebuild(game.record, game.deals).legal_moves()
+        legal = game.state().legal_moves()
         game = do_move(other_player, game.pk, legal[-1], at=game.moves).game
     seats = {seat.position: seat for seat in game.seats.all()}
     assert game.is_finished and (seats[0].place, seats[1].place) == (2, 1)

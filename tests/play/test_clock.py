@@ -12,7 +12,6 @@ from django.utils import timezone
 from games.call_to_glory import validate_record
 from games.call_to_glory.bots import make_bot
 from play.clock import do_time_out
-from play.engine import rebuild
 from play.models import Game
 from play.tasks import enforce_deadlines, notify_turn
 
@@ -49,7 +48,7 @@ def test_a_correspondence_timeout_has_the_greedy_bot_play_the_turn(correspondenc
     assert validate_record(game.record)["valid"] is True
     assert game.deadline > timezone.now() + timedelta(days=2)
     assert game.stand_in == "greedy" and game.stood_in == [[0, len(moves), 0]]
-    replay = rebuild({**game.record, "rounds": []}, game.deals)
+    replay = game.state(moves=0)
     for number, move in enumerate(moves):
         greedy = make_bot("greedy", seed=game.seed * 1009 + number)
         assert greedy.choose(replay.view(0)) == move, f"move {number} is the greedy bot's"

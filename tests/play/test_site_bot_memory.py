@@ -10,7 +10,6 @@ from bots.models import Bot
 from games.call_to_glory.bots import make_bot
 from games.call_to_glory.moves import LOOKUP
 from play.demo import play_out
-from play.engine import rebuild
 from play.starting import Taker, do_start_game
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +29,7 @@ def test_a_site_bot_decides_as_a_bot_kept_for_the_whole_game(staff, player, othe
     assert not game.is_playing
 
     kept = make_bot("hard", seed=game.seed * 7919)  # seat 0's bot in a bot match
-    replay = rebuild({**game.record, "rounds": []}, game.deals)
+    replay = game.state(moves=0)
     decisions = remembered = 0
     for round_ in game.record["rounds"]:
         for move in round_["moves"]:

@@ -9,7 +9,6 @@ from django.utils import timezone
 
 from games.call_to_glory import validate_record
 from games.call_to_glory.bots import make_bot
-from play.engine import rebuild
 from play.models import Game
 from play.tasks import enforce_deadlines
 from tests.fixtures.worker import wait_for
@@ -36,7 +35,7 @@ def test_a_timed_out_persons_turn_is_played_by_the_greedy_bot_on_the_worker(
     moves = game.record["rounds"][0]["moves"]
     assert game.seats.get(position=0).timeouts == 1 and not game.seats.get(position=0).forfeited
     assert game.stood_in == [[0, len(moves), 0]]
-    replay = rebuild({**game.record, "rounds": []}, game.deals)
+    replay = game.state(moves=0)
     for number, move in enumerate(moves):
         assert move == make_bot("greedy", seed=game.seed * 1009 + number).choose(replay.view(0))
         replay.apply(move)

@@ -37,18 +37,6 @@ ALLOWED = {
 ENGINES = ("games.call_to_glory", "games.call_to_adventure")
 # Modules outside games/ that still import an engine (issue 26 takes them off, one by one).
 ENGINE_IMPORTERS_LEFT = {
-    "botplay/players.py",
-    "botplay/refereeing.py",
-    "botplay/words.py",
-    "bots/authoring.py",
-    "bots/replay.py",
-    "bots/scheduling.py",
-    "play/bot_turns.py",
-    "play/engine.py",
-    "play/moving.py",
-    "play/pace.py",
-    "play/starting.py",
-    "play/views/games.py",
     "scoring/catalogues.py",
     "scoring/profile_form.py",
     "scoring/profile_views.py",

@@ -89,6 +89,10 @@ def lay_words(value: int, count: int) -> str:
     ) % {"count": count, "value": value}
 
 
+# The rows of buttons a turn's moves sit in, in order.
+GROUPS = ("draw", "lay", "discard", "other")
+
+
 def move_group(move: str) -> str:
     """Which row of buttons a move sits in: draw, lay, discard or other."""
     verb = move.split(" ")[1]

@@ -1,6 +1,7 @@
 """Call to Glory on the site: tables entered round by round (real-table scoring),
-digital records uploaded, bots that play it live; options Rounds (1 is the Quick Game),
-Imperial Tasks and The Power of the Ninja."""
+digital records uploaded, played move by move on the site and in bot matches
+(``live``: the engine, its built-in bots, its board and its moves in words); options
+Rounds (1 is the Quick Game), Imperial Tasks and The Power of the Ninja."""
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -10,6 +11,7 @@ from games.call_to_glory import table as table_format
 from games.call_to_glory import totals as totals_format
 from games.call_to_glory import validate_record
 from games.call_to_glory.table import score_table
+from games.registered.call_to_glory.live import LIVE
 from games.registry import EntryKind, GameType, Option, Rules, SeatScore
 
 
@@ -118,5 +120,5 @@ GAME = GameType(
             help_text=_("Variant 2: a Ninja set takes a miniature that can eliminate a card."),
         ),
     ),
-    playable_live=True,
+    live=LIVE,
 )
