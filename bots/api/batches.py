@@ -68,6 +68,7 @@ class BatchViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
     """Batches of bot matches: schedule one, and follow its progress."""
 
     queryset = Batch.objects.filter(event__isnull=True)
+    throttle_scope = "batch_scheduling"  # its POST (config.throttles)
     serializer_class = BatchSerializer
 
     @extend_schema(request=ScheduleSerializer, responses={201: BatchSerializer})

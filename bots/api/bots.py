@@ -65,6 +65,7 @@ class BotViewSet(
     """Bots: anyone reads; a logged-in user registers; only the author changes one."""
 
     queryset = Bot.objects.select_related("owner")
+    throttle_scope = "bot_registration"  # its POST (config.throttles)
     serializer_class = BotSerializer
 
     @extend_schema(request=BotSerializer, responses={201: NewBotSerializer})
