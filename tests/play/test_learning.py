@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from bots.models import Bot
 from games.call_to_glory.hints import Hint
-from games.models import Bot
 from play.hints import WORDS, hint_words
 from play.models import Game
 from play.starting import Taker, do_start_game
