@@ -1,11 +1,11 @@
 """Hints on the game page for a person's first game against the beginner bot: on each
 of their decisions, one good move and why ("You could lay your 2 cards of value 9:
-nobody has laid a 9 yet."), worked out by ``games.call_to_glory.hints`` from the
-seat's view and said here in the reader's language."""
+nobody has laid a 9 yet."), worked out by the game's ``hint`` (the registry's;
+``games.call_to_glory.hints``) from the seat's view and said here in the reader's language."""
 
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from games.call_to_glory.hints import Hint, hint
+from games.registry import get_game
 from play.models import Game
 from play.reading import Sight
 
@@ -56,10 +56,13 @@ def hint_for(sight: Sight) -> tuple[str, str] | None:
     """The hinted move and the hint in words, on the reader's turn in a first game."""
     if not (sight.your_turn and offers_hints(sight)):
         return None
+    hint = get_game(sight.game.game).hint
+    if hint is None:
+        return None
     found = hint({**sight.view, "legal_moves": sight.legal_moves})
     return None if found is None else (found.move, hint_words(found, sight.view["players"]))
 
 
-def hint_words(found: Hint, players: list[str]) -> str:
+def hint_words(found, players: list[str]) -> str:
     name = "" if found.other is None else players[found.other]
     return WORDS[found.reason] % {"value": found.value, "count": found.count, "name": name}

@@ -4,8 +4,6 @@ and a worked round, linked from the lobby and from every game page."""
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from games.call_to_glory.cards import VALUES
-
 # The characters' names by value, as the German and Russian rulebooks call them.
 CHARACTERS = {
     6: _("Emperor"),
@@ -21,5 +19,4 @@ CHARACTERS = {
 
 
 def how_to_play(request):
-    cards = [(value, CHARACTERS[value]) for value in VALUES]
-    return render(request, "play/how_to_play.html", {"cards": cards})
+    return render(request, "play/how_to_play.html", {"cards": sorted(CHARACTERS.items())})
