@@ -218,7 +218,8 @@ def game_detail(request, game_id):
 
 def too_many_waits() -> str:
     return _(
-        "You are already waiting on %(n)d games at once: close a game page, or ask again later."
+        "You are already waiting on as many games at once as allowed (%(n)d): close a game "
+        "page, or ask again later."
     ) % {"n": settings.PLAY_WAITS_PER_PERSON}
 
 

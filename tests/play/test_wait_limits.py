@@ -68,7 +68,7 @@ def test_a_person_past_their_waits_is_refused_at_once_with_retry_after(start, pl
     refused = answered_at_once(mine[2], game_id)
     assert refused.status_code == 429
     assert refused["Retry-After"] == "7"
-    assert "already waiting on 2 games" in refused.json()["detail"]
+    assert "as many games at once as allowed (2)" in refused.json()["detail"]
     theirs = Client(**THREADED)
     theirs.force_login(other_player)
     held.append(held_in_the_background(theirs, game_id))
