@@ -5,8 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from bots.models import Batch, Fault, Ladder, Match
-from games.models import Bot
+from bots.models import Batch, Bot, Fault, Ladder, Match
 from tournaments.models import Result, Round
 from tournaments.permissions import (
     can_edit_bot,

@@ -5,9 +5,8 @@ from django.views.decorators.http import require_POST
 from bots.access import access_bot_as_author, faults_as_seen
 from bots.authoring import do_register_bot, do_rotate_secret, do_update_bot
 from bots.forms import BotForm
-from bots.models import Batch, Fault, MatchSeat
+from bots.models import Batch, Bot, Fault, MatchSeat
 from bots.ratings import rating_history
-from games.models import Bot
 from tournaments.permissions import can_edit_bot
 from tournaments.plots import rating_svg, recent_form_svg
 

@@ -8,10 +8,10 @@ import time
 import pytest
 from django.db import connection
 
+from botplay.remote import ANSWER_LIMIT, STORED_EVIDENCE_LIMIT
 from bots import conf, scheduling
 from bots.matches import do_play_match
 from bots.models import Batch, Fault
-from bots.remote import ANSWER_LIMIT, STORED_EVIDENCE_LIMIT
 from bots.scheduling import do_schedule_batch
 from games.call_to_glory import validate_record
 from tests.bots.servers import HANG_SECONDS, MisbehavingHandler

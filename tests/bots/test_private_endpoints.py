@@ -5,15 +5,15 @@ every connection. (The other tests allow private endpoints: their bots run local
 
 import pytest
 
-from bots import conf
-from bots.remote import (
+from botplay import conf
+from botplay.remote import (
     BotFault,
     PrivateAddress,
     RemoteBotClient,
     endpoint_problem,
     public_address_only,
 )
-from games.models import Bot
+from bots.models import Bot
 
 pytestmark = pytest.mark.django_db
 

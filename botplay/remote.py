@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 
 from django.utils.translation import gettext as _
 
-from bots import conf
-from bots.signing import PROTOCOL, signed_headers
+from botplay import conf
+from botplay.signing import PROTOCOL, signed_headers
 from games.json_input import JsonNotText, JsonTooDeep, loads_bounded
 
 EVIDENCE_LIMIT = 300  # characters of an answer quoted in a fault's evidence
