@@ -10,10 +10,11 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from config.changes import MAX_WAIT_SECONDS
 from games.models import Game as GameKind
 from games.refusal import CONFLICT, Refusal
 from play.access import access_game, access_table_to_play
-from play.changes import MAX_WAIT_SECONDS, etag_of, wait_for_change
+from play.changes import etag_of, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
 from play.moving import do_leave, do_move
 from play.reading import Sight, sight_of

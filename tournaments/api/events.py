@@ -75,6 +75,9 @@ class EventSerializer(serializers.ModelSerializer):
             "check_in",
             "check_in_opens",
             "review_pairings",
+            "round_minutes",
+            "clock_starts",
+            "time_rule",
             "status",
             "is_archived",
         ]
