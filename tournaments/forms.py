@@ -14,6 +14,7 @@ from tournaments.event_settings import check_event_settings
 from tournaments.formats import REGISTRY
 from tournaments.models import MAX_INTEGER, ClockStart, Event, League, Season
 from tournaments.people import MAX_TYPED
+from tournaments.round_clock import ClockAction
 from tournaments.tiebreak_names import TIEBREAK_NAMES
 from tournaments.tiebreaks import CHOOSABLE
 
@@ -592,3 +593,13 @@ class LogGameForm(forms.Form):
                 )
             seats.append((data[f"entrant_{seat}"], data[f"score_{seat}"], data[f"place_{seat}"]))
         return seats
+
+
+class ClockForm(forms.Form):
+    """A change of the round clock from the round page; its limits are the service's
+    (``tournaments.round_clock``), the same on every path."""
+
+    action = forms.ChoiceField(choices=ClockAction.choices)
+    minutes = forms.IntegerField(label=_("minutes"), required=False)
+    table = forms.IntegerField(label=_("table"), required=False)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
