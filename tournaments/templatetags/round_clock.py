@@ -1,11 +1,14 @@
 """``{% round_clock round table_number %}``: the time left in a round (for a table,
 with its extra minutes), ticking in the browser from the server's time and following
 the event's live changes (``static/js/round_clock.js``); at zero it says the event's
-rule for time. Shown while the round is the event's latest published one."""
+rule for time. Shown while the round is published and not complete, if the event times
+its rounds or the clock was started by hand (no query: the round page stays at its few
+queries)."""
 
 from django import template
 from django.utils import timezone
 
+from tournaments.models import Round
 from tournaments.round_clock import clock_of, seconds_left
 
 register = template.Library()
@@ -19,14 +22,12 @@ def epoch_ms(moment) -> int | None:
 def round_clock(round_, table_number=None, large=False):
     now = timezone.now()
     clock = clock_of(round_)
-    latest = (
-        not round_.is_draft
-        and not round_.event.rounds.filter(number__gt=round_.number, draft=False).exists()
-    )
+    timed = clock["started"] or round_.event.round_minutes is not None
+    under_way = timed and not round_.is_draft and round_.status != Round.Status.COMPLETE
     extra = clock["extra_minutes_by_table"].get(str(table_number), 0) if table_number else 0
     left = seconds_left(round_, now, table_number)
     return {
-        "shown": latest,
+        "shown": under_way,
         "round": round_,
         "event": round_.event,
         "clock": clock,
