@@ -63,19 +63,23 @@
       show();
     }
 
+    // A wait the server did not hold comes back at once with Retry-After: ask again
+    // after that many seconds (a refused one, 429, carries it too).
     function follow(stamp) {
       var url = box.dataset.live + (stamp ? "&wait=25&stamp=" + encodeURIComponent(stamp) : "");
+      var after = 5;
       fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
         .then(function (response) {
+          after = Number(response.headers.get("Retry-After")) || 0;
           if (!response.ok) throw new Error(response.status);
           return response.json();
         })
         .then(function (answer) {
           take(answer);
-          follow(answer.stamp);
+          setTimeout(function () { follow(answer.stamp); }, 1000 * after);
         })
         .catch(function () {
-          setTimeout(function () { follow(stamp); }, 5000);
+          setTimeout(function () { follow(stamp); }, 1000 * (after || 5));
         });
     }
 

@@ -2,15 +2,24 @@
 (``POST .../rounds/N/clock/``); open pages follow the event's live state
 (``GET /api/events/SLUG/live/``, a long-poll)."""
 
+from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import ngettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view
+from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 
 from config.changes import MAX_WAIT_SECONDS
+from config.waits import TooManyWaits, wait_allowed
 from tournaments import live
-from tournaments.permissions import access_event, access_round_as_organiser, visible_rounds
+from tournaments.permissions import (
+    access_event,
+    access_round_as_organiser,
+    is_public_event,
+    visible_rounds,
+)
 from tournaments.round_clock import ClockAction, clock_of, do_clock
 
 
@@ -76,13 +85,24 @@ class LiveSerializer(serializers.Serializer):
 def event_live(request, slug):
     """The event's latest published round (or ``?round=N``) and its clock, with the
     server's time. With ``?stamp=S&wait=W`` the answer waits up to W seconds until the
-    event moves on from S (a clock change, a round paired or published, a result)."""
+    event moves on from S (a clock change, a round paired or published, a result). A
+    wait the server does not hold (``config.waits``: its threads are busy, it serves one
+    request at a time, a visitor waits on an event that is not public) is answered at
+    once with ``Retry-After``; more waits at once than a person may have: 429."""
     event = access_event(request.user, slug)
     query = LiveQuerySerializer(data=request.query_params)
     query.is_valid(raise_exception=True)
     wait = query.validated_data.get("wait", 0)
+    headers = {}
     if "stamp" in query.validated_data and wait:
-        live.wait_for_change(event, query.validated_data["stamp"], wait)
+        try:
+            with wait_allowed(request, is_public_event(event)) as held:
+                if held:
+                    live.wait_for_change(event, query.validated_data["stamp"], wait)
+                else:
+                    headers["Retry-After"] = str(settings.PLAY_POLL_AFTER_SECONDS)
+        except TooManyWaits as refused:
+            raise Throttled(refused.retry_after, detail=too_many_waits()) from None
     rounds = visible_rounds(request.user, event).filter(draft=False)
     if "round" in query.validated_data:
         rounds = rounds.filter(number=query.validated_data["round"])
@@ -93,5 +113,15 @@ def event_live(request, slug):
             "round": round_.number if round_ else None,
             "clock": clock_of(round_) if round_ else None,
             "now": timezone.now(),
-        }
+        },
+        headers=headers,
     )
+
+
+def too_many_waits() -> str:
+    n = settings.PLAY_WAITS_PER_PERSON
+    return ngettext(
+        "You are already following %(n)d page at once: close it, or ask again later.",
+        "You are already following %(n)d pages at once: close one, or ask again later.",
+        n,
+    ) % {"n": n}
