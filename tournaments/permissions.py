@@ -238,5 +238,14 @@ def can_view_played_game(user, game) -> bool:
     return can_view_event(user, game.table.round.event)
 
 
+def is_public_game(game) -> bool:
+    """Open to anyone, listed: a friendly game, or a table (or a game replaced at a
+    table) of a public event, not of an unlisted or private one."""
+    table = game.table or game.former_table
+    if table is None:
+        return True
+    return table.round.event.visibility == Visibility.PUBLIC and not table.round.draft
+
+
 def can_start_table_game(user, table: Table) -> bool:
     return is_player_of_table(user, table) or is_event_organiser(user, table.round.event)
