@@ -21,6 +21,7 @@ from games.registry import moves_of, seat_of_move
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
 from play.changes import etag_of
+from play.hints import hint_for
 from play.models import Game
 from play.moving import do_leave, do_move, stood_in_at
 from play.reading import sight_of
@@ -140,6 +141,7 @@ def board_context(game: Game, user) -> dict:
         "you_forfeited": you is not None and you.forfeited,
         "may_leave": game.is_playing and you is not None and not you.forfeited,
         "title": title,
+        "hint": hint_for(sight),
         "counts_elsewhere": settled_elsewhere(game),
     }
 

@@ -10,6 +10,7 @@ from games.call_to_glory import record as record_format
 from games.call_to_glory import table as table_format
 from games.call_to_glory import totals as totals_format
 from games.call_to_glory import validate_record
+from games.call_to_glory.hints import hint
 from games.call_to_glory.table import score_table
 from games.registered.call_to_glory.live import LIVE
 from games.registry import EntryKind, GameType, Option, Rules, SeatScore
@@ -121,4 +122,5 @@ GAME = GameType(
         ),
     ),
     live=LIVE,
+    hint=hint,
 )
