@@ -15,7 +15,7 @@ from bots.remote import endpoint_problem
 from bots.signing import new_secret
 from games.call_to_glory.bots import BOTS, make_bot
 from games.models import Bot
-from games.refusal import Refusal
+from refusal import Refusal
 
 MOVE_TIMEOUT_MS = (50, 10_000)
 TIME_BANK_MS = (0, 30_000)

@@ -9,8 +9,8 @@ from bots.authoring import BOT_SETTINGS, builtin_choices, check_bot, empty_unuse
 from bots.models import Batch, Ladder
 from games.forms import BoundedJSONField
 from games.models import Bot
-from games.refusal import Refusal
 from games.validation import RecordTooLarge, read_submitted_record, validate_text
+from refusal import Refusal
 
 
 class BotForm(forms.ModelForm):

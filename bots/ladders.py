@@ -11,7 +11,7 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
 from bots.models import Batch, Ladder, WorkStatus
 from bots.scheduling import do_schedule_batch
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats import Contender, History, PairingRequest, get_format
 
 TASK = "bots.tasks.run_ladder_round"

@@ -12,7 +12,7 @@ from bots import conf
 from bots.models import Batch, Chunk, Match, MatchSeat
 from games.call_to_glory.options import read_options
 from games.models import Bot
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats import get_format
 
 MAX_GAMES_PER_BATCH = 100_000

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.refusal import Refusal
+from refusal import Refusal
 
 
 def exception_handler(exc, context):

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from django.utils.translation import gettext_lazy as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 
 
 class SeatScore(NamedTuple):

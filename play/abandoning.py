@@ -14,10 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.refusal import CONFLICT, Refusal
 from play.models import Game
 from play.moving import CHANGED_BY_A_MOVE, abandon, after_commit, seats_of
 from play.starting import do_start_table_game
+from refusal import CONFLICT, Refusal
 from scoring import audit
 from scoring.submissions import locked_table
 from tournaments.models import Result, Table

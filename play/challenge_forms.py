@@ -7,10 +7,10 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Bot
-from games.refusal import Refusal
 from play.models import DEFAULT_FORFEIT_AFTER, Pace
 from play.pace import UNITS
 from play.starting import Taker, check_clock
+from refusal import Refusal
 
 LENGTHS = ((1, _("Quick Game (one round)")), (4, _("Full game (four rounds)")))
 PACES = (

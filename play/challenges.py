@@ -27,10 +27,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.notices import do_notify, link
-from games.refusal import CONFLICT, Refusal
 from play.models import Challenge, ChallengeSeat, Game
 from play.pace import duration_words
 from play.starting import Clock, Taker, check_options, check_takers, do_start_game
+from refusal import CONFLICT, Refusal
 
 
 def check_rated(takers: list[Taker], rated) -> bool:

@@ -24,11 +24,11 @@ from games.call_to_glory import IllegalMove
 from games.call_to_glory.bots import make_bot
 from games.models import GameRecord
 from games.reasons import told
-from games.refusal import CONFLICT, Refusal
 from play.engine import rebuild
 from play.models import Game, Pace, Seat
 from play.rated import rate_friendly_game
 from play.vacation import turn_deadline
+from refusal import CONFLICT, Refusal
 from tournaments.permissions import can_view_played_game
 
 # A bot's turn that is not played within this time is sent to the workers again.

@@ -23,7 +23,6 @@ from django.utils.translation import gettext as _
 
 from games.models import Bot
 from games.models import Game as GameKind
-from games.refusal import CONFLICT, Refusal
 from games.registry import get_game
 from play.engine import deals_of, start_state
 from play.models import (
@@ -38,6 +37,7 @@ from play.models import (
 )
 from play.moving import after_commit, settle
 from play.pace import duration_words
+from refusal import CONFLICT, Refusal
 from scoring.submissions import check_no_entry_under_way, locked_table
 from tournaments.models import Event, Result, Table
 from tournaments.permissions import can_schedule_bot_matches, is_staff

@@ -24,8 +24,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.refusal import CONFLICT, Refusal
 from play.models import Game, Pace, Vacation
+from refusal import CONFLICT, Refusal
 
 DAY = timedelta(days=1)
 # The farthest ahead a vacation may begin.

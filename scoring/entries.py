@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 
 from games.json_input import loads_bounded
 from games.reasons import told
-from games.refusal import Refusal
 from games.registry import EntryKind, GameType, Rules, SeatScore, entry_kind, get_game
+from refusal import Refusal
 from scoring.catalogues import event_catalogue
 from scoring.profiles import stored_rules_profile
 from tournaments.models import Event, Table

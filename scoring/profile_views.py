@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from games.call_to_adventure.cards import CatalogueError
 from games.call_to_adventure.profile import ProfileError
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.catalogues import do_store_catalogue
 from scoring.models import EventCatalogue
 from scoring.profile_form import RulesProfileForm

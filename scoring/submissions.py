@@ -23,8 +23,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.refusal import CONFLICT, Refusal
 from games.registry import entry_kind
+from refusal import CONFLICT, Refusal
 from scoring import audit, notices
 from scoring.entries import rules_version, score, seat_names, seat_scores, table_kind
 from scoring.models import Confirmation, Submission

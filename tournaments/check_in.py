@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments import event_log
 from tournaments.models import Entrant, Event
 from tournaments.registration import lock_event, promote_waitlist

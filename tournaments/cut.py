@@ -6,7 +6,7 @@ Swiss standings stay as they were: they count only the rounds before the cut."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments import event_log
 from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event, Round, Table

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.entrants import (
     MAX_TABLE_NUMBER,
     check_club,

@@ -9,7 +9,7 @@ from django.utils.crypto import get_random_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event
 from tournaments.permissions import can_schedule_bot_matches

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments import event_log
 from tournaments.event_settings import SETTINGS, check_event_settings
 from tournaments.models import Event, SeatResult, StandingRow

@@ -2,7 +2,7 @@
 game and its options (from the game registry), the format and its options, the table
 size, points by place, the tie-break order, whether clubs are kept apart, registration
 (open or closed, the places, when it closes), check-in and reviewing pairings. Bad
-values are refused with the field they belong to (``games.refusal.Refusal``), never
+values are refused with the field they belong to (``refusal.Refusal``), never
 stored and never a server error."""
 
 import math
@@ -10,8 +10,8 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
 from games.registry import get_game
+from refusal import Refusal
 from tournaments.formats import get_format
 from tournaments.models import MAX_INTEGER
 from tournaments.tiebreaks import REGISTRY as TIEBREAKS

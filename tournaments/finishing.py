@@ -5,7 +5,7 @@ organiser reopens it to correct one)."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.models import Event, Table
 
 

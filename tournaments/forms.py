@@ -5,8 +5,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from games.refusal import Refusal
 from games.registry import REGISTRY as GAMES
+from refusal import Refusal
 from tournaments.entrant_import import MAX_CHARACTERS
 from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
 from tournaments.event_editing import settings_digest

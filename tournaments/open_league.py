@@ -4,7 +4,7 @@ round of one table; standings rank by rating once an entrant has the minimum gam
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats import get_format
 from tournaments.models import Entrant, Event, Round, Season, Seat, Table
 from tournaments.results import SeatOutcome, do_record_result

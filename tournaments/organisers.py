@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments import event_log
 from tournaments.models import Event
 from tournaments.permissions import can_grant_organiser

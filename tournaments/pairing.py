@@ -5,7 +5,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments import check_in, event_log
 from tournaments.finishing import check_not_finished
 from tournaments.formats import (

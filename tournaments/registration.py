@@ -7,7 +7,7 @@ under the event's row lock, so two people never take the last place."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments import event_log
 from tournaments.entrants import do_add_entrant, do_drop_entrant
 from tournaments.finishing import check_not_finished

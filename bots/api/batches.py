@@ -6,12 +6,13 @@ from rest_framework.response import Response
 from bots.batches import batch_progress
 from bots.models import Batch
 from bots.scheduling import do_schedule_batch, round_robin_lineups
+from config.api_fields import ModelSerializer
 from games.models import Bot
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.permissions import can_schedule_bot_matches
 
 
-class BatchSerializer(serializers.ModelSerializer):
+class BatchSerializer(ModelSerializer):
     kind = serializers.CharField(
         read_only=True, help_text="single, series, round_robin, ladder or event"
     )
@@ -67,6 +68,7 @@ class BatchViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
     """Batches of bot matches: schedule one, and follow its progress."""
 
     queryset = Batch.objects.filter(event__isnull=True)
+    throttle_scope = "batch_scheduling"  # its POST (config.throttles)
     serializer_class = BatchSerializer
 
     @extend_schema(request=ScheduleSerializer, responses={201: BatchSerializer})

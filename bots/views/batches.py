@@ -9,7 +9,7 @@ from bots.batches import batch_progress, batch_summary, latest_games
 from bots.forms import BatchForm
 from bots.models import Batch
 from bots.scheduling import do_schedule_batch, round_robin_lineups
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.permissions import can_schedule_bot_matches
 
 

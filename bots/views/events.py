@@ -7,7 +7,7 @@ from django.views.decorators.http import require_POST
 from bots.access import access_round_as_organiser
 from bots.models import Batch
 from bots.scheduling import do_schedule_event_round
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.models import Table
 from tournaments.permissions import access_event_as_organiser
 

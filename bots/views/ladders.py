@@ -6,7 +6,7 @@ from bots.access import access_ladder_as_editor
 from bots.forms import LadderForm
 from bots.ladders import do_save_ladder
 from bots.models import Ladder
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.permissions import can_edit_ladder, can_schedule_bot_matches
 
 

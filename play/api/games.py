@@ -11,7 +11,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from games.models import Game as GameKind
-from games.refusal import CONFLICT, Refusal
 from play.access import access_game, access_table_to_play
 from play.changes import MAX_WAIT_SECONDS, etag_of, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
@@ -24,6 +23,7 @@ from play.starting import (
     do_start_table_game,
     read_seats,
 )
+from refusal import CONFLICT, Refusal
 
 
 class StartSerializer(serializers.Serializer):

@@ -7,6 +7,8 @@ server's deadline and the server's clock (``static/js/play.js``). The board says
 the stand-in did ("Time ran out: the bot played your turn for you"). Without
 JavaScript every move is a plain form and the page reloads."""
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -48,7 +50,14 @@ def epoch_ms(moment) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def log_of(game: Game, players: list[str]) -> tuple[list[str], int]:
+@dataclass
+class LogLine:
+    text: str
+    number: int  # the move's number in the whole game, from 1
+    seat: int  # whose move it was
+
+
+def log_of(game: Game, players: list[str]) -> tuple[list[LogLine], int]:
     """The last round's moves as the log tells them, the stand-in's marked as played by
     the bot for their seat (newest first), and how many moves the round has."""
     rounds = game.record.get("rounds", [])
@@ -58,14 +67,14 @@ def log_of(game: Game, players: list[str]) -> tuple[list[str], int]:
     first = sum(len(r["moves"]) for r in rounds[:-1])
     lines = []
     for number in range(max(0, len(moves) - LOG_LINES), len(moves)):
-        line = log_line(moves[number], players)
+        text = log_line(moves[number], players)
         seat = stood_in_at(game, first + number)
         if seat is not None:
-            line = _("%(move)s (played by the bot for %(name)s)") % {
-                "move": line,
+            text = _("%(move)s (played by the bot for %(name)s)") % {
+                "move": text,
                 "name": players[seat],
             }
-        lines.append(line)
+        lines.append(LogLine(text, first + number + 1, int(moves[number].split(" ", 1)[0])))
     return list(reversed(lines)), len(moves)
 
 

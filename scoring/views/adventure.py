@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.catalogues import destiny_cards, event_catalogue
 from scoring.entries import score, seat_names
 from scoring.models import Submission

@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.entries import seat_names
 from scoring.models import Submission
 from scoring.submissions import current_entry, do_override_result

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.audit import in_words
 from scoring.entries import game_of, seat_names, seat_scores
 from scoring.forms import DisputeForm, RecordForm, SettleForm

@@ -6,7 +6,7 @@ import pytest
 from bots.ladders import do_run_ladder_round, do_save_ladder, ladder_pairings
 from bots.models import Ladder
 from games.models import Bot
-from games.refusal import Refusal
+from refusal import Refusal
 
 pytestmark = pytest.mark.django_db
 

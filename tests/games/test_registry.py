@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from games.models import Game
-from games.refusal import Refusal
 from games.registry import REGISTRY, Rules, SeatScore, entry_kind, get_game
+from refusal import Refusal
 from scoring.models import Submission
 from tests.games.call_to_adventure.examples import RIVAL, SUZANNE
 from tests.scoring.conftest import RULEBOOK_ROUND

@@ -49,7 +49,12 @@ def test_ann_challenges_two_people_and_a_bot_and_the_game_starts_once_both_accep
     last = client_for(outsider).post(f"/api/play/challenges/{challenge_id}/accept/")
     assert last.status_code == 200
     game = Game.objects.get(pk=last.json()["game"])
-    assert [s.name for s in game.seats.all()] == ["Pat Player", "Quinn Player", "Oscar Outsider", "Gready"]
+    assert [s.name for s in game.seats.all()] == [
+        "Pat Player",
+        "Quinn Player",
+        "Oscar Outsider",
+        "Gready",
+    ]
     assert game.pace == "correspondence" and game.move_seconds == THREE_DAYS
     again = client_for(outsider).post(f"/api/play/challenges/{challenge_id}/accept/")
     assert again.json()["game"] == game.pk and Game.objects.count() == 1
@@ -58,7 +63,9 @@ def test_ann_challenges_two_people_and_a_bot_and_the_game_starts_once_both_accep
 def test_a_decline_ends_the_challenge_and_tells_its_creator(
     challenge, client_for, player, other_player
 ):
-    challenge_id = challenge(player, [{"username": player.username}, {"username": other_player.username}]).json()["id"]
+    challenge_id = challenge(
+        player, [{"username": player.username}, {"username": other_player.username}]
+    ).json()["id"]
     Notice.objects.all().delete()
     response = client_for(other_player).post(f"/api/play/challenges/{challenge_id}/decline/")
     assert response.json() == {"game": None, "status": "declined"}
@@ -69,7 +76,9 @@ def test_a_decline_ends_the_challenge_and_tells_its_creator(
 
 
 def test_only_the_people_invited_answer(challenge, client_for, player, other_player, outsider):
-    challenge_id = challenge(player, [{"username": player.username}, {"username": other_player.username}]).json()["id"]
+    challenge_id = challenge(
+        player, [{"username": player.username}, {"username": other_player.username}]
+    ).json()["id"]
     response = client_for(outsider).post(f"/api/play/challenges/{challenge_id}/accept/")
     assert response.status_code == 403
     assert client_for(outsider).get(f"/api/play/challenges/{challenge_id}/").status_code == 403
@@ -77,10 +86,18 @@ def test_only_the_people_invited_answer(challenge, client_for, player, other_pla
 
 
 def test_the_creator_withdraws_a_challenge(challenge, client_for, player, other_player):
-    challenge_id = challenge(player, [{"username": player.username}, {"username": other_player.username}]).json()["id"]
-    assert client_for(player).post(f"/api/play/challenges/{challenge_id}/decline/").json()["status"] == "withdrawn"
+    challenge_id = challenge(
+        player, [{"username": player.username}, {"username": other_player.username}]
+    ).json()["id"]
+    assert (
+        client_for(player).post(f"/api/play/challenges/{challenge_id}/decline/").json()["status"]
+        == "withdrawn"
+    )
     assert todo_for(other_player) == []
-    assert client_for(other_player).post(f"/api/play/challenges/{challenge_id}/accept/").status_code == 409
+    assert (
+        client_for(other_player).post(f"/api/play/challenges/{challenge_id}/accept/").status_code
+        == 409
+    )
 
 
 @pytest.mark.parametrize(
@@ -90,9 +107,21 @@ def test_the_creator_withdraws_a_challenge(challenge, client_for, player, other_
         ([{"username": "quinn_player"}, {"bot": "Gready"}], {}, "seats"),
         ([{"username": "pat_player"}, {"username": "nobody"}], {}, "seats"),
         ([{"username": "pat_player"}, {"username": "pat_player"}], {}, "seats"),
-        ([{"username": "pat_player"}, {"bot": "Gready"}, {"username": "quinn_player"}], {"rated": True}, "rated"),
-        ([{"username": "pat_player"}, {"username": "quinn_player"}], {"pace": "live", "move_seconds": 5}, "move_seconds"),
-        ([{"username": "pat_player"}, {"username": "quinn_player"}], {"options": {"rounds": 99}}, "options"),
+        (
+            [{"username": "pat_player"}, {"bot": "Gready"}, {"username": "quinn_player"}],
+            {"rated": True},
+            "rated",
+        ),
+        (
+            [{"username": "pat_player"}, {"username": "quinn_player"}],
+            {"pace": "live", "move_seconds": 5},
+            "move_seconds",
+        ),
+        (
+            [{"username": "pat_player"}, {"username": "quinn_player"}],
+            {"options": {"rounds": 99}},
+            "options",
+        ),
     ],
 )
 def test_a_bad_challenge_is_refused_with_its_reason_and_nothing_is_sent(
@@ -110,11 +139,15 @@ def test_a_person_has_at_most_the_limit_of_open_challenges_and_tables(
     settings.PLAY_MAX_OPEN_CHALLENGES = 2
     seats = [{"username": player.username}, {"username": other_player.username}]
     assert challenge(player, seats).status_code == 201
-    table = client_for(player).post("/api/play/tables/", {"seats": 3}, content_type="application/json")
+    table = client_for(player).post(
+        "/api/play/tables/", {"seats": 3}, content_type="application/json"
+    )
     assert table.status_code == 201
     refused = challenge(player, seats)
     assert refused.status_code == 409 and "2 open challenges and tables" in refused.json()["detail"]
-    refused = client_for(player).post("/api/play/tables/", {"seats": 3}, content_type="application/json")
+    refused = client_for(player).post(
+        "/api/play/tables/", {"seats": 3}, content_type="application/json"
+    )
     assert refused.status_code == 409
     assert Challenge.objects.count() == 2
     client_for(player).post(f"/api/play/tables/{table.json()['id']}/leave/")

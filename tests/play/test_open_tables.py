@@ -29,7 +29,9 @@ def test_the_join_that_fills_the_table_starts_the_game(
 ):
     table = open_table(player, pace="correspondence", rated=True)
     listed = client_for(outsider).get("/api/play/tables/").json()
-    assert [t["id"] for t in listed] == [table["id"]] and listed[0]["seats"][0]["name"] == "Pat Player"
+    assert [t["id"] for t in listed] == [table["id"]] and listed[0]["seats"][0][
+        "name"
+    ] == "Pat Player"
     assert join(client_for(other_player), table["id"]).json() == {"game": None, "status": "open"}
     filled = join(client_for(outsider), table["id"])
     assert filled.status_code == 200
@@ -57,9 +59,14 @@ def test_a_person_who_leaves_frees_the_seat_and_the_creator_withdraws(
 ):
     table = open_table(player, seats=3)
     join(client_for(other_player), table["id"])
-    assert client_for(other_player).post(f"/api/play/tables/{table['id']}/leave/").status_code == 200
+    assert (
+        client_for(other_player).post(f"/api/play/tables/{table['id']}/leave/").status_code == 200
+    )
     assert Challenge.objects.get().seats.count() == 1
-    assert client_for(player).post(f"/api/play/tables/{table['id']}/leave/").json()["status"] == "withdrawn"
+    assert (
+        client_for(player).post(f"/api/play/tables/{table['id']}/leave/").json()["status"]
+        == "withdrawn"
+    )
     assert join(client_for(outsider), table["id"]).status_code == 409
 
 

@@ -35,8 +35,14 @@ def test_a_finished_rated_game_moves_the_ratings_by_its_places(
         "options": {"rounds": 1},
         "rated": rated,
     }
-    challenge_id = client_for(player).post("/api/play/challenges/", body, content_type="application/json").json()["id"]
-    game_id = client_for(other_player).post(f"/api/play/challenges/{challenge_id}/accept/").json()["game"]
+    challenge_id = (
+        client_for(player)
+        .post("/api/play/challenges/", body, content_type="application/json")
+        .json()["id"]
+    )
+    game_id = (
+        client_for(other_player).post(f"/api/play/challenges/{challenge_id}/accept/").json()["game"]
+    )
     final = play_out(client_for, game_id, [player, other_player])
     assert final["status"] == "finished"
     if not rated:

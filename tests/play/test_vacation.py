@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.refusal import Refusal
 from play.models import Game, Vacation
 from play.vacation import counted, do_end_vacation, do_take_vacation, pushed
+from refusal import Refusal
 
 DAY = timedelta(days=1)
 START = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -35,9 +35,7 @@ def test_two_vacations_both_stop_the_clock():
     assert pushed(START, 4 * 86400, away) == START + 6 * DAY
 
 
-spans = st.lists(
-    st.tuples(st.integers(-50, 400), st.integers(1, 100)), max_size=5
-).map(
+spans = st.lists(st.tuples(st.integers(-50, 400), st.integers(1, 100)), max_size=5).map(
     lambda pairs: sorted(
         {(START + timedelta(hours=a), START + timedelta(hours=a + n)) for a, n in pairs}
     )
@@ -132,6 +130,9 @@ def test_the_api_takes_and_ends_a_vacation(client_for, player):
     client = client_for(player)
     taken = client.post("/api/play/vacation/", {"days": 3}, content_type="application/json")
     assert taken.status_code == 200 and taken.json()["days_left"] == 27
-    assert client.post("/api/play/vacation/", {"days": 0}, content_type="application/json").status_code == 400
+    assert (
+        client.post("/api/play/vacation/", {"days": 0}, content_type="application/json").status_code
+        == 400
+    )
     assert client.delete("/api/play/vacation/").json()["vacation"] is None
     assert client.delete("/api/play/vacation/").status_code == 409

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from games.call_to_adventure.catalogue import EXAMPLE_CATALOGUE
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.models import AuditEntry, EventCatalogue, Submission
 from scoring.submissions import do_submit_result
 

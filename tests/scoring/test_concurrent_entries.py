@@ -8,7 +8,7 @@ import threading
 import pytest
 from django.db import connection
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.models import Submission
 from scoring.submissions import do_confirm_result, do_enter_result, do_override_result
 from tests.scoring.conftest import RULEBOOK_ROUND

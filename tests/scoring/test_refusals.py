@@ -5,7 +5,7 @@ these are a representative set as a player meets them."""
 
 import pytest
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.models import AuditEntry, Submission
 from scoring.submissions import do_submit_result
 from tests.scoring.conftest import glory_round

@@ -4,7 +4,7 @@ confirms it once."""
 
 import pytest
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.models import AuditEntry, Confirmation, Submission
 from scoring.submissions import (
     do_confirm_result,

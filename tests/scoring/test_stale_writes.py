@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.models import AuditEntry, Submission
 from scoring.submissions import (
     do_confirm_result,

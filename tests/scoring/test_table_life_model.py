@@ -23,10 +23,10 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, rule
 
-from games.refusal import Refusal
 from play.models import Game
 from play.moving import do_leave
 from play.starting import do_start_table_game
+from refusal import Refusal
 from scoring.models import AuditEntry, Confirmation, Submission
 from scoring.submissions import (
     current_entry,

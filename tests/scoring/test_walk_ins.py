@@ -4,7 +4,7 @@ players confirm, and a table with nobody else to ask waits for an organiser."""
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.models import Submission
 from scoring.submissions import (
     do_confirm_result,

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.models import AuditEntry, Submission
 from scoring.submissions import (
     do_confirm_result,

@@ -8,7 +8,7 @@ should not fails instead of hanging.
 
 import pytest
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.models import Submission
 from scoring.submissions import do_confirm_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND

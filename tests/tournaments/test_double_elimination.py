@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats import (
     Contender,
     History,

@@ -144,9 +144,9 @@ def test_the_round_page_offers_publish_and_pair_again_differently_to_organisers(
 
 
 def test_a_draft_tables_game_is_not_started_on_the_site(reviewed, organiser, player):
-    from games.refusal import Refusal
     from play.models import Game
     from play.starting import do_start_table_game
+    from refusal import Refusal
 
     assert pair(organiser, reviewed).status_code == 201
     table = reviewed.rounds.get().tables.filter(is_bye=False).first()

@@ -5,7 +5,7 @@ by place and the tie-break order. A bad value is a 400 naming it and creates not
 import pytest
 from rest_framework.test import APIClient
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.event_settings import check_event_settings
 from tournaments.leagues import do_create_event
 from tournaments.models import Event, Season

@@ -6,7 +6,7 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from games.refusal import Refusal
+from refusal import Refusal
 from scoring.models import Submission
 from scoring.submissions import do_override_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND

@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats import (
     Contender,
     History,

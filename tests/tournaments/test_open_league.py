@@ -3,7 +3,7 @@ that close."""
 
 import pytest
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tests.tournaments.helpers import make_event
 from tournaments.leagues import do_close_season
 from tournaments.open_league import do_log_game

@@ -4,7 +4,7 @@ grant, revoke, pairing and swap names its actor."""
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tests.tournaments.helpers import make_event
 from tournaments.models import EventLogEntry, Seat
 from tournaments.organisers import do_grant_organiser, do_revoke_organiser

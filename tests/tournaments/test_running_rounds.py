@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tests.tournaments.helpers import enter, make_event, play, report_round, tables_of
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
 from tournaments.models import Event, Round, Seat

@@ -6,7 +6,8 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from games.refusal import Refusal
+from config.api_fields import ModelSerializer
+from refusal import Refusal
 from tournaments.api.rounds import RoundSerializer
 from tournaments.archiving import do_archive_event, do_delete_event
 from tournaments.check_in import do_check_in
@@ -42,7 +43,7 @@ def field_checked(check, value):
         raise serializers.ValidationError(str(refusal.message)) from None
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(ModelSerializer):
     league = serializers.SlugRelatedField(source="season.league", slug_field="slug", read_only=True)
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.all(), write_only=True)
     format = serializers.ChoiceField(choices=list(REGISTRY))

@@ -1,8 +1,8 @@
 """Pairing formats, by key. ``get_format(key, options)`` builds one; unknown keys and
-options raise ``games.refusal.Refusal``. To add a format: subclass ``Format`` in a module here,
+options raise ``refusal.Refusal``. To add a format: subclass ``Format`` in a module here,
 declare its options, and register it below."""
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats.base import (
     Contender,
     Format,

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from games.refusal import Refusal
+from refusal import Refusal
 
 
 def gettext_noop(message: str) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats.base import Format, History, PairingRequest, PlannedTable, gettext_noop
 from tournaments.formats.knockout import bracket_order
 from tournaments.formats.seating import balance_seats, seat_note, table_sizes

@@ -5,7 +5,7 @@ near whom now."""
 
 from __future__ import annotations
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats.base import Format, PairingRequest, PlannedTable, gettext_noop
 
 

@@ -10,7 +10,7 @@ import math
 import random
 from functools import lru_cache
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats.base import (
     Contender,
     Format,

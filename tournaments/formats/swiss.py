@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.formats.base import Format, PairingRequest, PlannedTable, gettext_noop, pair
 from tournaments.formats.search import REPEAT, TableSearch, exhaustive
 from tournaments.formats.seating import FILL_BYES, FILL_SMALLER, balance_seats, seat_note

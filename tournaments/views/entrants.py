@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.models import Bot
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.check_in import no_shows
 from tournaments.entrant_import import do_import_entrants
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_set_place

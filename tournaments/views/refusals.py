@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 
-from games.refusal import Refusal
+from refusal import Refusal
 
 
 def carried_out(request, action, *args, form=None, **kwargs) -> bool:

@@ -6,7 +6,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.refusal import Refusal
+from refusal import Refusal
 from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
 from tournaments.forms import PairForm, SwapForm

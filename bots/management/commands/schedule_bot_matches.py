@@ -10,7 +10,7 @@ from bots.batches import batch_progress
 from bots.models import Batch
 from bots.scheduling import do_schedule_batch, round_robin_lineups
 from games.models import Bot
-from games.refusal import Refusal
+from refusal import Refusal
 
 
 class Command(BaseCommand):

@@ -1,10 +1,12 @@
 """The one error type a person can fix: what they asked for cannot be done, and why.
 
-Every ``check_*`` and ``do_*`` raises it; the API answers it with one exception handler
-(``config.api_errors``) and pages show it with ``tournaments.views.refusals.carried_out``.
-It imports nothing from Django, so engines and pure strategies may raise it too; a message
-written in Django code is a lazily translated string and is only turned into text when
-shown. Broken invariants are not refusals: they are bugs, logged and never shown raw.
+A package of its own at the bottom of the layering, so that every app and every engine
+may raise it and it depends on none of them: it imports nothing from Django or from the
+site's apps. Every ``check_*`` and ``do_*`` raises it; the API answers it with one
+exception handler (``config.api_errors``) and pages show it with
+``tournaments.views.refusals.carried_out``. A message written in Django code is a lazily
+translated string and is only turned into text when shown. Broken invariants are not
+refusals: they are bugs, logged and never shown raw.
 """
 
 CONFLICT = "conflict"
