@@ -263,6 +263,8 @@ SPECTACULAR_SETTINGS = {
         "GameEnum": "games.models.Game",
         "PlayedGameStatusEnum": "play.models.Game.Status",
         "PaceEnum": "play.models.Pace",
+        "ChallengeStatusEnum": "play.models.Challenge.Status",
+        "ChallengeKindEnum": "play.models.Challenge.Kind",
         "EntrantStatusEnum": "tournaments.models.Entrant.Status",
     },
 }

@@ -9,6 +9,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from play.api.games import CreatedSerializer
 from play.challenges import (
     do_accept,
     do_challenge,
@@ -53,10 +54,6 @@ class TableRequestSerializer(TermsSerializer):
     listed = serializers.BooleanField(
         default=True, help_text="false: not in the lobby, reached by its share link only"
     )
-
-
-class CreatedSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
 
 
 class TableCreatedSerializer(CreatedSerializer):

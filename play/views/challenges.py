@@ -98,10 +98,12 @@ def challenge_page(request, challenge_id):
 
 
 def page_context(challenge: Challenge, seat) -> dict:
+    seats = list(challenge.seats.select_related("user", "bot").order_by("position"))
     return {
         "challenge": challenge,
-        "seats": challenge.seats.select_related("user", "bot").order_by("position"),
-        "free": range(challenge.size - challenge.seats.count()) if challenge.is_table else (),
+        "seats": seats,
+        "seen": f"{len(seats)}:{sum(s.accepted for s in seats)}",
+        "free": range(challenge.size - len(seats)) if challenge.is_table else (),
         "seat": seat,
         "terms": terms(challenge),
         "link": share_link(challenge) if challenge.is_table and seat is not None else None,

@@ -42,6 +42,8 @@ def test_ann_challenges_two_people_and_a_bot_and_the_game_starts_once_both_accep
     [item] = todo_for(other_player)
     assert item.action == "challenge" and item.url == f"/play/challenges/{challenge_id}/"
     assert "Quick Game, by correspondence, 3 days a move" in item.text
+    [listed] = client_for(other_player).get("/api/me/todo/").json()["items"]
+    assert listed["action"] == "challenge" and listed["event"] is None
 
     first = client_for(other_player).post(f"/api/play/challenges/{challenge_id}/accept/")
     assert first.json() == {"game": None, "status": "open"}
