@@ -319,6 +319,14 @@ CACHES = {
     "limits": {**_limits_cache, "KEY_PREFIX": f"leaguewright:{DATABASES['default']['NAME']}"},
 }
 
+# Live play's long-polls (play.waits): waits held at once per person (account, or address
+# when not logged in) and per threaded server process (keep it below the process's
+# threads: the others serve pages); a wait not held is answered at once, and told to
+# ask again after PLAY_POLL_AFTER_SECONDS.
+PLAY_WAITS_PER_PERSON = env_int("PLAY_WAITS_PER_PERSON", 4)
+PLAY_WAITS_PER_PROCESS = env_int("PLAY_WAITS_PER_PROCESS", 64)
+PLAY_POLL_AFTER_SECONDS = env_int("PLAY_POLL_AFTER_SECONDS", 5)
+
 # scoring.idempotency: how long an Idempotency-Key's answer is kept for retries.
 IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
 

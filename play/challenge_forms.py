@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Bot
+from bots.models import Bot
 from play.models import DEFAULT_FORFEIT_AFTER, Pace
 from play.pace import UNITS
 from play.starting import Taker, check_clock

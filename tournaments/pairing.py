@@ -190,7 +190,9 @@ def announce(event: Event, round_: Round) -> None:
 def do_publish_round(round_: Round, by=None) -> Round:
     """Publish a draft round: from now on players see it and are told their tables."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+        round_ = (
+            Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
+        )
         if not round_.is_draft:
             raise Refusal(
                 _("Round %(number)s is published already.") % {"number": round_.number},

@@ -4,10 +4,9 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from bots.batches import batch_progress
-from bots.models import Batch
+from bots.models import Batch, Bot
 from bots.scheduling import do_schedule_batch, round_robin_lineups
 from config.api_fields import ModelSerializer
-from games.models import Bot
 from refusal import Refusal
 from tournaments.permissions import can_schedule_bot_matches
 

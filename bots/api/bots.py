@@ -4,8 +4,8 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from bots.authoring import BOT_SETTINGS, check_bot, do_register_bot, do_update_bot, empty_unused
+from bots.models import Bot
 from config.api_fields import ModelSerializer
-from games.models import Bot
 from tournaments.permissions import can_edit_bot
 
 

@@ -1,12 +1,14 @@
 """The API of games on the site: start one, read it (your seat's view and, on your
 turn, your legal moves), move, and fetch the finished record."""
 
+from django.conf import settings
 from django.db.models import Case, Exists, F, OuterRef, When
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -23,6 +25,7 @@ from play.starting import (
     do_start_table_game,
     read_seats,
 )
+from play.waits import TooManyWaits, wait_allowed
 from refusal import CONFLICT, Refusal
 
 
@@ -189,19 +192,38 @@ def game_detail(request, game_id):
     """Where the game stands, as your seat sees it (a spectator sees no hand). Send the
     `ETag` back as `If-None-Match`: 304 (no body) while nothing has changed. With
     `?wait=S` too, a long-poll: the answer comes as soon as the game changes (200 with
-    the new state), or 304 after S seconds (at most 30) if it has not."""
+    the new state), or 304 after S seconds (at most 30) if it has not. A wait the
+    server does not hold (its threads are busy, it serves one request at a time, or a
+    visitor not logged in waits on a game that is not public) is answered at once, with
+    `Retry-After`: ask again then. More waits at once than a person may have: 429 with
+    `Retry-After` (docs/play.md)."""
     asked = WaitSerializer(data=request.query_params)
     asked.is_valid(raise_exception=True)
     game = access_game(request.user, game_id)
     seen = request.headers.get("If-None-Match")
     tag = etag_of(game, request.user)
     wait = asked.validated_data.get("wait")
-    if seen == tag and wait and wait_for_change(game.pk, game.updated_at, wait):
-        game = access_game(request.user, game_id)
-        tag = etag_of(game, request.user)
+    headers = {"ETag": tag}
+    if seen == tag and wait:
+        try:
+            with wait_allowed(request, game) as held:
+                if not held:
+                    headers["Retry-After"] = str(settings.PLAY_POLL_AFTER_SECONDS)
+                elif wait_for_change(game.pk, game.updated_at, wait):
+                    game = access_game(request.user, game_id)
+                    headers["ETag"] = tag = etag_of(game, request.user)
+        except TooManyWaits as refused:
+            raise Throttled(refused.retry_after, detail=too_many_waits()) from None
     if seen == tag:
-        return Response(status=304, headers={"ETag": tag})
-    return Response(state_json(sight_of(game, request.user)), headers={"ETag": tag})
+        return Response(status=304, headers=headers)
+    return Response(state_json(sight_of(game, request.user)), headers=headers)
+
+
+def too_many_waits() -> str:
+    return _(
+        "You are already waiting on as many games at once as allowed (%(n)d): close a game "
+        "page, or ask again later."
+    ) % {"n": settings.PLAY_WAITS_PER_PERSON}
 
 
 @extend_schema(request=MoveSerializer, responses={200: StateSerializer})

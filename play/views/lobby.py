@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games.models import Bot
+from bots.models import Bot
 from play.api.games import my_games
 from play.challenges import terms
 from play.lobby import my_open_challenges, open_tables

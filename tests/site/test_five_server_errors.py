@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 import pytest
 from django.test import Client
 
-from games.models import Bot
+from bots.models import Bot
 from scoring.models import Submission
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.models import Event

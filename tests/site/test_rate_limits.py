@@ -6,8 +6,7 @@ Retry-After, and named in the OpenAPI schema."""
 import pytest
 from django.test import Client
 
-from bots.models import Batch
-from games.models import Bot
+from bots.models import Batch, Bot
 
 pytestmark = pytest.mark.django_db
 

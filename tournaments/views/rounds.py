@@ -100,6 +100,7 @@ def round_print(request, slug, number):
             "tables": tables,
             "by_name": by_name,
             "slips": request.GET.get("slips") == "1",
+            "tents": request.GET.get("tents") == "1",
         },
     )
 
