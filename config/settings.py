@@ -259,7 +259,7 @@ SPECTACULAR_SETTINGS = {
     ],
     "ENUM_NAME_OVERRIDES": {
         "SubmissionKindEnum": "scoring.models.Submission.Kind",
-        "BotKindEnum": "games.models.Bot.Kind",
+        "BotKindEnum": "bots.models.Bot.Kind",
         "GameEnum": "games.models.Game",
         "PlayedGameStatusEnum": "play.models.Game.Status",
         "PaceEnum": "play.models.Pace",
