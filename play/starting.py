@@ -5,7 +5,7 @@ Limits: 2 to 4 seats, at least one person (a table of bots only is a bot match, 
 by the bots app), no person twice, every person with an account of their own (walk-in
 players of an event have none, so their tables are entered by hand and never offered
 play), at most ``MAX_ROUNDS`` rounds, a turn between ``MIN_MOVE_SECONDS`` and
-``MAX_MOVE_SECONDS``, a stand-in among ``STAND_INS``.
+``MAX_MOVE_SECONDS``, a stand-in among the game's ``stand_ins``.
 
 One road at a time: a table whose result is being entered by hand is not started here
 (``scoring.submissions.check_no_entry_under_way``, under the table's row lock, the lock
@@ -168,10 +168,12 @@ def do_start_game(
     clock: Clock = Clock(),
     table=None,
     seed=None,
+    rated=False,
     game: str = DEFAULT_GAME,
 ) -> Game:
     """Deal a new game of ``game`` and seat ``takers`` in order; the first to move is
-    told (a bot's turn is sent to the workers on commit)."""
+    told (a bot's turn is sent to the workers on commit). ``rated``: a friendly game
+    between people that counts for their friendly rating (``play.rated``)."""
     live = get_game(game).played
     check_takers(takers)
     options = check_options(live, options)
@@ -184,6 +186,7 @@ def do_start_game(
                 game=key,
                 options=options,
                 table=table,
+                rated=rated,
                 pace=clock.pace,
                 move_seconds=clock.seconds(),
                 forfeit_after=clock.forfeit_after,
