@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.notices import do_notify, link
+from games.registry import DEFAULT_GAME, get_game
 from play.models import Challenge, ChallengeSeat, Game
 from play.pace import duration_words
 from play.starting import Clock, Taker, check_options, check_takers, do_start_game
@@ -79,7 +80,7 @@ def do_challenge(by, takers: list[Taker], options, clock: Clock, rated=False) ->
     """Invite the people among ``takers`` (in seat order; ``by`` among them) to a game;
     they are told. With no person but ``by`` the game starts at once."""
     check_takers(takers)
-    options = check_options(options)
+    options = check_options(get_game(DEFAULT_GAME).played, options)  # the default game
     rated = check_rated(takers, rated)
     if all(taker.user is None or taker.user.pk != by.pk for taker in takers):
         raise Refusal(_("You challenge others to games you sit at."), "seats")
@@ -117,7 +118,7 @@ def do_challenge(by, takers: list[Taker], options, clock: Clock, rated=False) ->
 def do_open_table(by, size, options, clock: Clock, rated=False, listed=True) -> Challenge:
     """An open table of ``size`` seats, ``by`` in the first."""
     size = check_size(size)
-    options = check_options(options)
+    options = check_options(get_game(DEFAULT_GAME).played, options)  # the default game
     check_can_play(by)
     if not isinstance(listed, bool):
         raise Refusal(_("Listed is true or false."), "listed")
