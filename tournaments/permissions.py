@@ -238,6 +238,11 @@ def can_view_played_game(user, game) -> bool:
     return can_view_event(user, game.table.round.event)
 
 
+def is_public_event(event: Event) -> bool:
+    """Open to anyone and listed: a visitor's long-poll on its live pages is held."""
+    return event.visibility == Visibility.PUBLIC
+
+
 def is_public_game(game) -> bool:
     """Open to anyone, listed: a friendly game, or a table (or a game replaced at a
     table) of a public event, not of an unlisted or private one."""
