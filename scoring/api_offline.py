@@ -10,6 +10,7 @@ holds a walk-in table's printed slip: the token is the credential
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
@@ -47,6 +48,19 @@ class SlipAuthentication(BaseAuthentication):
             raise exceptions.PermissionDenied(str(refusal.message)) from None
         request.slip_table = table
         return slip.actor, slip
+
+
+class SlipScheme(OpenApiAuthenticationExtension):
+    """The schema's word for it: no header or cookie, the token is in the path."""
+
+    target_class = SlipAuthentication
+    name = "slipToken"
+
+    def get_security_requirement(self, _auto_schema):
+        return {}
+
+    def get_security_definition(self, _auto_schema):
+        return {}
 
 
 def enter_form(table: Table, data, by, slip=None) -> flow.Entered:
