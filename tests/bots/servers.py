@@ -50,7 +50,7 @@ def stop(process: subprocess.Popen) -> None:
 
 
 HANG_SECONDS = 2.5
-SLEEPY_SECONDS = 2.0  # the ``sleepy`` bot's every move: later than its deadline in the tests
+SLEEPY_SECONDS = 3.5  # the ``sleepy`` bot's every move: later than its deadline in the tests
 
 
 class MisbehavingHandler(BaseHTTPRequestHandler):
