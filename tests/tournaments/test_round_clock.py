@@ -10,8 +10,9 @@ from django.utils.dateparse import parse_datetime
 from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import enter, make_event
-from tournaments.models import EventLogEntry, Round
+from tournaments.models import EventLogEntry, Result, Round
 from tournaments.pairing import do_pair_round, do_publish_round
+from tournaments.results import SeatOutcome, do_record_result
 from tournaments.round_clock import seconds_left
 
 pytestmark = pytest.mark.django_db
@@ -167,6 +168,18 @@ def test_a_change_based_on_an_old_revision_is_refused(timed, organiser):
     assert again.status_code == 409 and again.json()["code"] == "conflict"
     assert "changed" in again.json()["detail"]
     assert ends_at(timed) == end
+
+
+def test_a_complete_rounds_clock_is_not_started(league, organiser):
+    event = make_event(league, organiser, players=4, table_size=2, points_by_place=[1, 0])
+    round_ = do_pair_round(event, by=organiser)
+    for table in round_.tables.all():
+        do_record_result(
+            table, [SeatOutcome(0, 5, 1), SeatOutcome(1, 3, 2)], source=Result.Source.ORGANISER
+        )
+    refused = clock(organiser, event, action="start", minutes=30)
+    assert refused.status_code == 409 and "every result" in refused.json()["detail"]
+    assert ends_at(event) is None
 
 
 def test_a_start_without_minutes_needs_the_events_round_length(league, organiser):
