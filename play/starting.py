@@ -139,6 +139,15 @@ def is_offered(user, bot: Bot) -> bool:
     return bot.public or can_edit_bot(user, bot)
 
 
+def offered_builtin_bots(user):
+    """The built-in bots ``user`` is offered for a friendly game, by name: the public
+    ones and their own (the lists of ``is_offered``)."""
+    offered = Q(public=True)
+    if user.is_authenticated:
+        offered |= Q(owner=user)
+    return Bot.objects.filter(offered, kind=Bot.Kind.BUILTIN).order_by("name")
+
+
 def read_seats(by, seats) -> list[Taker]:
     """Friendly seats from the API: ``[{"username": "ann"}, {"bot": "Gready"}]``."""
     if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
@@ -176,10 +185,17 @@ def read_seats(by, seats) -> list[Taker]:
 
 
 def do_start_game(
-    by, takers: list[Taker], options: dict, clock: Clock = Clock(), table=None, seed=None
+    by,
+    takers: list[Taker],
+    options: dict,
+    clock: Clock = Clock(),
+    table=None,
+    seed=None,
+    rated=False,
 ) -> Game:
     """Deal a new game and seat ``takers`` in order; the first to move is told (a bot's
-    turn is sent to the workers on commit)."""
+    turn is sent to the workers on commit). ``rated``: a friendly game between people
+    that counts for their friendly rating (``play.rated``)."""
     check_takers(takers)
     options = check_options(options)
     seed = random.SystemRandom().randrange(2**62) if seed is None else seed
@@ -189,6 +205,7 @@ def do_start_game(
             game = Game.objects.create(
                 options=options,
                 table=table,
+                rated=rated,
                 pace=clock.pace,
                 move_seconds=clock.seconds(),
                 forfeit_after=clock.forfeit_after,

@@ -1,53 +1,56 @@
 """The lobby: "Play now" against built-in bots in two taps (the lobby, then the bot;
 with more opponents chosen, the next public built-in bots by name fill the other
-seats), and my games, those waiting for my move first. A bot is offered to everyone
-when its author made it public; a private one to its author alone."""
+seats; a bot is offered to everyone once its author made it public, a private one to
+its author alone); playing people (challenge someone, open a table, my open challenges
+and tables, the open tables to join: ``play.lobby``); and my games, those waiting for my
+move first."""
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from bots.models import Bot
 from play.api.games import my_games
-from play.starting import Taker, do_start_game
+from play.challenges import terms
+from play.lobby import my_open_challenges, open_tables
+from play.starting import Taker, do_start_game, offered_builtin_bots
 from tournaments.views.refusals import carried_out
 
 # What "Play now" offers: the Quick Game (one round) and the full game; 1 to 3 bots.
 LENGTHS = (1, 4)
 MOST_OPPONENTS = 3
+OPEN_TABLES_SHOWN = 30
 
 
 def _number(text) -> int:
     return int(text) if isinstance(text, str) and text.isdigit() and len(text) < 10 else 0
 
 
-def builtin_bots(user):
-    """The built-in bots ``user`` may play now: the public ones and their own."""
-    offered = Q(public=True)
-    if user.is_authenticated:
-        offered |= Q(owner=user)
-    return Bot.objects.filter(offered, kind=Bot.Kind.BUILTIN).order_by("name")
-
-
 def opponents(user, bot: Bot, count: int) -> list[Bot]:
     """``bot`` and, for a bigger table, the next public built-in bots by name."""
-    others = builtin_bots(user).filter(public=True).exclude(pk=bot.pk)
+    others = offered_builtin_bots(user).filter(public=True).exclude(pk=bot.pk)
     return [bot, *others[: max(0, min(count, MOST_OPPONENTS) - 1)]]
 
 
 def lobby(request):
-    bots = list(builtin_bots(request.user)[:12])
+    bots = list(offered_builtin_bots(request.user)[:12])
     context = {"bots": bots, "opponent_counts": range(1, min(len(bots), MOST_OPPONENTS) + 1)}
     if request.user.is_authenticated:
         context["games"] = my_games(request.user)[:50]
+        context["challenges"] = [
+            (challenge, terms(challenge)) for challenge in my_open_challenges(request.user)
+        ]
+        context["tables"] = [
+            (table, terms(table))
+            for table in open_tables().exclude(seats__user=request.user)[:OPEN_TABLES_SHOWN]
+        ]
     return render(request, "play/lobby.html", context)
 
 
 @require_POST
 @login_required
 def play_now(request):
-    bot = get_object_or_404(builtin_bots(request.user), pk=_number(request.POST.get("bot")))
+    bot = get_object_or_404(offered_builtin_bots(request.user), pk=_number(request.POST.get("bot")))
     rounds = _number(request.POST.get("rounds"))
     if rounds not in LENGTHS:
         rounds = LENGTHS[0]
