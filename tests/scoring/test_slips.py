@@ -128,9 +128,12 @@ def test_the_printed_slips_carry_the_signed_link_for_organisers_only(
     page = client_as(client, organiser).get(print_url).content.decode()
     assert page.count('class="qr"') == 2
     assert "no account needed" in page
+    for table in walk_in_round.tables.all():
+        assert slip_path(table) in page  # under the code, for those who type it
     as_a_player = client_as(client, player).get(print_url).content.decode()
     assert as_a_player.count('class="qr"') == 2
     assert "no account needed" not in as_a_player  # the plain table link
+    assert "/t/" not in as_a_player
     tents = client_as(client, organiser).get(print_url.replace("slips", "tents")).content
     assert tents.decode().count('class="tent"') == 2
 
