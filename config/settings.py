@@ -303,7 +303,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # connection's address (no proxy).
 CLIENT_ADDRESS_HEADER = env_str("CLIENT_ADDRESS_HEADER")
 
-# Counters every process shares (config.throttles, play.waits): Redis when the broker is
+# Counters every process shares (config.throttles, config.waits): Redis when the broker is
 # Redis; else this process's memory (bin/run serves from one process).
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     _limits_cache = {
@@ -317,10 +317,10 @@ CACHES = {
     "limits": {**_limits_cache, "KEY_PREFIX": f"leaguewright:{DATABASES['default']['NAME']}"},
 }
 
-# Live play's long-polls (play.waits): waits held at once per person (account, or address
-# when not logged in) and per threaded server process (keep it below the process's
-# threads: the others serve pages); a wait not held is answered at once, and told to
-# ask again after PLAY_POLL_AFTER_SECONDS.
+# Long-polls (config.waits: live play, an event's live pages): waits held at once per
+# person (account, or address when not logged in) and per threaded server process (keep
+# it below the process's threads: the others serve pages); a wait not held is answered
+# at once, and told to ask again after PLAY_POLL_AFTER_SECONDS.
 PLAY_WAITS_PER_PERSON = env_int("PLAY_WAITS_PER_PERSON", 4)
 PLAY_WAITS_PER_PROCESS = env_int("PLAY_WAITS_PER_PROCESS", 64)
 PLAY_POLL_AFTER_SECONDS = env_int("PLAY_POLL_AFTER_SECONDS", 5)

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from play.views import events, games, lobby
+from play.views import events, games, learning, lobby
 
 app_name = "play"
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("new/", lobby.play_now, name="play-now"),
+    path("how-to-play/", learning.how_to_play, name="how-to-play"),
     path("<int:game_id>/", games.game_page, name="game"),
     path("<int:game_id>/board/", games.board_fragment, name="board"),
     path("<int:game_id>/move/", games.move, name="move"),

@@ -40,6 +40,11 @@ class Todo:
     def table_id(self) -> int | None:
         return self.table.pk if self.table else None
 
+    @property
+    def is_my_table(self) -> bool:
+        """The person's own seat in a round being played (its clock is shown beside)."""
+        return self.action == Action.PLAY
+
 
 _providers = []
 

@@ -12,9 +12,11 @@ from rest_framework.exceptions import Throttled
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from config.changes import MAX_WAIT_SECONDS
+from config.waits import TooManyWaits, wait_allowed
 from games.models import Game as GameKind
 from play.access import access_game, access_table_to_play
-from play.changes import MAX_WAIT_SECONDS, etag_of, wait_for_change
+from play.changes import etag_of, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
 from play.moving import do_leave, do_move
 from play.reading import Sight, sight_of
@@ -25,8 +27,8 @@ from play.starting import (
     do_start_table_game,
     read_seats,
 )
-from play.waits import TooManyWaits, wait_allowed
 from refusal import CONFLICT, Refusal
+from tournaments.permissions import is_public_game
 
 
 class StartSerializer(serializers.Serializer):
@@ -203,7 +205,7 @@ def game_detail(request, game_id):
     headers = {"ETag": tag}
     if seen == tag and wait:
         try:
-            with wait_allowed(request, game) as held:
+            with wait_allowed(request, is_public_game(game)) as held:
                 if not held:
                     headers["Retry-After"] = str(settings.PLAY_POLL_AFTER_SECONDS)
                 elif wait_for_change(game.pk, game.updated_at, wait):

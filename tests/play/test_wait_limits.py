@@ -1,4 +1,4 @@
-"""Waiting is bounded (play.waits): a person holds at most ``PLAY_WAITS_PER_PERSON``
+"""Waiting is bounded (config.waits): a person holds at most ``PLAY_WAITS_PER_PERSON``
 waits at once (per account, or per address when not logged in), past which the wait is
 refused at once with 429 and Retry-After; a process holds at most
 ``PLAY_WAITS_PER_PROCESS``, and a process serving one request at a time none, each

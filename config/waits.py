@@ -1,12 +1,14 @@
-"""How many long-polls wait at once (``GET /api/play/ID/?wait=S``), so that waiting
-never takes the site from anyone.
+"""How many long-polls wait at once (a game, ``GET /api/play/ID/?wait=S``; an event's
+live pages, ``GET /api/events/SLUG/live/?wait=S``), so that waiting never takes the site
+from anyone. Every long-poll shares these bounds (the settings keep their ``PLAY_``
+names, from when games alone waited).
 
-A held wait keeps a server thread (not a database connection) until the game changes.
-It is held only when all of these allow it, and otherwise answered at once:
+A held wait keeps a server thread (not a database connection) until what it waits on
+changes. It is held only when all of these allow it, and otherwise answered at once:
 
-- **The game is public** for someone not logged in: a friendly game, or the table of a
-  public event (``tournaments.permissions.is_public_game``). Anywhere else a visitor's
-  wait is answered as a plain read.
+- **What it waits on is public** for someone not logged in: a friendly game, the table
+  of a public event (``tournaments.permissions.is_public_game``), a public event
+  (``is_public_event``). Anywhere else a visitor's wait is answered as a plain read.
 - **The server has a thread to spare.** A process that serves one request at a time
   (gunicorn's sync workers: the WSGI ``wsgi.multithread`` is false) never holds one,
   since that would take the whole process; a threaded process holds at most
@@ -31,9 +33,8 @@ from time import time
 import redis
 from django.conf import settings
 
+from config.changes import MAX_WAIT_SECONDS, redis_client, redis_url
 from config.client_address import client_address
-from play.changes import MAX_WAIT_SECONDS, redis_client, redis_url
-from tournaments.permissions import is_public_game
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def person_of(request) -> str:
 
 
 def key_of(person: str) -> str:
-    return f"{settings.CACHES['limits']['KEY_PREFIX']}:play-waits:{person}"
+    return f"{settings.CACHES['limits']['KEY_PREFIX']}:waits:{person}"
 
 
 class LocalWaits:
@@ -138,10 +139,10 @@ _process_slots = ProcessSlots()
 
 
 @contextmanager
-def wait_allowed(request, game):
-    """Whether the request may hold its wait on ``game`` (False: answer it at once);
-    raises ``TooManyWaits`` past the person's cap."""
-    public = request.user.is_authenticated or is_public_game(game)
+def wait_allowed(request, open_to_visitors: bool):
+    """Whether the request may hold its wait (False: answer it at once); a visitor's
+    only if ``open_to_visitors``; raises ``TooManyWaits`` past the person's cap."""
+    public = request.user.is_authenticated or open_to_visitors
     threaded = bool(request.META.get("wsgi.multithread"))
     if not (public and threaded):
         yield False
