@@ -142,7 +142,7 @@ class Batch(models.Model):
         default=True, help_text=_("played in chunks (built-in bots only), not match by match")
     )
     decisions = models.PositiveBigIntegerField(
-        default=0, help_text=_("the bots' decisions its games take, estimated (bots.quotas)")
+        default=0, help_text=_("the bots' decisions its games take, estimated")
     )
     fanned_out = models.BooleanField(
         default=True, help_text=_("its matches or chunks are written and sent to the workers")

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 
 from django.conf import settings
 from django.core.cache import caches
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework.throttling import SimpleRateThrottle
 
 from config.client_address import client_address
@@ -94,6 +94,8 @@ def refused_on_page(request, scope: str) -> str | None:
     if throttle.allow_request(request, SimpleNamespace(throttle_scope=scope)):
         return None
     seconds = max(1, ceil(throttle.wait() or 1))
-    return _("You have done this too often just now: try again in %(seconds)d seconds.") % {
-        "seconds": seconds
-    }
+    return ngettext(
+        "You have done this too often just now: try again in %(seconds)d second.",
+        "You have done this too often just now: try again in %(seconds)d seconds.",
+        seconds,
+    ) % {"seconds": seconds}

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='batch',
             name='decisions',
-            field=models.PositiveBigIntegerField(default=0, help_text="the bots' decisions its games take, estimated (bots.quotas)"),
+            field=models.PositiveBigIntegerField(default=0, help_text="the bots' decisions its games take, estimated"),
         ),
         migrations.AddField(
             model_name='batch',
