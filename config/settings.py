@@ -259,10 +259,12 @@ SPECTACULAR_SETTINGS = {
     ],
     "ENUM_NAME_OVERRIDES": {
         "SubmissionKindEnum": "scoring.models.Submission.Kind",
-        "BotKindEnum": "games.models.Bot.Kind",
+        "BotKindEnum": "bots.models.Bot.Kind",
         "GameEnum": "games.models.Game",
         "PlayedGameStatusEnum": "play.models.Game.Status",
         "PaceEnum": "play.models.Pace",
+        "ChallengeStatusEnum": "play.models.Challenge.Status",
+        "ChallengeKindEnum": "play.models.Challenge.Kind",
         "EntrantStatusEnum": "tournaments.models.Entrant.Status",
     },
 }
@@ -352,3 +354,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# Friendly games on the site (play/): the open challenges and open tables a person may
+# have at once, so that nobody floods the lobby, and the vacation days a year during
+# which the clock of their correspondence games stands still.
+PLAY_MAX_OPEN_CHALLENGES = env_int("PLAY_MAX_OPEN_CHALLENGES", 5)
+PLAY_VACATION_DAYS_A_YEAR = env_int("PLAY_VACATION_DAYS_A_YEAR", 30)

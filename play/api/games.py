@@ -2,7 +2,7 @@
 turn, your legal moves), move, and fetch the finished record."""
 
 from django.conf import settings
-from django.db.models import Case, Exists, OuterRef, When
+from django.db.models import Case, Exists, F, OuterRef, When
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -114,7 +114,9 @@ def state_json(sight: Sight) -> dict:
 
 
 def my_games(user):
-    """The games ``user`` sits at, those waiting for their move first."""
+    """The games ``user`` sits at: those waiting for their move first, the one waiting
+    longest first (its turn came at its last save), then the games under way, then the
+    finished ones, the latest first."""
     my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, position=OuterRef("to_move"))
     return (
         Game.objects.filter(seats__user=user)
@@ -122,7 +124,8 @@ def my_games(user):
             my_turn=Exists(my_turn),
             over=Case(When(status=Game.Status.PLAYING, then=0), default=1),
         )
-        .order_by("-my_turn", "over", "-updated_at")
+        .annotate(waiting_since=Case(When(my_turn=True, then=F("updated_at"))))
+        .order_by("-my_turn", "over", F("waiting_since").asc(nulls_last=True), "-updated_at")
         .prefetch_related("seats")
     )
 

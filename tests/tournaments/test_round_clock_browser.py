@@ -5,8 +5,10 @@ reload. Screenshots in test-artifacts/screenshots/."""
 
 import pytest
 
+from play.starting import do_start_table_game
 from tests.fixtures.browser import log_in, screenshot, wait_until, watched_page
 from tests.tournaments.helpers import make_event, play
+from tournaments.models import Entrant
 from tournaments.pairing import do_pair_round
 from tournaments.round_clock import do_clock
 from tournaments.standings import do_store_standings
@@ -76,7 +78,6 @@ def test_the_projector_reads_from_across_the_hall(screen, hall, organiser):
     assert fits(screen)
     screenshot(screen, "projector-1920x1080")
     # The pages turn by themselves: the tables, then the standings.
-    screen.evaluate("document.querySelectorAll('.panel').length")
     panels = screen.locator(".panel").count()
     assert panels == 3
     wait_until(screen, "!document.querySelectorAll('.panel')[1].hidden", timeout_ms=20_000)
@@ -86,6 +87,12 @@ def test_the_projector_reads_from_across_the_hall(screen, hall, organiser):
     screen.set_viewport_size({"width": 1280, "height": 720})
     assert fits(screen)
     screenshot(screen, "projector-1280x720")
+    # The standings fit too (shown here at once rather than waiting for their turn).
+    screen.evaluate("document.querySelectorAll('.panel').forEach((p, i) => p.hidden = i !== 2)")
+    assert screen.locator(".panel:not([hidden]) .standings li").count() == 20
+    assert fits(screen)
+    screenshot(screen, "projector-standings-1280x720")
+    screen.set_viewport_size({"width": 1920, "height": 1080})
 
     # The organiser pauses the clock at the desk: the projector shows it by itself.
     do_clock(hall, "pause", by=organiser)
@@ -101,6 +108,8 @@ def test_a_players_phone_follows_the_organisers_pause_without_a_reload(
     player.set_password("a long secret 12")
     player.save()
     log_in(phone_page, player.username, "a long secret 12")
+    phone_page.wait_for_selector("text=Time left: round 3")  # on their home
+    screenshot(phone_page, "round-clock-home-390x844")
     phone_page.click("text=you play at table")
     phone_page.wait_for_selector("text=Time left: round 3")
     phone_page.evaluate("window.notReloaded = true")
@@ -125,3 +134,15 @@ def test_a_players_phone_follows_the_organisers_pause_without_a_reload(
     wait_until(phone_page, "document.querySelector('[data-clock-paused]').hidden")
     phone_page.goto(f"/events/{hall.event.slug}/rounds/2/")
     screenshot(phone_page, "round-scores-390x844")
+
+    # Another table plays on the site: the event page lists it, one tap to watch.
+    other = hall.tables.filter(is_bye=False).exclude(pk=seat.table_id).first()
+    for entrant in Entrant.objects.filter(seats__table=other):
+        entrant.user.set_password("another long secret")
+        entrant.user.save()
+    do_start_table_game(organiser, other)
+    phone_page.goto(f"/events/{hall.event.slug}/")
+    phone_page.click(f"text=Watch round 3, table {other.number}")
+    phone_page.wait_for_url("**/play/*/")
+    phone_page.go_back()
+    screenshot(phone_page, "live-now-event-390x844")
