@@ -164,6 +164,12 @@ def start(round_: Round, change: Change) -> dict:
             % {"n": round_.number},
             code=CONFLICT,
         )
+    if round_.status == Round.Status.COMPLETE:
+        raise Refusal(
+            _("Round %(n)s has every result already: its clock is not needed.")
+            % {"n": round_.number},
+            code=CONFLICT,
+        )
     minutes = change.minutes
     if minutes is None:
         minutes = round_.event.round_minutes

@@ -10,8 +10,9 @@ from django.utils.dateparse import parse_datetime
 from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import enter, make_event
-from tournaments.models import EventLogEntry, Round
+from tournaments.models import EventLogEntry, Result, Round
 from tournaments.pairing import do_pair_round, do_publish_round
+from tournaments.results import SeatOutcome, do_record_result
 from tournaments.round_clock import seconds_left
 
 pytestmark = pytest.mark.django_db
@@ -169,6 +170,18 @@ def test_a_change_based_on_an_old_revision_is_refused(timed, organiser):
     assert ends_at(timed) == end
 
 
+def test_a_complete_rounds_clock_is_not_started(league, organiser):
+    event = make_event(league, organiser, players=4, table_size=2, points_by_place=[1, 0])
+    round_ = do_pair_round(event, by=organiser)
+    for table in round_.tables.all():
+        do_record_result(
+            table, [SeatOutcome(0, 5, 1), SeatOutcome(1, 3, 2)], source=Result.Source.ORGANISER
+        )
+    refused = clock(organiser, event, action="start", minutes=30)
+    assert refused.status_code == 409 and "every result" in refused.json()["detail"]
+    assert ends_at(event) is None
+
+
 def test_a_start_without_minutes_needs_the_events_round_length(league, organiser):
     event = make_event(league, organiser)
     enter(event, 4)
@@ -227,3 +240,23 @@ def test_the_live_answer_names_the_latest_round_and_the_servers_time(timed, orga
     clock(organiser, timed, action="pause")
     moved = api().get(f"/api/events/{timed.slug}/live/?stamp={stamp}&wait=5").json()
     assert moved["stamp"] != stamp and moved["clock"]["paused"]
+
+
+@pytest.mark.parametrize("players", [8, 200])
+def test_the_live_answer_and_the_round_list_cost_the_same_few_queries_at_any_size(
+    league, organiser, django_assert_num_queries, players
+):
+    event = make_event(league, organiser, players=players, round_minutes=50, review_pairings=False)
+    do_pair_round(event, by=organiser)
+    do_pair_round(event, by=organiser, override_reason="a test of sizes")
+    client = api()
+    # The event; its standings' version, the latest round and that round's version
+    # (results, scoring's entries); then the round asked for, its clock on its row.
+    with django_assert_num_queries(6):
+        answer = client.get(f"/api/events/{event.slug}/live/?round=1").json()
+    assert answer["round"] == 1 and answer["clock"]["started"]
+    # The event, the rounds (each clock on its row, the event known), and per round its
+    # tables with their results, and their seats.
+    with django_assert_num_queries(6):
+        rounds = client.get(f"/api/events/{event.slug}/rounds/").json()
+    assert [r["clock"]["started"] for r in rounds] == [True, True]

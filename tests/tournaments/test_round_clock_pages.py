@@ -121,3 +121,34 @@ def test_the_event_page_lists_the_tables_played_on_the_site_now(timed, client_fo
     assert "Watch round 1, table 1" in page
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     assert "Live now" not in client_for(None).get(f"/events/{slug}/").content.decode()
+
+
+def edit_form(event, **changes) -> dict:
+    return {
+        "name": event.name,
+        "game": event.game,
+        "format": event.format,
+        "table_size": str(event.table_size),
+        "rounds_planned": str(event.rounds_planned),
+        "visibility": event.visibility,
+        "seed": "0",
+        "late_entry_points": "0",
+        "points_text": "3, 1",
+        **changes,
+    }
+
+
+def test_the_edit_page_sets_the_round_length_and_the_rule_for_time(event, client_for, organiser):
+    client = client_for(organiser)
+    page = client.get(f"/events/{event.slug}/edit/").content.decode()
+    assert "minutes a round" in page.lower() and "when time is up" in page.lower()
+    rule = "Finish the turn, then count the points."
+    form = edit_form(event, round_minutes="45", clock_starts="organiser", time_rule=rule)
+    answer = client.post(f"/events/{event.slug}/edit/", form)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    event.refresh_from_db()
+    assert (event.round_minutes, event.clock_starts, event.time_rule) == (45, "organiser", rule)
+    refused = client.post(f"/events/{event.slug}/edit/", {**form, "round_minutes": "601"})
+    assert "A round lasts 1 to 600 minutes" in refused.content.decode()
+    event.refresh_from_db()
+    assert event.round_minutes == 45
