@@ -23,6 +23,19 @@ from django.utils.translation import gettext_lazy as _
 
 from games.ratings import ordinal
 
+# The site's own bots, whose names are said in the reader's language; an author's bot
+# keeps the name its author gave it (names are unique, so no author's bot has these).
+SITE_BOT_NAMES = {
+    "Easy bot": _("Easy bot"),
+    "Medium bot": _("Medium bot"),
+    "Hard bot": _("Hard bot"),
+}
+
+
+def said_bot_name(name: str) -> str:
+    """A bot's name as the reader reads it."""
+    return str(SITE_BOT_NAMES.get(name, name))
+
 
 class Bot(models.Model):
     """A bot that can take a seat: one of the engine's built-in bots with its settings,
@@ -55,6 +68,14 @@ class Bot(models.Model):
         default=5000,
         help_text=_("extra time a remote bot may spend over the per-move time, per game"),
     )
+    public = models.BooleanField(
+        _("public"),
+        default=False,
+        help_text=_(
+            "Listed in everyone's Play now, for a friendly game against it. A private bot "
+            "is listed for you alone."
+        ),
+    )
     rating_mu = models.FloatField(default=25.0)
     rating_sigma = models.FloatField(default=25.0 / 3)
     games_rated = models.PositiveIntegerField(default=0)
@@ -69,6 +90,10 @@ class Bot(models.Model):
     @property
     def is_remote(self) -> bool:
         return self.kind == self.Kind.REMOTE
+
+    @property
+    def said_name(self) -> str:
+        return said_bot_name(self.name)
 
     @property
     def rating(self) -> float:

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from bots.models import Bot, FaultRecord
+from bots.models import Bot, FaultRecord, said_bot_name
 from games.models import Game as GameKind
 from games.ratings import ordinal
 
@@ -179,6 +179,11 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return self.bot_id is not None
+
+    @property
+    def said_name(self) -> str:
+        """The seat's name as the reader reads it (the site's bots' in their language)."""
+        return said_bot_name(self.name) if self.is_bot else self.name
 
 
 class GameFault(FaultRecord):
