@@ -90,14 +90,14 @@ def board_context(game: Game, user) -> dict:
     """The page's frame (turn, clock, seats, moves, log) with what the game's own board
     shows (``LivePlay.board``, drawn by its ``seat_template`` and ``table_template``)."""
     sight = sight_of(game, user)
-    view = sight.view
-    players = view["players"]
+    players = [seat.said_name for seat in sight.seats]
+    view = {**sight.view, "players": players}
     live = game.live
     board = live.board(view, sight.you)
     seats = [
         {
             **board["seats"][seat.position],
-            "name": seat.name,
+            "name": seat.said_name,
             "is_you": seat.position == sight.you,
             "is_bot": seat.is_bot,
             "to_move": seat.position == game.to_move,
@@ -121,7 +121,7 @@ def board_context(game: Game, user) -> dict:
     elif sight.your_turn:
         title = _("Your turn")
     else:
-        title = _("%(name)s to play") % {"name": to_move.name}
+        title = _("%(name)s to play") % {"name": to_move.said_name}
     return {
         **board,
         "seat_template": live.seat_template,

@@ -30,5 +30,6 @@ def served_for_slip(request, token: str, suffix: str):
         return render(request, "scoring/slip_refused.html", {"refusal": refusal}, status=status)
     request.slip, request.slip_table = slip, table
     request.slip_url = reverse("slip", args=[token])
+    request.slip_token = token
     page = reverse(get_game(table.round.event.game).entry_page + suffix, args=[table.pk])
     return resolve(page).func(request, table_id=table.pk)

@@ -29,14 +29,15 @@ def migrate(targets):
 
 @pytest.fixture
 def back_to_the_latest():
-    """Every app at its latest migration again afterwards, for the tests that follow."""
+    """The tests after this one find every migration applied again."""
     yield
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+@pytest.mark.usefixtures("back_to_the_latest")
 @pytest.mark.django_db(transaction=True)
-def test_every_bot_and_what_names_it_survives_the_move(back_to_the_latest):
+def test_every_bot_and_what_names_it_survives_the_move():
     old = migrate(BEFORE)
     owner = get_user_model().objects.create(username="botty")  # its table stays as it is
     OldBot = old.get_model("games", "Bot")

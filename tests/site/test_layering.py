@@ -21,7 +21,8 @@ ALLOWED = {
     "tournaments": {"accounts", HELPERS, "games", "refusal"},
     "scoring": {"accounts", HELPERS, "games", "refusal", "tournaments"},
     "botplay": {HELPERS, "games", "refusal"},
-    "bots": {"accounts", "botplay", HELPERS, "games", "refusal", "tournaments"},
+    # scoring.idempotency: the batch API's Idempotency-Key.
+    "bots": {"accounts", "botplay", HELPERS, "games", "refusal", "scoring", "tournaments"},
     "play": {
         "accounts",
         "botplay",
