@@ -5,9 +5,8 @@ from rest_framework.response import Response
 
 from bots.batches import batch_progress
 from bots.models import Batch
-from bots.scheduling import do_schedule_batch, round_robin_lineups
+from bots.scheduling import do_schedule_batch, lineups_for
 from games.models import Bot
-from refusal import Refusal
 from tournaments.permissions import can_schedule_bot_matches
 
 
@@ -76,20 +75,12 @@ class BatchViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
         data = schedule.validated_data
         if not can_schedule_bot_matches(request.user, data["bots"]):
             raise PermissionDenied
-        try:
-            lineups = (
-                round_robin_lineups(data["bots"], data["table_size"])
-                if data["schedule"] == Batch.Kind.ROUND_ROBIN
-                else [data["bots"]]
-            )
-            batch = do_schedule_batch(
-                request.user,
-                data["schedule"],
-                lineups,
-                games_per_lineup=1 if data["schedule"] == Batch.Kind.SINGLE else data["games"],
-                options=data["options"],
-                seed=data.get("seed"),
-            )
-        except Refusal as refusal:
-            raise serializers.ValidationError({"bots": str(refusal.message)}) from None
+        batch = do_schedule_batch(
+            request.user,
+            data["schedule"],
+            lineups_for(data["schedule"], data["bots"], data["table_size"]),
+            games_per_lineup=1 if data["schedule"] == Batch.Kind.SINGLE else data["games"],
+            options=data["options"],
+            seed=data.get("seed"),
+        )
         return Response(BatchSerializer(batch).data, status=status.HTTP_201_CREATED)

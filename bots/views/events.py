@@ -1,4 +1,3 @@
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.shortcuts import redirect, render
@@ -7,7 +6,7 @@ from django.views.decorators.http import require_POST
 from bots.access import access_round_as_organiser
 from bots.models import Batch
 from bots.scheduling import do_schedule_event_round
-from refusal import Refusal
+from config.refusal_pages import carried_out
 from tournaments.models import Table
 from tournaments.permissions import access_event_as_organiser
 
@@ -42,9 +41,7 @@ def event_bot_rounds(request, slug):
 def schedule_event_round(request, round_id):
     """An organiser sends the bot tables of a round to the workers."""
     round_ = access_round_as_organiser(request.user, round_id)
-    try:
-        batch = do_schedule_event_round(request.user, round_)
-    except Refusal as refusal:
-        messages.error(request, str(refusal.message))
+    scheduled = carried_out(request, do_schedule_event_round, request.user, round_)
+    if not scheduled:
         return redirect("event-detail", slug=round_.event.slug)
-    return redirect("bots:batch-detail", batch_id=batch.pk)
+    return redirect("bots:batch-detail", batch_id=scheduled.answer.pk)

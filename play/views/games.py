@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.refusal_pages import carried_out
 from games.call_to_glory.cards import VALUES
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
@@ -25,7 +26,6 @@ from play.reading import sight_of
 from play.starting import do_start_table_game
 from play.words import button_label, log_line, move_group
 from tournaments.models import Result, Table
-from tournaments.views.refusals import carried_out
 
 LOG_LINES = 12
 GROUPS = ("draw", "lay", "discard", "other")

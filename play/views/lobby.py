@@ -6,10 +6,10 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from config.refusal_pages import carried_out
 from games.models import Bot
 from play.api.games import my_games
 from play.starting import Taker, do_start_game
-from tournaments.views.refusals import carried_out
 
 # What "Play now" offers: the Quick Game (one round) and the full game; 1 to 3 bots.
 LENGTHS = (1, 4)

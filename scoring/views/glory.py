@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from refusal import Refusal
+from refusal import attempted
 from scoring.entries import score, seat_names
 from scoring.models import Submission
 from scoring.submissions import current_entry
@@ -55,10 +55,11 @@ def rounds_for_preview(table, data) -> dict:
 def preview_of(table, entry) -> dict:
     """The scorer's answer as rows per seat (round scores, running total, place), or
     its error."""
-    try:
-        _document, answer = score(table, KIND, entry)
-    except Refusal as refused:
-        return {"error": refused.error, "seat_name": seat_name(table, refused.error)}
+    scored = attempted(score, table, KIND, entry)
+    if not scored:
+        error = scored.refusal.error
+        return {"error": error, "seat_name": seat_name(table, error)}
+    _document, answer = scored.answer
     rows = [
         {
             "name": name,
@@ -110,10 +111,10 @@ def sets_in_words(round_: dict, seat: int) -> str:
 def round_scores(table, before: list, round_: dict) -> list | None:
     """The scores ``round_`` gives each seat after the rounds ``before`` (None when it
     cannot be scored)."""
-    try:
-        _document, answer = score(table, KIND, {"rounds": [*before, round_]})
-    except Refusal:
+    scored = attempted(score, table, KIND, {"rounds": [*before, round_]})
+    if not scored:
         return None
+    _document, answer = scored.answer
     return answer["rounds"][-1]["scores"]
 
 

@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from refusal import attempted
 from scoring.entries import seat_names
 from scoring.models import Submission
 from scoring.submissions import current_entry, do_override_result
@@ -169,18 +169,17 @@ def glory_override(request, table_id: int):
     if not consume_form_token(request):
         return redirect("scoring-table", table_id=table.pk)
     kind, entry = override_from_post(table, request.POST)
-    try:
-        do_override_result(
-            table,
-            kind,
-            entry,
-            request.user,
-            request.POST.get("reason", ""),
-            basis=request.POST.get("basis", ""),
-        )
-    except Refusal as refused:
-        return render(
-            request, template, override_context(request, table, request.POST, refused.error)
-        )
+    overridden = attempted(
+        do_override_result,
+        table,
+        kind,
+        entry,
+        request.user,
+        request.POST.get("reason", ""),
+        basis=request.POST.get("basis", ""),
+    )
+    if not overridden:
+        error = overridden.refusal.error
+        return render(request, template, override_context(request, table, request.POST, error))
     messages.success(request, _("The result is overridden."))
     return redirect("scoring-table", table_id=table.pk)

@@ -8,6 +8,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.refusal_pages import carried_out
 from tournaments.bracket import bracket_svg
 from tournaments.check_in import no_shows
 from tournaments.cut import do_cut
@@ -38,7 +39,6 @@ from tournaments.permissions import (
 from tournaments.plots import LEADERS, rank_by_round_svg, rating_svg
 from tournaments.results import request_standings_update
 from tournaments.todo import todo_for
-from tournaments.views.refusals import carried_out
 
 
 def home(request):
