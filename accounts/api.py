@@ -1,5 +1,7 @@
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
@@ -22,9 +24,22 @@ def me(request):
     return Response(MeSerializer(request.user).data)
 
 
+class TokenRequestSerializer(AuthTokenSerializer):
+    """A username no account can have is refused before anyone tries to log in with it
+    (the lockout would otherwise store it, and its column holds 255 characters)."""
+
+    def validate_username(self, value):
+        longest = User._meta.get_field("username").max_length
+        if len(value) > longest:
+            raise serializers.ValidationError(_("At most %(n)d characters.") % {"n": longest})
+        return value
+
+
 class ObtainExpiringToken(ObtainAuthToken):
     """``POST /api/token/`` with username and password: the user's token, a new one
     when the old has expired."""
+
+    serializer_class = TokenRequestSerializer
 
     def get_serializer_context(self):
         """authenticate() gets Django's request, not DRF's wrapper, so that django-axes

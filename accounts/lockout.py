@@ -1,10 +1,16 @@
 """Brute force: django-axes counts failed logins, on the login page and at
-``/api/token/`` alike, per account and per address (``AXES_LOCKOUT_PARAMETERS``); after
-``LOGIN_FAILURE_LIMIT`` failures that account, or that address, is refused for
-``LOGIN_COOLOFF_MINUTES``. This is the answer it gets: 429 with ``Retry-After``, JSON on
-the API and a page elsewhere."""
+``/api/token/`` alike, per account at an address and per address
+(``AXES_LOCKOUT_PARAMETERS``). After ``LOGIN_FAILURE_LIMIT`` failures for one account
+from one address, that account is refused from that address, and after
+``LOGIN_ADDRESS_FAILURE_LIMIT`` failures from one address (any accounts, made-up ones
+too) that address is refused, each for ``LOGIN_COOLOFF_MINUTES``: a stranger guessing
+at ann's account, or at made-up names, never locks ann out of her own. The address is
+the client's (``config.client_address``), not the proxy's. The refused get 429 with
+``Retry-After``, JSON on the API and a page elsewhere."""
 
+from axes.handlers.database import AxesDatabaseHandler
 from django.conf import settings
+from django.db.models import Sum
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -23,3 +29,17 @@ def locked_out(request, _original_response=None, _credentials=None):
         response = render(request, "accounts/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = str(seconds)
     return response
+
+
+class LockoutHandler(AxesDatabaseHandler):
+    """Axes' database handler with a cap of its own for the address: its failures
+    reach the lockout only at ``LOGIN_ADDRESS_FAILURE_LIMIT``."""
+
+    def get_failures(self, request, credentials=None) -> int:
+        account_here, address = (
+            attempts.aggregate(n=Sum("failures_since_start"))["n"] or 0
+            for attempts in self.get_user_attempts(request, credentials)
+        )
+        if address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            return max(account_here, settings.AXES_FAILURE_LIMIT)
+        return account_here

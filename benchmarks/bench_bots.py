@@ -24,9 +24,8 @@ def matches_per_minute(games: int) -> tuple[float, str]:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from bots.models import Batch
+    from bots.models import Batch, Bot
     from bots.scheduling import do_schedule_batch
-    from games.models import Bot
     from tests.fixtures.worker import start_worker, stop_worker, wait_for
 
     owner, _ = get_user_model().objects.get_or_create(username="bench-bots")
@@ -61,7 +60,7 @@ def matches_per_minute(games: int) -> tuple[float, str]:
 
 
 def move_round_trip(moves: int) -> tuple[float, float]:
-    from bots.remote import RemoteBotClient
+    from botplay.remote import RemoteBotClient
     from games.call_to_glory import new_game
 
     port = 18000 + os.getpid() % 1000

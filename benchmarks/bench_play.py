@@ -59,7 +59,7 @@ def setup(games: int) -> None:
     # The people log in with tokens; their passwords only need to exist (not be slow).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-    from games.models import Bot
+    from bots.models import Bot
     from play.starting import Clock, Taker, do_start_game
 
     User = get_user_model()

@@ -5,8 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from bots.models import Batch, Ladder, Match
-from games.models import Bot
+from bots.models import Batch, Bot, Fault, Ladder, Match
 from tournaments.models import Result, Round
 from tournaments.permissions import (
     can_edit_bot,
@@ -62,3 +61,12 @@ def access_result_record(user, result_id: int) -> tuple[Result, dict]:
     if not isinstance(record, dict):
         raise Http404("This result has no game record.")
     return result, record
+
+
+def faults_as_seen(user, faults) -> list[Fault]:
+    """The faults with ``shown``: the evidence for the bot's author and staff, the
+    outline for everyone else (``Fault.outline``)."""
+    faults = list(faults)
+    for fault in faults:
+        fault.shown = fault.evidence if can_edit_bot(user, fault.bot) else fault.outline
+    return faults

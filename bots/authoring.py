@@ -11,10 +11,10 @@ import math
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from bots.remote import endpoint_problem
-from bots.signing import new_secret
+from botplay.remote import endpoint_problem
+from botplay.signing import new_secret
+from bots.models import Bot
 from games.call_to_glory.bots import BOTS, make_bot
-from games.models import Bot
 from refusal import Refusal
 
 MOVE_TIMEOUT_MS = (50, 10_000)

@@ -8,16 +8,16 @@ import time
 from django.db import transaction
 from django.utils import timezone
 
+from botplay import conf as botplay_conf
+from botplay.players import player_for
+from botplay.refereeing import play_game
 from bots import conf
 from bots.batches import close_batch_on_commit, mark_started
 from bots.bulk import copy_insert
 from bots.claims import ClaimLost, Lease, claim
 from bots.matches import fault_fields
-from bots.models import Chunk, Fault, Match, MatchSeat, WorkStatus
-from bots.players import player_for
-from bots.refereeing import play_game
+from bots.models import Bot, Chunk, Fault, Match, MatchSeat, WorkStatus
 from bots.scheduling import bot_seed, derive_seed, lineup_of
-from games.models import Bot
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ def play_chunk_games(batch, chunk: Chunk, bots: dict, lease: Lease) -> list:
             players=[player_for(bot, bot_seed(seed, pos)) for pos, bot in enumerate(lineup)],
             seed=seed,
             options=batch.options,
-            forfeit_after=conf.FORFEIT_AFTER_FAULTS,
+            forfeit_after=botplay_conf.FORFEIT_AFTER_FAULTS,
         )
         games.append((number, seed, lineup, outcome))
         lease.tick()

@@ -1,5 +1,5 @@
 """Demo data of this app, loaded by ``manage.py load_demo`` after the tournaments':
-a series between two of the demo's built-in bots, played in process so its replays
+botty's built-in bots, a series between two of them, played in process so its replays
 are there at once, and a ladder of the demo bots that beat runs every half hour.
 Idempotent."""
 
@@ -7,16 +7,29 @@ from django.contrib.auth import get_user_model
 
 from bots.chunks import do_play_chunk
 from bots.ladders import do_save_ladder
-from bots.models import Batch, Ladder
+from bots.models import Batch, Bot, Ladder
 from bots.ratings import do_update_bot_ratings
 from bots.scheduling import do_schedule_batch
-from games.models import Bot
+from tournaments.demo import ensure_user
 
+BUILTIN_BOTS = [
+    ("Randy", "random"),
+    ("Gready", "greedy"),
+    ("Seeker", "search"),
+    ("Easy bot", "easy"),
+    ("Medium bot", "medium"),
+    ("Hard bot", "hard"),
+]
 NAME = "Demo: Randy v Gready"
 LADDER = "Demo ladder"
 
 
 def load_demo() -> str:
+    botty = ensure_user("botty")
+    for name, key in BUILTIN_BOTS:
+        Bot.objects.get_or_create(
+            name=name, defaults={"owner": botty, "kind": Bot.Kind.BUILTIN, "builtin_key": key}
+        )
     if Batch.objects.filter(name=NAME).exists():
         return "bot matches already there"
     bots = list(Bot.objects.filter(name__in=["Randy", "Gready"]).order_by("name"))

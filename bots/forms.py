@@ -6,10 +6,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bots.authoring import BOT_SETTINGS, builtin_choices, check_bot, empty_unused, settings_help
-from bots.models import Batch, Ladder
+from bots.models import Batch, Bot, Ladder
 from config.refusal_pages import checked_on
 from games.forms import BoundedJSONField
-from games.models import Bot
 from games.validation import read_submitted_record, validate_text
 
 

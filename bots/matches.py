@@ -10,13 +10,13 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from bots import conf
+from botplay import conf as botplay_conf
+from botplay.players import player_for
+from botplay.refereeing import Outcome, play_game
+from botplay.remote import stored_evidence
 from bots.batches import close_batch_on_commit, mark_started
 from bots.claims import ClaimLost, Lease, claim
 from bots.models import Fault, Match, MatchSeat, WorkStatus
-from bots.players import player_for
-from bots.refereeing import Outcome, play_game
-from bots.remote import stored_evidence
 from bots.scheduling import bot_seed
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ def do_play_match(match_id: int) -> str:
                 seed=match.seed,
                 options=match.options,
                 info={"match": match.pk, "attempt": match.attempts},
-                forfeit_after=conf.FORFEIT_AFTER_FAULTS,
+                forfeit_after=botplay_conf.FORFEIT_AFTER_FAULTS,
                 tick=lease.tick,
             )
         do_store_match(match, seats, outcome, lease)

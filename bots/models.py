@@ -1,9 +1,10 @@
 """Bot matches and how they are scheduled.
 
-Words: a *match* is one game between bots, played by a worker from its stored seed; a
-*batch* is a set of matches scheduled together (one game, N games with the seats
-rotated, a round robin, a ladder's round), its matches numbered 0..total-1; a *chunk*
-is a slice of a built-in-only batch that one task plays and bulk-inserts; a *fault* is
+Words: a *bot* is one that can take a seat (a built-in bot with its settings, or a
+remote one); a *match* is one game between bots, played by a worker from its stored
+seed; a *batch* is a set of matches scheduled together (one game, N games with the seats
+rotated, a round robin, a ladder's round), its matches numbered 0..total-1; a *chunk* is
+a slice of a built-in-only batch that one task plays and bulk-inserts; a *fault* is
 something a bot did wrong in a match (timeout, illegal or malformed answer, refused
 connection, non-2xx status); a *ladder* pairs its bots every so often.
 
@@ -20,7 +21,59 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Bot
+from games.ratings import ordinal
+
+
+class Bot(models.Model):
+    """A bot that can take a seat: one of the engine's built-in bots with its settings,
+    or a remote HTTP endpoint that speaks the bot protocol (docs/bot-protocol.md).
+
+    A remote bot's ``secret`` is kept in clear because every request to the bot is signed
+    with it (HMAC); the site shows it only when it is made or rotated. ``rating_*`` is
+    the bot's rating from every bot match (openskill's Plackett-Luce), kept by
+    ``bots.ratings``."""
+
+    class Kind(models.TextChoices):
+        BUILTIN = "builtin", _("built-in")
+        REMOTE = "remote", _("remote")
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bots"
+    )
+    description = models.TextField(_("description"), blank=True)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.BUILTIN)
+    builtin_key = models.CharField(_("built-in bot"), max_length=40, blank=True)
+    settings = models.JSONField(_("settings"), default=dict, blank=True)
+    endpoint_url = models.URLField(_("endpoint"), blank=True)
+    secret = models.CharField(max_length=128, blank=True)
+    move_timeout_ms = models.PositiveIntegerField(
+        _("time per move (ms)"), default=500, help_text=_("remote bots only")
+    )
+    time_bank_ms = models.PositiveIntegerField(
+        _("time bank per game (ms)"),
+        default=5000,
+        help_text=_("extra time a remote bot may spend over the per-move time, per game"),
+    )
+    rating_mu = models.FloatField(default=25.0)
+    rating_sigma = models.FloatField(default=25.0 / 3)
+    games_rated = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_remote(self) -> bool:
+        return self.kind == self.Kind.REMOTE
+
+    @property
+    def rating(self) -> float:
+        """The conservative rating shown on pages (openskill's ordinal)."""
+        return ordinal(self.rating_mu, self.rating_sigma)
 
 
 class WorkStatus(models.TextChoices):
@@ -227,3 +280,18 @@ class Fault(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} by {self.bot} in {self.match}"
+
+    @property
+    def outline(self) -> str:
+        """What anyone may read of the fault: the evidence may name the bot's host and
+        address, or quote its answer, which are its author's business (and staff's)."""
+        return str(FAULT_OUTLINES.get(self.kind, ""))
+
+
+FAULT_OUTLINES = {
+    Fault.Kind.TIMEOUT: _("no complete answer within the move's time and the bank"),
+    Fault.Kind.ILLEGAL: _("the move was not one of the legal moves"),
+    Fault.Kind.MALFORMED: _("the answer was not a move the protocol allows"),
+    Fault.Kind.CONNECTION: _("the connection was refused, reset or closed before an answer"),
+    Fault.Kind.HTTP_STATUS: _("the answer had an error status"),
+}

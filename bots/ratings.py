@@ -5,8 +5,7 @@ keeps the bot's rating after the match, for the rating-over-time plot."""
 
 from django.db import transaction
 
-from bots.models import Match, MatchSeat, WorkStatus
-from games.models import Bot
+from bots.models import Bot, Match, MatchSeat, WorkStatus
 from games.ratings import new_rating, rate_table
 
 BATCH = 20_000

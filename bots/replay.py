@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from botplay.words import log_line
 from games.call_to_glory import replay, validate_record
-from play.words import log_line
 from refusal import Refusal
 
 

@@ -9,9 +9,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from bots import conf
-from bots.models import Batch, Chunk, Match, MatchSeat
+from bots.models import Batch, Bot, Chunk, Match, MatchSeat
 from games.call_to_glory.options import read_options
-from games.models import Bot
 from refusal import Refusal
 from tournaments.formats import get_format
 

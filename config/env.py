@@ -46,3 +46,19 @@ def env_list(name: str, default: list[str] | None = None) -> list[str]:
     if raw is None:
         return list(default or [])
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+RATE_UNITS = {"s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day"}
+
+
+def env_rate(name: str, default: str) -> str:
+    """A rate as DRF's throttles read it: a number of requests per second, minute, hour
+    or day (``120/min``)."""
+    raw = os.environ.get(name, default).strip()
+    count, _, unit = raw.partition("/")
+    if not count.isdigit() or unit not in RATE_UNITS:
+        raise ImproperlyConfiguredValue(
+            f"{name}={raw!r} is not a rate (a number of requests per second, min, hour or "
+            "day, e.g. 120/min)"
+        )
+    return raw

@@ -13,7 +13,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("LEAGUEWRIGHT_VAR_DIR", str(BASE_DIR / "var"))).resolve()
@@ -124,14 +124,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
 # Brute force (accounts.lockout): django-axes counts failed logins on the login page and
-# at /api/token/, per account and per address alike.
+# at /api/token/.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# A lockout is per account at an address (a stranger's guesses never lock ann out), and
+# per address past a higher cap (one address guessing at many accounts).
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 50)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_HANDLER = "accounts.lockout.LockoutHandler"
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 AXES_VERBOSE = False
@@ -210,7 +215,21 @@ CONTENT_SECURITY_POLICY = env_str(
 )
 
 # API
+# The API's rate limits (config.throttles): requests per second, minute, hour or day.
+API_THROTTLE_RATES = {
+    "anon": env_rate("API_RATE_ANON", "300/min"),
+    "user": env_rate("API_RATE_USER", "1200/min"),
+    "writes": env_rate("API_RATE_WRITES", "120/min"),
+    "bot_registration": env_rate("API_RATE_BOT_REGISTRATION", "20/hour"),
+    "batch_scheduling": env_rate("API_RATE_BATCH_SCHEDULING", "60/hour"),
+}
 REST_FRAMEWORK = {
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.throttles.AnonThrottle",
+        "config.throttles.UserThrottle",
+        "config.throttles.WriteThrottle",
+        "config.throttles.ScopedWriteThrottle",
+    ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "accounts.tokens.ExpiringTokenAuthentication",
@@ -278,6 +297,25 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+
+# The client's address (config.client_address): read from this header only, the one the
+# trusted proxy in front of the site sets (e.g. X-Forwarded-For, X-Real-IP); empty: the
+# connection's address (no proxy).
+CLIENT_ADDRESS_HEADER = env_str("CLIENT_ADDRESS_HEADER")
+
+# Counters every process shares (config.throttles, play.waits): Redis when the broker is
+# Redis; else this process's memory (bin/run serves from one process).
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    _limits_cache = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CELERY_BROKER_URL,
+    }
+else:
+    _limits_cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": {**_limits_cache, "KEY_PREFIX": f"leaguewright:{DATABASES['default']['NAME']}"},
+}
 
 # scoring.idempotency: how long an Idempotency-Key's answer is kept for retries.
 IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)

@@ -22,10 +22,10 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from bots import conf
-from bots.players import RemotePlayer
-from bots.remote import BotFault
-from games.models import Bot
+from botplay import conf
+from botplay.players import RemotePlayer
+from botplay.remote import BotFault
+from bots.models import Bot
 from play.engine import rebuild
 from play.models import Game, Seat
 from play.moving import CHANGED_BY_A_MOVE, after_commit, locked_game, seats_of, settle

@@ -18,12 +18,12 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from bots import conf
-from bots.players import BuiltinPlayer, RemotePlayer
-from bots.remote import BotFault
+from botplay import conf
+from botplay.players import BuiltinPlayer, RemotePlayer
+from botplay.remote import BotFault
+from bots.models import Bot
 from games.call_to_glory import IllegalMove
 from games.call_to_glory.moves import LOOKUP
-from games.models import Bot
 from play.bot_calls import ELSEWHERE, SENT, start_remote_bots
 from play.engine import rebuild
 from play.models import Game, Seat

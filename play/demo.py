@@ -11,7 +11,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games.models import Bot
+from bots.models import Bot
 from play.engine import rebuild
 from play.models import Game, Pace
 from play.moving import do_move

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Bot
+from bots.models import Bot
 from games.models import Game as GameKind
 
 

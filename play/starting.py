@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Bot
+from bots.models import Bot
 from games.models import Game as GameKind
 from games.registry import get_game
 from play.engine import deals_of, start_state

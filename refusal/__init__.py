@@ -2,11 +2,12 @@
 
 A package of its own at the bottom of the layering, so that every app and every engine
 may raise it and it depends on none of them: it imports nothing from Django or from the
-site's apps. Every ``check_*`` and ``do_*`` raises it; the API answers it with one
-exception handler (``config.api_errors``) and pages show it with
-``tournaments.views.refusals.carried_out``. A message written in Django code is a lazily
-translated string and is only turned into text when shown. Broken invariants are not
-refusals: they are bugs, logged and never shown raw.
+site's apps. Every ``check_*`` and ``do_*`` raises it and lets it rise; ``attempted`` is
+the one place it is caught, as a value. The API answers it with one exception handler
+(``config.api_errors``), pages show it with one adapter (``config.refusal_pages``). A
+message written in Django code is a lazily translated string and is only turned into
+text when shown. Broken invariants are not refusals: they are bugs, logged and never
+shown raw.
 """
 
 from collections.abc import Callable

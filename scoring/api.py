@@ -9,6 +9,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from config.api_fields import BoundedJSONField, ModelSerializer
 from scoring import submissions as flow
 from scoring.idempotency import HEADER, idempotent
 from scoring.models import Submission
@@ -16,7 +17,7 @@ from tournaments.models import Table
 from tournaments.permissions import can_view_table, is_event_organiser, is_player_of_table
 
 
-class SubmissionSerializer(serializers.ModelSerializer):
+class SubmissionSerializer(ModelSerializer):
     submitted_by = serializers.StringRelatedField()
     complete = serializers.BooleanField(source="is_complete", read_only=True)
 
@@ -53,7 +54,7 @@ class BasisSerializer(serializers.Serializer):
 
 class EntrySerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Submission.Kind.choices)
-    entry = serializers.JSONField()
+    entry = BoundedJSONField()
     round = serializers.IntegerField(
         required=False,
         min_value=1,
@@ -65,7 +66,7 @@ class EntrySerializer(serializers.Serializer):
 
 class OverrideSerializer(BasisSerializer):
     kind = serializers.ChoiceField(choices=Submission.Kind.choices)
-    entry = serializers.JSONField()
+    entry = BoundedJSONField()
     reason = serializers.CharField()
 
 

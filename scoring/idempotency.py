@@ -2,21 +2,24 @@
 retrying a write with the same ``Idempotency-Key`` gets the stored answer instead of
 doing the work twice.
 
-A key belongs to its user and is bound to the request's method, path and body (a
+A key belongs to its user and is bound to the request's method, path and data (a
 fingerprint): the same key on another request is refused with 422. The key's row is
-written (committed, marked *in flight*) before the view runs, so a second request with
-the same key while the first runs gets 409 instead of running too. Answers of 409, 429
-and 5xx are not stored (the state may change; retrying may succeed), nor are refusals
-raised as exceptions: their row is deleted and a retry runs again. Safe methods (GET)
-ignore the key. Keys expire after ``IDEMPOTENCY_KEY_HOURS`` (24), and a row left in
-flight by a dead process after ``IN_FLIGHT_SECONDS``."""
+created (committed, empty) before the view runs; then one transaction takes the row's
+lock, runs the view and stores its answer, so the write and the answer commit together:
+a process that dies between them leaves neither, and a retry runs once. While one
+request holds the row's lock, another with the same key gets 409 ("under way") at once.
+Answers of 409, 429 and 5xx are not stored (the state may change; retrying may succeed),
+nor are refusals raised as exceptions: the row stays empty and a retry runs again. Safe
+methods (GET) ignore the key. Keys expire after ``IDEMPOTENCY_KEY_HOURS`` (24)."""
 
 import hashlib
+import json
 from datetime import timedelta
 from functools import wraps
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import OperationalError, transaction
+from django.http import QueryDict
 from django.utils import timezone
 from rest_framework.response import Response
 
@@ -24,72 +27,95 @@ from scoring.models import IdempotentResponse
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 200
-IN_FLIGHT_SECONDS = 120
 NOT_STORED = {409, 429}
 
 
+def _uploaded(file) -> list:
+    file.seek(0)
+    digest = hashlib.file_digest(file, "sha256").hexdigest()
+    file.seek(0)
+    return [file.name, digest]
+
+
 def fingerprint(request) -> str:
-    digest = hashlib.sha256()
-    for part in (request.method.encode(), request.path.encode(), request.body):
-        digest.update(len(part).to_bytes(8, "big") + part)
-    return digest.hexdigest()
+    """SHA-256 of the method, path and the parsed data. The data, not the body's bytes:
+    a multipart body is read once, by the session's CSRF check, before the view."""
+    data = request.data
+    if isinstance(data, QueryDict):
+        data = {name: data.getlist(name) for name in sorted(data)}
+    canonical = json.dumps(
+        [request.method, request.path, data], sort_keys=True, default=_uploaded
+    ).encode()
+    return hashlib.sha256(canonical).hexdigest()
 
 
 def _expire(user) -> None:
-    now = timezone.now()
-    expired = now - timedelta(hours=settings.IDEMPOTENCY_KEY_HOURS)
-    abandoned = now - timedelta(seconds=IN_FLIGHT_SECONDS)
+    expired = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_HOURS)
     IdempotentResponse.objects.filter(user=user, created_at__lt=expired).delete()
-    IdempotentResponse.objects.filter(
-        user=user, status_code__isnull=True, created_at__lt=abandoned
-    ).delete()
 
 
-def _claim(request, key: str) -> IdempotentResponse | None:
-    """The key's new in-flight row (committed, so a concurrent request sees it), or None
-    when the key is already taken."""
-    try:
-        with transaction.atomic():
-            return IdempotentResponse.objects.create(
+def _ensure_row(request, key: str, fingerprint: str) -> None:
+    """The key's row exists (committed, so that a concurrent request finds it to lock)."""
+    IdempotentResponse.objects.bulk_create(
+        [
+            IdempotentResponse(
                 user=request.user,
                 key=key,
                 method=request.method,
                 path=request.path,
-                fingerprint=fingerprint(request),
-                status_code=None,
-                body=None,
+                fingerprint=fingerprint,
             )
-    except IntegrityError:
-        return None
+        ],
+        ignore_conflicts=True,
+    )
 
 
-def _answer_to_taken_key(request, key: str) -> Response:
-    stored = IdempotentResponse.objects.filter(user=request.user, key=key).first()
-    if stored is None:  # deleted since (not stored, or expired): the client may retry
-        return Response(
-            {"detail": f"A request with this {HEADER} has just ended; send it again."},
-            status=409,
-        )
-    if (stored.method, stored.path) != (request.method, request.path):
+def _mismatch(row: IdempotentResponse, request, fingerprint: str) -> Response | None:
+    if (row.method, row.path) != (request.method, request.path):
         return Response(
             {"detail": f"This {HEADER} was already used for another request."}, status=422
         )
-    if stored.fingerprint != fingerprint(request):
+    if row.fingerprint != fingerprint:
         return Response(
             {"detail": f"This {HEADER} was already used with a different body."}, status=422
         )
-    if stored.status_code is None:
-        return Response(
-            {"detail": f"A request with this {HEADER} is under way; retry later."}, status=409
-        )
-    response = Response(stored.body, status=stored.status_code)
+    return None
+
+
+def _replayed(row: IdempotentResponse) -> Response:
+    response = Response(row.body, status=row.status_code)
     response["Idempotent-Replayed"] = "true"
     return response
 
 
+class _Taken(Exception):
+    """Another request with the key holds its row."""
+
+
+def _run_once(view, request, key: str, digest: str, *args, **kwargs) -> Response:
+    with transaction.atomic():
+        rows = IdempotentResponse.objects.filter(user=request.user, key=key)
+        try:
+            row = rows.select_for_update(nowait=True).first()
+        except OperationalError:
+            raise _Taken from None
+        if row is None:  # expired and deleted by a concurrent request just now
+            raise _Taken
+        refused = _mismatch(row, request, digest)
+        if refused is not None:
+            return refused
+        if row.status_code is not None:
+            return _replayed(row)
+        response = view(request, *args, **kwargs)
+        if response.status_code not in NOT_STORED and response.status_code < 500:
+            row.status_code, row.body = response.status_code, response.data
+            row.save(update_fields=["status_code", "body"])
+        return response
+
+
 def idempotent(view):
-    """Wrap a DRF view: the first write with a key runs and its answer is stored; a
-    retry gets that answer (see the module's docstring for the rules)."""
+    """Wrap a DRF view: the first write with a key runs and its answer is stored in the
+    write's transaction; a retry gets that answer (the module's docstring has the rules)."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
@@ -100,20 +126,15 @@ def idempotent(view):
             return Response(
                 {"detail": f"{HEADER} may be at most {MAX_KEY_LENGTH} characters."}, status=400
             )
+        digest = fingerprint(request)
         _expire(request.user)
-        row = _claim(request, key)
-        if row is None:
-            return _answer_to_taken_key(request, key)
-        stored = False
+        _ensure_row(request, key, digest)
         try:
-            response = view(request, *args, **kwargs)
-            if response.status_code not in NOT_STORED and response.status_code < 500:
-                row.status_code, row.body = response.status_code, response.data
-                row.save(update_fields=["status_code", "body"])
-                stored = True
-            return response
-        finally:
-            if not stored:
-                row.delete()
+            return _run_once(view, request, key, digest, *args, **kwargs)
+        except _Taken:
+            return Response(
+                {"detail": f"A request with this {HEADER} is under way; retry later."},
+                status=409,
+            )
 
     return wrapper

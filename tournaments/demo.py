@@ -1,10 +1,10 @@
-"""Demo data for ``bin/run``: a league, an event in progress with some results, a few
-bots. Idempotent: running it again finds what it made before and adds nothing."""
+"""Demo data for ``bin/run``: a league and an event in progress with some results (the
+demo's bots are the bots app's). Idempotent: running it again finds what it made before
+and adds nothing."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games.models import Bot
 from tournaments.models import Entrant, Event, League, Season
 from tournaments.pairing import do_pair_round
 from tournaments.results import SeatOutcome, do_record_result
@@ -12,14 +12,6 @@ from tournaments.standings import do_store_standings
 
 PASSWORD = "leaguewright"
 PLAYERS = ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"]
-BUILTIN_BOTS = [
-    ("Randy", "random"),
-    ("Gready", "greedy"),
-    ("Seeker", "search"),
-    ("Easy bot", "easy"),
-    ("Medium bot", "medium"),
-    ("Hard bot", "hard"),
-]
 
 
 def ensure_user(username, **extra):
@@ -39,11 +31,6 @@ def load_demo() -> str:
     ensure_user("admin", is_staff=True, is_superuser=True)
     olivia = ensure_user("olivia")
     players = [ensure_user(name) for name in PLAYERS]
-    botty = ensure_user("botty")
-    for name, key in BUILTIN_BOTS:
-        Bot.objects.get_or_create(
-            name=name, defaults={"owner": botty, "kind": Bot.Kind.BUILTIN, "builtin_key": key}
-        )
 
     league, _ = League.objects.get_or_create(
         slug="tuesday-club",

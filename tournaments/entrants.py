@@ -10,6 +10,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from refusal import Refusal
+from tournaments.event_settings import check_points
 from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event
 from tournaments.permissions import can_schedule_bot_matches
@@ -30,6 +31,21 @@ def check_name(name: str) -> str:
             _("A name has at most %(n)s characters; %(name)s… has %(length)s.")
             % {"n": MAX_NAME, "name": name[:20], "length": len(name)},
             field="walk_in",
+        )
+    return name
+
+
+def check_entrant_name(name: str, field: str) -> str:
+    """An account's or a bot's name as the event lists it: refused, never cut, when it is
+    longer than an entrant's name may be (a username may have 150 characters)."""
+    if len(name) > MAX_NAME:
+        raise Refusal(
+            _(
+                "%(name)s… has a name of %(length)s characters; an entrant's has at most "
+                "%(n)s. Ask them to set a shorter display name in their profile."
+            )
+            % {"name": name[:20], "length": len(name), "n": MAX_NAME},
+            field=field,
         )
     return name
 
@@ -95,11 +111,12 @@ def do_add_entrant(
         joined = next_round_number(event)
         if start_points is None:
             start_points = event.late_entry_points if joined > 1 else 0
+        check_points(start_points, "start_points")
         entrant = Entrant.objects.create(
             event=event,
             user=user,
             bot=bot,
-            name=(name or str(user or bot))[:80],
+            name=check_entrant_name(name or str(user or bot), "bot" if bot else "username"),
             joined_round=joined,
             start_points=start_points,
             seed=seed,

@@ -21,7 +21,7 @@ from tournaments.results import points_for_place
 from tournaments.standings import do_store_standings
 
 # What the edit page and the API may change besides the checked settings.
-PLAIN_FIELDS = ("name", "visibility", "rounds_planned", "seed", "late_entry_points", "starts_at")
+PLAIN_FIELDS = ("name", "visibility", "rounds_planned", "seed", "starts_at")
 EDITABLE = (*PLAIN_FIELDS, *SETTINGS)
 # The settings a recorded game was played and scored under, by name in people's words.
 FIXED_BY_RESULTS = {

@@ -1,7 +1,8 @@
 """An event's settings, checked once for the event form, the edit page and the API: the
 game and its options (from the game registry), the format and its options, the table
-size, points by place, the tie-break order, whether clubs are kept apart, registration
-(open or closed, the places, when it closes), check-in and reviewing pairings. Bad
+size, points by place and a late entrant's starting points, the tie-break order,
+whether clubs are kept apart, registration (open or closed, the places, when it
+closes), check-in and reviewing pairings. Bad
 values are refused with the field they belong to (``refusal.Refusal``), never
 stored and never a server error."""
 
@@ -24,6 +25,7 @@ SETTINGS = (
     "format_options",
     "table_size",
     "points_by_place",
+    "late_entry_points",
     "tiebreak_order",
     "avoid_same_club",
     "registration",
@@ -38,6 +40,23 @@ MAX_PLACES = 4
 MAX_POINTS = 1_000_000
 
 
+def is_points(value) -> bool:
+    """A number of points the standings can add up: finite, and within ``MAX_POINTS``
+    (1.7e308 twice is infinite, and every later standings run would fail on it)."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return number and math.isfinite(value) and abs(value) <= MAX_POINTS
+
+
+def check_points(value, field: str) -> float:
+    if not is_points(value):
+        raise Refusal(
+            _("Points must be a number from -%(max)d to %(max)d, not %(value)s.")
+            % {"max": MAX_POINTS, "value": value},
+            field=field,
+        )
+    return value
+
+
 def check_points_by_place(points) -> list[float]:
     if not isinstance(points, list) or len(points) > MAX_PLACES:
         raise Refusal(
@@ -45,8 +64,7 @@ def check_points_by_place(points) -> list[float]:
             field="points_by_place",
         )
     for value in points:
-        number = isinstance(value, int | float) and not isinstance(value, bool)
-        if not number or not math.isfinite(value) or abs(value) > MAX_POINTS:
+        if not is_points(value):
             raise Refusal(
                 _("Points by place must be numbers from -%(max)d to %(max)d, not %(value)s.")
                 % {"max": MAX_POINTS, "value": value},
@@ -146,6 +164,7 @@ def check_event_settings(
     format_options=None,
     table_size: int = 4,
     points_by_place=None,
+    late_entry_points=0,
     tiebreak_order=None,
     avoid_same_club: bool = False,
     registration: str = "closed",
@@ -166,6 +185,7 @@ def check_event_settings(
         "points_by_place": check_points_by_place(
             [] if points_by_place is None else points_by_place
         ),
+        "late_entry_points": check_points(late_entry_points, "late_entry_points"),
         "tiebreak_order": check_tiebreak_order([] if tiebreak_order is None else tiebreak_order),
         "avoid_same_club": check_avoid_same_club(avoid_same_club),
         **check_registration(registration, capacity, registration_closes),

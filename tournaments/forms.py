@@ -36,6 +36,15 @@ class TieBreakOrderWidget(forms.MultiWidget):
         value = list(value or [])
         return value + [""] * (len(CHOOSABLE) - len(value))
 
+    def value_from_datadict(self, data, files, name):
+        """The menus' values, then any tie-break sent beyond them (``name`` itself or a
+        menu the page does not have), so that the field refuses it rather than drop it."""
+        values = super().value_from_datadict(data, files, name)
+        menus = {f"{name}{suffix}" for suffix in self.widgets_names}
+        extra = [key for key in data if key not in menus and key.split("_")[0] == name]
+        lists = data.getlist if hasattr(data, "getlist") else lambda key: [data[key]]
+        return values + [value for key in sorted(extra) for value in lists(key)]
+
 
 class TieBreakOrderField(forms.MultiValueField):
     """The chosen tie-breaks in order; empty menus are skipped, a tie-break chosen
@@ -47,6 +56,18 @@ class TieBreakOrderField(forms.MultiValueField):
         choices = [(k, TIEBREAK_NAMES[k]) for k in CHOOSABLE]
         fields = [forms.ChoiceField(choices=choices, required=False) for _ in CHOOSABLE]
         super().__init__(fields, require_all_fields=False, required=False, **kwargs)
+
+    def clean(self, value):
+        beyond = [key for key in (value or [])[len(self.fields) :] if key]
+        if beyond:
+            raise forms.ValidationError(
+                _("Unknown tie-break: %(keys)s (the tie-breaks: %(known)s).")
+                % {
+                    "keys": ", ".join(beyond),
+                    "known": ", ".join(str(TIEBREAK_NAMES[k]) for k in CHOOSABLE),
+                }
+            )
+        return super().clean(value[: len(self.fields)] if value else value)
 
     def compress(self, data_list):
         chosen = [k for k in data_list or [] if k]

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Bot, Game
+from games.models import Game
 from games.ratings import ordinal
 from games.registry import DEFAULT_GAME, GameType, get_game
 from tournaments.tiebreak_names import TIEBREAK_NAMES
@@ -316,7 +316,7 @@ class Entrant(models.Model):
         related_name="entries",
     )
     bot = models.ForeignKey(
-        Bot, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+        "bots.Bot", on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
     )
     name = models.CharField(_("name"), max_length=80)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
@@ -558,7 +558,7 @@ class Rating(models.Model):
         related_name="ratings",
     )
     bot = models.ForeignKey(
-        Bot, on_delete=models.CASCADE, null=True, blank=True, related_name="ratings"
+        "bots.Bot", on_delete=models.CASCADE, null=True, blank=True, related_name="ratings"
     )
     mu = models.FloatField()
     sigma = models.FloatField()

@@ -31,11 +31,31 @@ def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
     return [entrants[i] for i in entrant_ids]
 
 
+def check_places(seats: list[tuple[int, int, int]]) -> None:
+    """Places as a game gives them: each is one more than the seats placed above it
+    (1, 1, 3 for a tie at the top), and a higher score is never placed below a lower."""
+    for _entrant, score, place in seats:
+        if place != 1 + sum(other < place for _, _, other in seats):
+            raise Refusal(
+                _("Place %(place)s does not fit: places go 1, 2, 3 (1, 1, 3 for a tie).")
+                % {"place": place},
+                field="seats",
+            )
+        higher = [other for _, other, other_place in seats if other > score and other_place > place]
+        if higher:
+            raise Refusal(
+                _("A score of %(score)s is placed above a score of %(higher)s.")
+                % {"score": score, "higher": higher[0]},
+                field="seats",
+            )
+
+
 def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
     """Log one played game: ``seats`` is (entrant id, score, place) in seat order."""
     with transaction.atomic():
         event = Event.objects.select_for_update().select_related("season").get(pk=event.pk)
         entrants = check_can_log(event, [entrant for entrant, _, _ in seats])
+        check_places(seats)
         round_ = Round.objects.create(
             event=event, number=next_round_number(event), status=Round.Status.COMPLETE
         )

@@ -45,6 +45,16 @@ def find_person(text: str, field: str = "username"):
     )
 
 
+def find_bot(text: str, field: str = "bot"):
+    """The bot called ``text`` (surrounding spaces ignored), else a refusal. The model is
+    the bots app's, reached through the entrant's field: tournaments stays below bots."""
+    bots = Entrant._meta.get_field("bot").related_model
+    bot = bots.objects.filter(name=(text or "").strip()).first()
+    if bot is None:
+        raise Refusal(_("No bot is called %(name)s.") % {"name": text}, field=field)
+    return bot
+
+
 def people_for(event: Event, typed: str) -> list[dict]:
     """Up to ten active people whose username, name or a word of their name starts with
     ``typed``, not yet entered: those who played in the league first."""

@@ -4,13 +4,13 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from bots.batches import batch_progress
-from bots.models import Batch
+from bots.models import Batch, Bot
 from bots.scheduling import do_schedule_batch, lineups_for
-from games.models import Bot
+from config.api_fields import ModelSerializer
 from tournaments.permissions import can_schedule_bot_matches
 
 
-class BatchSerializer(serializers.ModelSerializer):
+class BatchSerializer(ModelSerializer):
     kind = serializers.CharField(
         read_only=True, help_text="single, series, round_robin, ladder or event"
     )
@@ -66,6 +66,7 @@ class BatchViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
     """Batches of bot matches: schedule one, and follow its progress."""
 
     queryset = Batch.objects.filter(event__isnull=True)
+    throttle_scope = "batch_scheduling"  # its POST (config.throttles)
     serializer_class = BatchSerializer
 
     @extend_schema(request=ScheduleSerializer, responses={201: BatchSerializer})

@@ -4,11 +4,12 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from bots.authoring import BOT_SETTINGS, check_bot, do_register_bot, do_update_bot, empty_unused
-from games.models import Bot
+from bots.models import Bot
+from config.api_fields import ModelSerializer
 from tournaments.permissions import can_edit_bot
 
 
-class BotSerializer(serializers.ModelSerializer):
+class BotSerializer(ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     rating = serializers.FloatField(read_only=True)
 
@@ -64,6 +65,7 @@ class BotViewSet(
     """Bots: anyone reads; a logged-in user registers; only the author changes one."""
 
     queryset = Bot.objects.select_related("owner")
+    throttle_scope = "bot_registration"  # its POST (config.throttles)
     serializer_class = BotSerializer
 
     @extend_schema(request=BotSerializer, responses={201: NewBotSerializer})

@@ -2,6 +2,7 @@ from rest_framework import serializers, viewsets
 
 from bots.models import Fault, Match, MatchSeat
 from tournaments.models import Visibility
+from tournaments.permissions import can_edit_bot
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -20,6 +21,16 @@ class FaultSerializer(serializers.ModelSerializer):
     class Meta:
         model = Fault
         fields = ["position", "bot_id", "kind", "round_number", "move_number", "evidence"]
+        extra_kwargs = {
+            "evidence": {"help_text": "in full to the bot's author and staff, else in outline"}
+        }
+
+    def to_representation(self, fault):
+        answer = super().to_representation(fault)
+        request = self.context.get("request")
+        if request is None or not can_edit_bot(request.user, fault.bot):
+            answer["evidence"] = fault.outline
+        return answer
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -51,6 +62,6 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = MatchSerializer
     queryset = (
         Match.objects.exclude(table__round__event__visibility=Visibility.PRIVATE)
-        .prefetch_related("seats__bot", "faults")
+        .prefetch_related("seats__bot", "faults__bot")
         .order_by("-id")
     )

@@ -2,12 +2,11 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from bots.access import access_bot_as_author
+from bots.access import access_bot_as_author, faults_as_seen
 from bots.authoring import do_register_bot, do_rotate_secret, do_update_bot
 from bots.forms import BotForm
-from bots.models import Batch, Fault, MatchSeat
+from bots.models import Batch, Bot, Fault, MatchSeat
 from bots.ratings import rating_history
-from games.models import Bot
 from tournaments.permissions import can_edit_bot
 from tournaments.plots import rating_svg, recent_form_svg
 
@@ -28,7 +27,9 @@ def bot_detail(request, bot_id):
         .prefetch_related("match__seats__bot")
         .order_by("-match__finished_at", "-match_id")[:RECENT]
     )
-    faults = Fault.objects.filter(bot=bot).select_related("match")[:RECENT]
+    faults = faults_as_seen(
+        request.user, Fault.objects.filter(bot=bot).select_related("match", "bot")[:RECENT]
+    )
     return render(
         request,
         "bots/bot_detail.html",

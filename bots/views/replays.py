@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from bots.access import access_match, access_result_record
+from bots.access import access_match, access_result_record, faults_as_seen
 from bots.forms import RecordForm
 from bots.replay import replay_position
 from games.models import GameRecord
@@ -52,7 +52,10 @@ def match_replay(request, match_id):
         match.record,
         match.in_words(),
         reverse("bots:match-record", args=[match.pk]),
-        {"match": match, "faults": match.faults.all()},
+        {
+            "match": match,
+            "faults": faults_as_seen(request.user, match.faults.select_related("bot")),
+        },
     )
 
 

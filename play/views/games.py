@@ -7,6 +7,8 @@ server's deadline and the server's clock (``static/js/play.js``). The board says
 the stand-in did ("Time ran out: the bot played your turn for you"). Without
 JavaScript every move is a plain form and the page reloads."""
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -15,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from botplay.words import button_label, log_line, move_group
 from config.refusal_pages import carried_out
 from games.call_to_glory.cards import VALUES
 from play.abandoning import do_replay_table, do_void_table
@@ -24,7 +27,6 @@ from play.models import Game
 from play.moving import do_leave, do_move, stood_in_at
 from play.reading import sight_of
 from play.starting import do_start_table_game
-from play.words import button_label, log_line, move_group
 from tournaments.models import Result, Table
 
 LOG_LINES = 12
@@ -48,7 +50,14 @@ def epoch_ms(moment) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def log_of(game: Game, players: list[str]) -> tuple[list[str], int]:
+@dataclass
+class LogLine:
+    text: str
+    number: int  # the move's number in the whole game, from 1
+    seat: int  # whose move it was
+
+
+def log_of(game: Game, players: list[str]) -> tuple[list[LogLine], int]:
     """The last round's moves as the log tells them, the stand-in's marked as played by
     the bot for their seat (newest first), and how many moves the round has."""
     rounds = game.record.get("rounds", [])
@@ -58,14 +67,14 @@ def log_of(game: Game, players: list[str]) -> tuple[list[str], int]:
     first = sum(len(r["moves"]) for r in rounds[:-1])
     lines = []
     for number in range(max(0, len(moves) - LOG_LINES), len(moves)):
-        line = log_line(moves[number], players)
+        text = log_line(moves[number], players)
         seat = stood_in_at(game, first + number)
         if seat is not None:
-            line = _("%(move)s (played by the bot for %(name)s)") % {
-                "move": line,
+            text = _("%(move)s (played by the bot for %(name)s)") % {
+                "move": text,
                 "name": players[seat],
             }
-        lines.append(line)
+        lines.append(LogLine(text, first + number + 1, int(moves[number].split(" ", 1)[0])))
     return list(reversed(lines)), len(moves)
 
 

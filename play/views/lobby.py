@@ -6,8 +6,8 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from bots.models import Bot
 from config.refusal_pages import carried_out
-from games.models import Bot
 from play.api.games import my_games
 from play.starting import Taker, do_start_game
 

@@ -6,6 +6,7 @@ is shown beside the stored one (``conflict_view``)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -211,7 +212,9 @@ def page_context(request, table, data=None, preview=None) -> dict:
             {"k": k, "name": name, "value": data.get(f"reveal-{k}", "")}
             for k, name in enumerate(reveal_order)
         ],
-        "quick": bool(data.get("quick")),
+        # The page opens on the round's scores per seat (the paper sheet), card by card
+        # one tap away; imperial tasks need the sets.
+        "quick": bool(data.get("quick")) if data else not options.get("imperial_tasks"),
         "override": False,
         "task_choices": task_choices(),
         "form_token": new_form_token(request),
@@ -231,8 +234,22 @@ def glory_entry(request, table_id: int):
         messages.error(request, _("This page was out of date: here it is again."))
         return redirect("scoring-glory", table_id=table_id)
     return entry_page(
-        request, table_id, KIND, "scoring/glory_entry.html", entry_from_post, page_context
+        request,
+        table_id,
+        KIND,
+        "scoring/glory_entry.html",
+        entry_from_post,
+        page_context,
+        next_round_page,
     )
+
+
+def next_round_page(table, entered) -> str | None:
+    """After a round of a game in progress: the next round's entry, with the running
+    totals above it (a whole game without going back to the table)."""
+    if entered.submission.is_in_progress:
+        return reverse("scoring-glory", args=[table.pk])
+    return None
 
 
 @require_POST

@@ -62,8 +62,9 @@ def enter(request, table, kind: str, entry) -> Entered:
         return do_enter_result(table, kind, entry, request.user, round_number=round_number)
 
 
-def save_entry(request, table, kind: str, entry):
-    """(a redirect when done, None) or (None, the preview with the error to show)."""
+def save_entry(request, table, kind: str, entry, next_page=None):
+    """(a redirect when done, None) or (None, the preview with the error to show).
+    ``next_page(table, entered)``: where an entry goes on (None: the table's page)."""
     to_table = redirect("scoring-table", table_id=table.pk)
     if not consume_form_token(request):
         return to_table, None
@@ -84,19 +85,27 @@ def save_entry(request, table, kind: str, entry):
         return None, {"error": saved.refusal.error}
     if overriding:
         messages.success(request, _("The result is overridden."))
-    else:
-        messages.success(request, saved_message(saved.answer, posted_round(request.POST)))
+        return to_table, None
+    entered = saved.answer
+    messages.success(request, saved_message(entered, posted_round(request.POST)))
+    onward = next_page and next_page(table, entered)
+    if onward:
+        return redirect(onward), None
     return to_table, None
 
 
-def entry_page(request, table_id: int, kind: str, template: str, entry_from_post, page_context):
-    """A table's entry page of one game: shown; posted, saved (then the table's page) or
-    shown again with what was refused. ``entry_from_post(table, data)`` reads the entry,
-    ``page_context(request, table, data=None, preview=None)`` fills the page."""
+def entry_page(
+    request, table_id: int, kind: str, template: str, entry_from_post, page_context, next_page=None
+):
+    """A table's entry page of one game: shown; posted, saved (then the table's page, or
+    ``next_page``) or shown again with what was refused. ``entry_from_post(table, data)``
+    reads the entry, ``page_context(request, table, data=None, preview=None)`` fills the
+    page."""
     table = access_table_to_write(request.user, table_id)
     if request.method != "POST":
         return render(request, template, page_context(request, table))
-    response, preview = save_entry(request, table, kind, entry_from_post(table, request.POST))
+    entry = entry_from_post(table, request.POST)
+    response, preview = save_entry(request, table, kind, entry, next_page)
     if response:
         return response
     return render(request, template, page_context(request, table, request.POST, preview))

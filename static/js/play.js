@@ -68,14 +68,62 @@
       });
   }
 
+  // Keyboard and ear. A swapped board takes the focused element with it: the focus
+  // goes back to the same move, else the first move, else the turn line, but only
+  // when it was on the board (a swap never pulls the focus from elsewhere). The moves
+  // of other seats since the last board are said in a polite live region.
+  var focusedMove = null;
+  var focusWasOnBoard = false;
+  var heard = 0;
+
+  function remember(event) {
+    if (!event.detail.target || event.detail.target.id !== "board") return;
+    var active = document.activeElement;
+    focusWasOnBoard = !!(active && board() && board().contains(active));
+    focusedMove = focusWasOnBoard && active.dataset ? active.dataset.move || null : null;
+  }
+
+  function refocus() {
+    var shown = board();
+    if (!shown || !focusWasOnBoard) return;
+    focusWasOnBoard = false;
+    var same = focusedMove && shown.querySelector('button[data-move="' + focusedMove + '"]');
+    var target = same || shown.querySelector("button[data-move]") || document.getElementById("turn");
+    if (target) target.focus();
+  }
+
+  function announceMoves() {
+    var shown = board();
+    var region = document.getElementById("moves-announcer");
+    if (!shown || !region) return;
+    var lines = Array.prototype.slice
+      .call(shown.querySelectorAll(".log li[data-by-another]"))
+      .filter(function (line) {
+        return +line.dataset.moveNumber > heard;
+      })
+      .reverse()
+      .map(function (line) {
+        return line.textContent.trim();
+      });
+    heard = +shown.dataset.moves;
+    if (lines.length) region.textContent = lines.join(". ");
+  }
+
   function follow() {
     synchronise();
     wait();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    var shown = board();
+    if (shown) heard = +shown.dataset.moves;
     follow();
     setInterval(tick, 1000);
   });
-  document.body.addEventListener("htmx:afterSettle", follow);
+  document.body.addEventListener("htmx:beforeSwap", remember);
+  document.body.addEventListener("htmx:afterSettle", function () {
+    refocus();
+    announceMoves();
+    follow();
+  });
 })();

@@ -28,7 +28,9 @@
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (target.matches("[data-quick-toggle]")) {
-      (target.closest(".round-body") || target.form).classList.toggle("quick", target.checked);
+      // A checkbox (the override's rounds) or the entry's two radios (value "1": scores).
+      var quick = target.type === "radio" ? target.value === "1" : target.checked;
+      (target.closest(".round-body") || target.form).classList.toggle("quick", quick);
     }
     if (target.matches("[data-totals-toggle]")) {
       target.form.classList.toggle("totals-only", target.checked);

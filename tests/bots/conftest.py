@@ -1,6 +1,6 @@
 import pytest
 
-from games.models import Bot
+from bots.models import Bot
 from tests.bots.servers import start_misbehaving_bot, start_reference_bot, stop
 
 REFERENCE_SECRET = "reference-bot-secret-for-the-tests"

@@ -4,8 +4,7 @@ follow its progress, read a match."""
 import pytest
 
 from bots.chunks import do_play_chunk
-from bots.models import Batch
-from games.models import Bot
+from bots.models import Batch, Bot
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games.models import Bot
+from bots.models import Bot
 from tests.fixtures.browser import log_in, screenshot, wait_until
 from tests.fixtures.personas import PASSWORD
 from tests.fixtures.worker import wait_for

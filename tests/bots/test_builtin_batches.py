@@ -7,10 +7,9 @@ from itertools import combinations
 import pytest
 
 from bots.chunks import do_play_chunk
-from bots.models import Batch, Match, MatchSeat
+from bots.models import Batch, Bot, Match, MatchSeat
 from bots.scheduling import do_schedule_batch, round_robin_lineups
 from games.call_to_glory import validate_record
-from games.models import Bot
 from tests.fixtures.worker import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

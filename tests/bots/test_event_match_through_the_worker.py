@@ -4,9 +4,8 @@ built-in bot, stores the record and the result once, and the event's standings f
 
 import pytest
 
-from bots.models import Match
+from bots.models import Bot, Match
 from games.call_to_glory import validate_record
-from games.models import Bot
 from tests.fixtures.worker import wait_for
 from tournaments.models import Entrant, Result, Round, Seat, StandingRow, Table
 

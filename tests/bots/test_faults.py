@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from botplay.refereeing import official_places
 from bots.matches import do_play_match
 from bots.models import Batch, Fault, Match
-from bots.refereeing import official_places
 from bots.scheduling import do_schedule_batch
 from games.call_to_glory import validate_record
 

@@ -8,10 +8,10 @@ import time
 import pytest
 from django.db import connection
 
+from botplay.remote import ANSWER_LIMIT, STORED_EVIDENCE_LIMIT
 from bots import conf, scheduling
 from bots.matches import do_play_match
 from bots.models import Batch, Fault
-from bots.remote import ANSWER_LIMIT, STORED_EVIDENCE_LIMIT
 from bots.scheduling import do_schedule_batch
 from games.call_to_glory import validate_record
 from tests.bots.servers import HANG_SECONDS, MisbehavingHandler
@@ -76,6 +76,7 @@ def test_the_evidence_of_a_fault_is_stored_clipped_with_its_size(
     assert fault.kind == Fault.Kind.ILLEGAL
     assert len(fault.evidence) < STORED_EVIDENCE_LIMIT + 100
     assert "characters in all)" in fault.evidence
+    client.force_login(player)  # the author reads the evidence; others its outline
     listing = client.get("/api/bot-matches/")
     assert listing.status_code == 200 and len(listing.content) < 100_000
     assert "characters in all)" in client.get(f"/bots/{culprit.pk}/").content.decode()

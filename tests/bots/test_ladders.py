@@ -4,8 +4,7 @@ turn when they are odd; a round is not piled on one still playing."""
 import pytest
 
 from bots.ladders import do_run_ladder_round, do_save_ladder, ladder_pairings
-from bots.models import Ladder
-from games.models import Bot
+from bots.models import Bot, Ladder
 from refusal import Refusal
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,7 @@ command."""
 import pytest
 from django.core.management import CommandError, call_command
 
-from bots.models import Batch
-from games.models import Bot
+from bots.models import Batch, Bot
 
 pytestmark = pytest.mark.django_db
 

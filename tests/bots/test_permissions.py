@@ -3,8 +3,7 @@ send its bot tables to the workers; nobody schedules someone else's remote bot."
 
 import pytest
 
-from bots.models import Batch, Match
-from games.models import Bot
+from bots.models import Batch, Bot, Match
 from tournaments.models import Entrant, Round, Seat, Table
 
 pytestmark = pytest.mark.django_db

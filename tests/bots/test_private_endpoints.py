@@ -5,9 +5,15 @@ every connection. (The other tests allow private endpoints: their bots run local
 
 import pytest
 
-from bots import conf
-from bots.remote import BotFault, PrivateAddress, RemoteBotClient, public_address_only
-from games.models import Bot
+from botplay import conf
+from botplay.remote import (
+    BotFault,
+    PrivateAddress,
+    RemoteBotClient,
+    endpoint_problem,
+    public_address_only,
+)
+from bots.models import Bot
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +85,78 @@ def test_the_registration_page_says_what_is_wrong_with_a_private_endpoint(
     assert response.status_code == 200
     assert "192.168.1.20 is not a public address" in response.content.decode()
     assert not Bot.objects.filter(name="Sneaky").exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://[::7f00:1]/bot",  # IPv4-compatible 127.0.0.1
+        "http://[::ffff:127.0.0.1]/bot",  # IPv4-mapped
+        "http://[64:ff9b::7f00:1]/bot",  # NAT64 of 127.0.0.1
+        "http://[64:ff9b::a00:1]/bot",  # NAT64 of 10.0.0.1
+        "http://[2002:7f00:1::]/bot",  # 6to4 of 127.0.0.1
+        "http://[2002:c0a8:101::1]/bot",  # 6to4 of 192.168.1.1
+        "http://224.0.0.1/bot",  # multicast
+        "http://[ff02::1]/bot",  # IPv6 multicast
+        "http://2130706433/bot",  # 127.0.0.1 as one number
+        "http://127.1/bot",
+        "http://0x7f.0.0.1/bot",
+        "http://0.0.0.0/bot",
+    ],
+)
+def test_every_form_of_a_non_public_address_is_refused(production_rules, client_for, player, url):
+    response = client_for(player).post(
+        "/api/bots/",
+        {"name": "Sneaky", "kind": "remote", "endpoint_url": url},
+        content_type="application/json",
+    )
+    assert response.status_code == 400, url
+    assert names_the_endpoint(response.json())
+    assert not Bot.objects.filter(name="Sneaky").exists()
+    assert "public addresses only" in endpoint_problem(url)  # whatever path it comes by
+
+
+def names_the_endpoint(answer: dict) -> bool:
+    """Refused by the site's check (the reason, the field named) or, for a URL no
+    browser would take, by the API's URL field (its error under the field's name)."""
+    if "field" in answer:
+        return answer["field"] == "endpoint_url" and (
+            "public addresses only" in answer["detail"] or "http://" in answer["detail"]
+        )
+    return "endpoint_url" in answer
+
+
+@pytest.mark.parametrize(
+    "url", ["ftp://93.184.215.14/bot", "file:///etc/passwd", "gopher://example.org/", "//x/"]
+)
+def test_a_scheme_other_than_http_is_refused_even_for_bots_under_development(
+    client_for, player, url
+):
+    response = client_for(player).post(
+        "/api/bots/",
+        {"name": "Odd", "kind": "remote", "endpoint_url": url},
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert names_the_endpoint(response.json())
+    assert not Bot.objects.filter(name="Odd").exists()
+
+
+def test_a_public_ipv6_and_a_public_6to4_address_are_registered(
+    production_rules, client_for, player
+):
+    for name, url in [
+        ("Six", "https://[2606:2800:21f:cb07::1]/bot"),
+        ("Tunnel", "http://[2002:5db8:d70e::1]/"),
+    ]:
+        response = client_for(player).post(
+            "/api/bots/",
+            {"name": name, "kind": "remote", "endpoint_url": url},
+            content_type="application/json",
+        )
+        assert response.status_code == 201, response.json()
+
+
+def test_a_connection_to_a_name_resolving_to_an_embedded_private_address_is_refused():
+    with pytest.raises(PrivateAddress, match="not a public address"):
+        public_address_only(("::ffff:127.0.0.1", 6379), timeout=1)

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from bots.signing import PROTOCOL, signed_headers
+from botplay.signing import PROTOCOL, signed_headers
 from tests.bots.servers import start_reference_bot, stop
 
 SECRET = "the-reference-bots-secret"

@@ -68,6 +68,8 @@ def test_a_call_to_glory_round_is_entered_with_the_keyboard_alone(phone_page, pl
     page.keyboard.press("Enter")  # the skip link: on to the content
     sets = {"set-0-20": 2, "set-1-18": 2}  # Pat lays two 20s, Quinn two 18s
     stops, presses = [], 0
+    # The entry opens on the scores per seat; the arrow key moves the mode to card by card.
+    arrows = {"quick": "ArrowRight"}
     while focused_name(page) != "Save round 1: the game is over":
         page.keyboard.press("Tab")
         presses += 1
@@ -84,6 +86,8 @@ def test_a_call_to_glory_round_is_entered_with_the_keyboard_alone(phone_page, pl
         if name in stops:  # a preview swapped in under the focus sends it round again
             continue
         stops.append(name)
+        if name in arrows:
+            page.keyboard.press(arrows[name])
         for _ in range(sets.get(name, 0)):
             page.keyboard.press("ArrowUp")
     # back link, quick-entry switch, 9 values per seat, the button: not three per value
@@ -106,6 +110,7 @@ def test_an_impossible_table_is_announced_beside_the_seat(phone_page, player, ta
     page.goto(f"/scoring/tables/{table.pk}/glory/")
     slot = page.locator("#err-seat-1")
     assert slot.get_attribute("role") == "alert"
+    page.get_by_role("radio", name="Card by card").check()
     page.locator("input[name=set-0-20]").fill("2")
     page.locator("input[name=set-1-20]").fill("3")
     page.locator("input[name=set-1-20]").dispatch_event("change")

@@ -1,6 +1,6 @@
 import pytest
 
-from games.models import Bot
+from bots.models import Bot
 from tests.bots.conftest import (  # noqa: F401 (the remote bots' fixtures)
     misbehaving_bot_url,
     reference_bot_url,

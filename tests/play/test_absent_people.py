@@ -11,7 +11,7 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Bot
+from bots.models import Bot
 from play.clock import do_time_out
 from play.engine import rebuild
 from play.models import EventPlay, Game

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from bots.models import Bot
 from games.call_to_glory import validate_record
-from games.models import Bot
 from play.models import Game
 from tests.fixtures.browser import PHONE, log_in, screenshot, wait_until
 from tests.fixtures.personas import PASSWORD

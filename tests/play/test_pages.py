@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from games.models import Bot
+from bots.models import Bot
 from play.models import Game
 
 pytestmark = pytest.mark.django_db

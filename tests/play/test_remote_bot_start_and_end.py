@@ -6,7 +6,7 @@ paired again) sends its started bots ``/end`` with ``"abandoned": true``."""
 
 import pytest
 
-from bots.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, signature
+from botplay.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, signature
 from games.call_to_glory import validate_record
 from play.models import Game
 from tests.bots.conftest import REFERENCE_SECRET

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from bots.models import Bot
 from games.call_to_glory.bots import make_bot
 from games.call_to_glory.moves import LOOKUP
-from games.models import Bot
 from play.demo import play_out
 from play.engine import rebuild
 from play.starting import Taker, do_start_game

@@ -12,6 +12,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def tap_more(page, value: int, name: str, times: int) -> None:
+    card_by_card = page.get_by_role("radio", name="Card by card")
+    if not card_by_card.is_checked():  # the page opens on the scores per seat
+        card_by_card.check()
     button = page.get_by_role("button", name=f"one card more of {value} for {name}")
     for _ in range(times):
         button.click()
@@ -117,7 +120,8 @@ def test_two_phones_enter_round_one_and_the_second_sees_both_versions(
     tap_more(ann, 20, "Pat Player", 2)
     tap_more(ann, 18, "Quinn Player", 2)
     ann.get_by_role("button", name="Save round 1").click()
-    ann.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/$"))
+    ann.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/glory/$"))
+    assert ann.locator("h1").inner_text() == "Round 2 of 4"  # on to the next round
 
     tap_more(ben, 20, "Quinn Player", 2)
     tap_more(ben, 18, "Pat Player", 2)
@@ -130,7 +134,8 @@ def test_two_phones_enter_round_one_and_the_second_sees_both_versions(
     screenshot(ben, "scoring-two-phones-conflict")
 
     ben.get_by_role("button", name="Take Pat Player's round back and save mine").click()
-    ben.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/$"))
+    ben.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/glory/$"))
+    ben.goto(f"/scoring/tables/{table.pk}/")
     rounds = ben.locator(".entered-rounds")
     assert "Round 1 · Pat Player started" in rounds.inner_text()
     submission = table.submissions.get()

@@ -10,7 +10,7 @@ import sys
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games.models import Bot
+from bots.models import Bot
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,9 @@ from django.db import connection
 from django.urls import reverse
 
 from bots.chunks import do_play_chunk
-from bots.models import Batch, Match, MatchSeat
+from bots.models import Batch, Bot, Match, MatchSeat
 from bots.ratings import do_update_bot_ratings
 from bots.scheduling import do_schedule_batch
-from games.models import Bot
 from scoring.models import Submission
 from scoring.submissions import do_dispute_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND

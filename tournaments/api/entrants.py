@@ -3,7 +3,6 @@ from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from games.models import Bot
 from tournaments.entrant_import import MAX_CHARACTERS, do_import_entrants
 from tournaments.entrants import (
     MAX_CLUB,
@@ -15,7 +14,7 @@ from tournaments.entrants import (
     do_set_seed,
 )
 from tournaments.models import MAX_INTEGER, Entrant
-from tournaments.people import MAX_TYPED, find_person, people_for
+from tournaments.people import MAX_TYPED, find_bot, find_person, people_for
 from tournaments.permissions import (
     access_entrant_as_organiser,
     access_event,
@@ -78,10 +77,7 @@ class NewEntrantSerializer(PlaceSerializer):
         if data.get("username"):
             data["user"] = find_person(data["username"])
         if data.get("bot"):
-            bot = Bot.objects.filter(name=data["bot"]).first()
-            if bot is None:
-                raise serializers.ValidationError({"bot": "no such bot"})
-            data["bot_obj"] = bot
+            data["bot_obj"] = find_bot(data["bot"])
         return data
 
 

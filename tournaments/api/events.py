@@ -7,6 +7,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from config.api_errors import field_checked
+from config.api_fields import ModelSerializer
 from tournaments.api.rounds import RoundSerializer
 from tournaments.archiving import do_archive_event, do_delete_event
 from tournaments.check_in import do_check_in
@@ -34,7 +35,7 @@ from tournaments.registration import do_register, do_withdraw
 from tournaments.round_cache import encoded_answer
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(ModelSerializer):
     league = serializers.SlugRelatedField(source="season.league", slug_field="slug", read_only=True)
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.all(), write_only=True)
     format = serializers.ChoiceField(choices=list(REGISTRY))

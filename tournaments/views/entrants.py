@@ -7,7 +7,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from config.refusal_pages import carried_out
-from games.models import Bot
 from refusal import Refusal, attempted
 from tournaments.check_in import no_shows
 from tournaments.entrant_import import do_import_entrants
@@ -16,7 +15,7 @@ from tournaments.formats import REGISTRY
 from tournaments.forms import EntrantForm, ImportForm, PlaceFields
 from tournaments.models import Event
 from tournaments.organisers import do_grant_organiser, do_revoke_organiser
-from tournaments.people import find_person
+from tournaments.people import find_bot, find_person
 from tournaments.permissions import (
     access_entrant_as_organiser,
     access_event_as_organiser,
@@ -75,9 +74,7 @@ def add_from_form(event, data, by):
     if data.get("username"):
         user = find_person(data["username"])
         return do_add_entrant(event, user=user, start_points=start, seed=seed, **place)
-    bot = Bot.objects.filter(name=data["bot"].strip()).first()
-    if bot is None:
-        raise Refusal(_("No bot is called %(name)s.") % {"name": data["bot"]}, field="bot")
+    bot = find_bot(data["bot"])
     return do_add_entrant(event, bot=bot, start_points=start, seed=seed, by=by, **place)
 
 

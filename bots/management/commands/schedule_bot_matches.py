@@ -7,9 +7,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from bots.batches import batch_progress
-from bots.models import Batch
+from bots.models import Batch, Bot
 from bots.scheduling import do_schedule_batch, lineups_for
-from games.models import Bot
 from refusal import attempted
 
 

@@ -55,12 +55,21 @@ def preset(kind: type[Bot], **settings) -> dict:
     return full
 
 
+# No setting of any bot means anything beyond this; a bigger integer would not even
+# convert to a float (OverflowError).
+LARGEST_SETTING = 10**9
+
+
 def check_setting(bot: str, option: str, value, kind):
     """The value as ``kind``, or a ValueError naming the setting."""
     if kind is bool:
         if isinstance(value, bool):
             return value
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not -LARGEST_SETTING <= value <= LARGEST_SETTING:  # also NaN; never float(10**400)
+            raise ValueError(
+                f"the {bot} bot's setting {option!r} must be at most {LARGEST_SETTING:,}"
+            )
         if kind is int and float(value).is_integer():
             value = int(value)
             if value >= 0:

@@ -14,8 +14,10 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from bots import conf
-from bots.signing import PROTOCOL, signed_headers
+from django.utils.translation import gettext as _
+
+from botplay import conf
+from botplay.signing import PROTOCOL, signed_headers
 from games.json_input import JsonNotText, JsonTooDeep, loads_bounded
 
 EVIDENCE_LIMIT = 300  # characters of an answer quoted in a fault's evidence
@@ -48,21 +50,68 @@ def stored_evidence(text: str) -> str:
     return f"{text[:STORED_EVIDENCE_LIMIT]}… ({len(text)} characters in all)"
 
 
+SCHEMES = ("http", "https")
+NAT64 = ipaddress.ip_network("64:ff9b::/96")
+IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
+
+
+def embedded_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one carries and reaches: IPv4-mapped, the deprecated
+    IPv4-compatible ``::a.b.c.d``, NAT64's ``64:ff9b::/96`` and 6to4's ``2002::/16``."""
+    if address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    if address.sixtofour is not None:
+        return address.sixtofour
+    if address in NAT64 or address in IPV4_COMPATIBLE:
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return None
+
+
+def is_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """A global unicast address, and so is the IPv4 address it embeds, if any."""
+    if not address.is_global or address.is_multicast:
+        return False
+    embedded = embedded_ipv4(address) if address.version == 6 else None
+    return embedded is None or is_public(embedded)
+
+
+def written_address(host: str):
+    """The address a host is written as, in any form a resolver reads as one (``[::1]``,
+    ``127.1``, ``2130706433``, ``0x7f.1``), or None for a name."""
+    try:
+        return ipaddress.ip_address(host)
+    except ValueError:
+        pass
+    try:
+        return ipaddress.IPv4Address(socket.inet_aton(host))
+    except OSError:
+        return None
+
+
 def endpoint_problem(url: str) -> str | None:
     """What is wrong with ``url`` as an endpoint the site may call, or None. Only a
     host written as an address (or ``localhost``) can be judged without resolving it;
     a name is checked at every connection."""
+    try:
+        parts = urlsplit(url)
+        host, _port = (parts.hostname or "").lower(), parts.port
+    except ValueError:
+        return _("This is not a URL.")
+    if parts.scheme not in SCHEMES:
+        return _("The site calls bots over http:// or https:// only.")
+    if not host:
+        return _("The URL names no host.")
     if conf.ALLOW_PRIVATE_ENDPOINTS:
         return None
-    host = (urlsplit(url).hostname or "").lower()
     if host == "localhost" or host.endswith(".localhost"):
-        return f"{host} is this machine; the site calls bots on public addresses only"
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return None
-    if not address.is_global:
-        return f"{host} is not a public address; the site calls bots on public addresses only"
+        return _("%(host)s is this machine; the site calls bots on public addresses only.") % {
+            "host": host
+        }
+    address = written_address(host)
+    if address is not None and not is_public(address):
+        return _(
+            "%(host)s is not a public address; the site calls bots on public addresses only."
+        ) % {"host": host}
     return None
 
 
@@ -78,8 +127,8 @@ def public_address_only(address, timeout, source_address=None):
     later is checked again."""
     host, port = address
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    for *_, sockaddr in infos:
-        if not ipaddress.ip_address(sockaddr[0]).is_global:
+    for *_info, sockaddr in infos:
+        if not is_public(ipaddress.ip_address(sockaddr[0].split("%")[0])):
             raise PrivateAddress(f"{host} resolves to {sockaddr[0]}, which is not a public address")
     family, kind, proto, _, sockaddr = infos[0]
     sock = socket.socket(family, kind, proto)

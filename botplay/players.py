@@ -8,9 +8,8 @@ without building the seat's view, which is what it would see anyway.
 
 import random
 
-from bots.remote import BotFault, RemoteBotClient
+from botplay.remote import BotFault, RemoteBotClient
 from games.call_to_glory.bots import make_bot
-from games.models import Bot
 
 START_END_TIMEOUT_MS = 2000
 
@@ -50,7 +49,8 @@ class FastRandomPlayer(BuiltinPlayer):
 class RemotePlayer:
     """A remote bot with its per-move time and its time bank for this game."""
 
-    def __init__(self, bot: Bot):
+    def __init__(self, bot):
+        """``bot``: the ``bots.Bot`` row (its endpoint, secret and times)."""
         self.client = RemoteBotClient(bot.endpoint_url, bot.secret)
         self.move_ms = bot.move_timeout_ms
         self.bank_ms = float(bot.time_bank_ms)
@@ -90,8 +90,9 @@ class RemotePlayer:
         self.client.close()
 
 
-def player_for(bot: Bot, seed: int):
-    if bot.kind == Bot.Kind.REMOTE:
+def player_for(bot, seed: int):
+    """The player for a ``bots.Bot`` row, seeded for one game."""
+    if bot.is_remote:
         return RemotePlayer(bot)
     if bot.builtin_key == "random" and not bot.settings:
         return FastRandomPlayer(seed)

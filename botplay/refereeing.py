@@ -12,7 +12,7 @@ it still validates; the engine's own places stay in ``result``.
 import random
 from dataclasses import dataclass, field
 
-from bots.remote import BotFault, stored_evidence
+from botplay.remote import BotFault, stored_evidence
 from games.call_to_glory import IllegalMove, new_game
 
 

@@ -1,0 +1,117 @@
+"""The layering of docs/architecture.md ("Apps and the direction of dependency"),
+enforced: every import between the project's apps and packages, read from the source
+with ``ast`` (top-level and inside functions alike), is one the list allows, and no
+module outside ``games/`` imports an engine package."""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# What each app or package may import of the others (docs/architecture.md). The modules
+# of config/ that apps import are helpers of their own layer; the rest of config/ is the
+# site's shell (settings, URLs by dotted name, the API's handlers, /healthz).
+CONFIG_HELPERS = {"config.env", "config.api_fields"}
+HELPERS = "config helpers"
+ALLOWED = {
+    "refusal": set(),
+    "games": {"refusal"},
+    HELPERS: {"games"},
+    "accounts": {"refusal"},
+    "tournaments": {"accounts", HELPERS, "games", "refusal"},
+    "scoring": {"accounts", HELPERS, "games", "refusal", "tournaments"},
+    "botplay": {HELPERS, "games", "refusal"},
+    "bots": {"accounts", "botplay", HELPERS, "games", "refusal", "tournaments"},
+    "play": {
+        "accounts",
+        "botplay",
+        "bots",
+        HELPERS,
+        "games",
+        "refusal",
+        "scoring",
+        "tournaments",
+    },
+    "config": {HELPERS, "games", "refusal", "tournaments"},
+}
+ENGINES = ("games.call_to_glory", "games.call_to_adventure")
+# Modules outside games/ that still import an engine (issue 26 takes them off, one by one).
+ENGINE_IMPORTERS_LEFT = {
+    "botplay/players.py",
+    "botplay/refereeing.py",
+    "botplay/words.py",
+    "bots/authoring.py",
+    "bots/replay.py",
+    "bots/scheduling.py",
+    "play/bot_turns.py",
+    "play/engine.py",
+    "play/moving.py",
+    "play/pace.py",
+    "play/starting.py",
+    "play/views/games.py",
+    "scoring/catalogues.py",
+    "scoring/profile_form.py",
+    "scoring/profile_views.py",
+    "scoring/profiles.py",
+    "scoring/rescore.py",
+    "scoring/views/glory_rounds.py",
+}
+
+
+def unit(module: str) -> str:
+    """The app, package or helper layer a dotted module name belongs to."""
+    return HELPERS if module in CONFIG_HELPERS else module.split(".")[0]
+
+
+def imports_of(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def modules():
+    """(module's unit, path, what it imports) for every module of the project's apps."""
+    for package in ALLOWED.keys() - {HELPERS}:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" not in path.parts:
+                dotted = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+                yield unit(dotted.removesuffix(".__init__")), path, imports_of(path)
+
+
+def test_every_import_between_apps_is_one_the_layering_allows():
+    wrong = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for source, path, names in modules()
+        for name in names
+        if (target := unit(name)) in ALLOWED and target != source and target not in ALLOWED[source]
+    ]
+    assert wrong == []
+
+
+def test_no_two_apps_import_each_other():
+    both_ways = [
+        (one, other) for one in ALLOWED for other in ALLOWED[one] if one in ALLOWED.get(other, ())
+    ]
+    assert both_ways == []
+
+
+def test_only_games_imports_an_engine_package():
+    importers = {
+        str(path.relative_to(ROOT))
+        for source, path, names in modules()
+        if source != "games"
+        if any(
+            name == engine or name.startswith(engine + ".") for name in names for engine in ENGINES
+        )
+    }
+    assert importers == ENGINE_IMPORTERS_LEFT
+
+
+def test_the_test_sees_an_import_inside_a_function(tmp_path):
+    module = tmp_path / "late.py"
+    module.write_text("def f():\n    from play.words import log_line\n    import bots.models\n")
+    assert imports_of(module) == {"play.words", "bots.models"}

@@ -1,0 +1,115 @@
+"""The API's rate limits (config.throttles): per address for people not logged in, per
+account for those who are (all their tokens and sessions), writes apart, and the dear
+writes (registering a bot, scheduling a batch) apart again; each answered with 429 and
+Retry-After, and named in the OpenAPI schema."""
+
+import pytest
+from django.test import Client
+
+from bots.models import Batch, Bot
+
+pytestmark = pytest.mark.django_db
+
+GENEROUS = "1000/min"
+
+
+@pytest.fixture
+def rates(settings, fresh_limits):
+    def set_rates(**low):
+        settings.API_THROTTLE_RATES = {
+            scope: low.get(scope, GENEROUS)
+            for scope in ("anon", "user", "writes", "bot_registration", "batch_scheduling")
+        }
+
+    return set_rates
+
+
+def refused(response):
+    assert response.status_code == 429, response.content
+    assert int(response["Retry-After"]) > 0
+    assert "throttled" in response.json()["detail"].lower()
+    return True
+
+
+def test_anonymous_requests_are_limited_per_address(rates):
+    rates(anon="3/min")
+    here = Client(REMOTE_ADDR="10.1.0.1")
+    assert [here.get("/api/bots/").status_code for _ in range(3)] == [200] * 3
+    assert refused(here.get("/api/bots/"))
+    assert Client(REMOTE_ADDR="10.1.0.2").get("/api/bots/").status_code == 200
+
+
+def test_a_person_is_limited_per_account_whatever_the_token_or_session(rates, player, client):
+    rates(user="4/min")
+    client.force_login(player)
+    tokens = [
+        Client().post("/api/token/", {"username": player.username, "password": password})
+        for password in ["correct-horse-battery"] * 2
+    ]
+    by_token = [Client(headers={"Authorization": f"Token {t.json()['token']}"}) for t in tokens]
+    assert client.get("/api/me/").status_code == 200
+    assert by_token[0].get("/api/me/").status_code == 200
+    assert by_token[1].get("/api/me/").status_code == 200
+    assert client.get("/api/me/").status_code == 200
+    assert refused(by_token[1].get("/api/me/"))
+    assert refused(client.get("/api/me/"))
+
+
+def test_writes_have_a_limit_of_their_own_and_reading_goes_on(rates, player, client):
+    rates(writes="2/min")
+    client.force_login(player)
+    for name in ("Randy", "Rita"):
+        created = client.post(
+            "/api/bots/", {"name": name, "kind": "builtin", "builtin_key": "random"},
+            content_type="application/json",
+        )  # fmt: skip
+        assert created.status_code == 201
+    assert refused(
+        client.post(
+            "/api/bots/",
+            {"name": "Rex", "kind": "builtin", "builtin_key": "random"},
+            content_type="application/json",
+        )  # fmt: skip
+    )
+    assert client.get("/api/bots/").status_code == 200
+    assert sorted(Bot.objects.values_list("name", flat=True)) == ["Randy", "Rita"]
+
+
+def test_registering_bots_is_limited_and_changing_one_is_not(rates, player, client):
+    rates(bot_registration="1/hour")
+    client.force_login(player)
+    body = {"name": "Randy", "kind": "builtin", "builtin_key": "random"}
+    bot = client.post("/api/bots/", body, content_type="application/json").json()
+    assert refused(
+        client.post("/api/bots/", {**body, "name": "Rex"}, content_type="application/json")
+    )
+    changed = client.patch(
+        f"/api/bots/{bot['id']}/", {"description": "plays at random"},
+        content_type="application/json",
+    )  # fmt: skip
+    assert changed.status_code == 200
+    assert Bot.objects.count() == 1
+
+
+def test_scheduling_batches_is_limited(rates, player, client):
+    rates(batch_scheduling="1/hour")
+    bots = [
+        Bot.objects.create(name=n, owner=player, kind=Bot.Kind.BUILTIN, builtin_key="random")
+        for n in ("Randy", "Rita")
+    ]
+    client.force_login(player)
+    body = {"schedule": "single", "bots": [bot.pk for bot in bots]}
+    assert (
+        client.post("/api/bot-batches/", body, content_type="application/json").status_code == 201
+    )
+    assert refused(client.post("/api/bot-batches/", body, content_type="application/json"))
+    assert Batch.objects.count() == 1
+    assert client.get("/api/bot-batches/").status_code == 200
+
+
+def test_the_schema_names_the_429_and_its_retry_after(client):
+    schema = client.get("/api/schema/?format=json").json()
+    for path, method in [("/api/bots/", "post"), ("/api/bots/", "get"), ("/api/token/", "post")]:
+        answer = schema["paths"][path][method]["responses"]["429"]
+        assert "Retry-After" in answer["headers"]
+        assert "rate limits" in answer["description"]
