@@ -31,6 +31,7 @@ from tournaments.models import Result, Table
 
 LOG_LINES = 12
 GROUPS = ("draw", "lay", "discard", "other")
+MAIN_GROUPS = ("draw", "lay")  # their buttons stand out; the others are secondary
 
 
 def _int_or_none(text):
@@ -135,7 +136,7 @@ def board_context(game: Game, user) -> dict:
         "seats": seats,
         "hand": view.get("hand") or [],
         "values": VALUES,
-        "button_groups": [(g, buttons[g]) for g in GROUPS if buttons[g]],
+        "button_groups": [(g, buttons[g], g in MAIN_GROUPS) for g in GROUPS if buttons[g]],
         "log": log,
         "log_total": log_total,
         "seconds_left": seconds_left(game),

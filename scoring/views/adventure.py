@@ -211,7 +211,8 @@ def page_context(request, table, data=None, preview=None) -> dict:
     names = seat_names(table)
     slots = error_slots(names, (preview or {}).get("error"))
     levels = [
-        {**row, "level_str": str(row["level"])} for row in shown(profile)["corruption"]["levels"]
+        {**row, "level_str": str(row["level"]), "is_tragedy": row.get("column") == "tragedy"}
+        for row in shown(profile)["corruption"]["levels"]
     ]
     return {
         "table": table,

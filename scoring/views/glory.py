@@ -18,6 +18,7 @@ from scoring.views.common import access_table_to_write, new_form_token, roles
 from scoring.views.glory_override import glory_override
 from scoring.views.glory_rounds import (
     CARD_VALUES,
+    card_cell,
     round_from_post,
     rounds_of,
     task_choices,
@@ -173,7 +174,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
             "index": index,
             "name": name,
             "values": [
-                {"value": value, "size": data.get(f"set-{index}-{value}", "0") or "0"}
+                card_cell(value, data.get(f"set-{index}-{value}", "0") or "0")
                 for value in CARD_VALUES
             ],
             "score": data.get(f"score-{index}", ""),

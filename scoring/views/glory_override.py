@@ -18,7 +18,13 @@ from scoring.views.common import (
     int_field,
     new_form_token,
 )
-from scoring.views.glory_rounds import CARD_VALUES, round_from_post, rounds_of, task_choices
+from scoring.views.glory_rounds import (
+    CARD_VALUES,
+    card_cell,
+    round_from_post,
+    rounds_of,
+    task_choices,
+)
 from tournaments.permissions import is_event_organiser
 
 TABLE = Submission.Kind.GLORY_TABLE
@@ -52,15 +58,15 @@ def round_fields(number: int, stored: dict | None, names: list[str], data, imper
                 "index": seat,
                 "name": name,
                 "values": [
-                    {
-                        "value": value,
-                        "size": (
+                    card_cell(
+                        value,
+                        (
                             data.get(f"{prefix}set-{seat}-{value}", "0")
                             if sent
                             else sets[seat].get(str(value), 0)
                         )
                         or "0",
-                    }
+                    )
                     for value in CARD_VALUES
                 ],
                 "score": data.get(f"{prefix}score-{seat}", "") if sent else scores[seat],

@@ -7,8 +7,7 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from bots.models import Batch
-from games.models import Bot
+from bots.models import Batch, Bot
 from tournaments.models import Entrant, Event
 
 pytestmark = pytest.mark.django_db
