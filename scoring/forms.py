@@ -44,7 +44,7 @@ class RecordForm(forms.Form):
         cleaned = super().clean()
         upload = cleaned.get("record_file")
         if upload:
-            read = checked_on(self, read_submitted_record, "", upload, "record_file")
+            read = checked_on(self, read_submitted_record, "", upload)
             if not read:
                 return cleaned
             try:

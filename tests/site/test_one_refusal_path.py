@@ -3,6 +3,7 @@ one page adapter, and neither loses what it says: its message, its code and the 
 belongs to."""
 
 import re
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -91,3 +92,18 @@ def test_a_page_without_a_form_shows_a_refusal_as_its_message(client_for, organi
     assert "The event is finished; an organiser reopens it to change it." in [
         str(message) for message in response.context["messages"]
     ]
+
+
+ROOT = Path(__file__).resolve().parents[2]
+CATCH = re.compile(r"except\s*\(?[^:\n]*\bRefusal\b")
+NOT_CODE = {".venv", "tests", "var", "node_modules"}
+
+
+def test_only_refusal_attempted_catches_a_refusal():
+    catching = [
+        str(path.relative_to(ROOT))
+        for path in ROOT.rglob("*.py")
+        if not NOT_CODE & set(path.relative_to(ROOT).parts) and CATCH.search(path.read_text())
+    ]
+    assert catching == ["refusal/__init__.py"]
+    assert CATCH.search("    except (ValueError, Refusal) as refusal:")
