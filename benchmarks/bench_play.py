@@ -189,7 +189,12 @@ def run(quick: bool = False) -> list[dict]:
     name = f"live play over HTTP, {games} games (person v greedy)"
     if recreate_database(DATABASE):
         return [row(name, 0, "skipped", "PostgreSQL not reachable at 127.0.0.1:5432")]
-    env = {**environment(DATABASE, BROKER), "DATABASE_POOL_SIZE": str(POOL_SIZE)}
+    env = {
+        **environment(DATABASE, BROKER),
+        "DATABASE_POOL_SIZE": str(POOL_SIZE),
+        # Every client's wait is held (docs/play.md): threads to spare for the moves.
+        "PLAY_WAITS_PER_PROCESS": str(THREADS - 8),
+    }
     python(env, "manage.py", "migrate", "-v0")
     pairs = json.loads(python(env, "-c", f"import benchmarks.bench_play as b; b.setup({games})"))
     queues = "bots,default,standings"

@@ -259,10 +259,12 @@ SPECTACULAR_SETTINGS = {
     ],
     "ENUM_NAME_OVERRIDES": {
         "SubmissionKindEnum": "scoring.models.Submission.Kind",
-        "BotKindEnum": "games.models.Bot.Kind",
+        "BotKindEnum": "bots.models.Bot.Kind",
         "GameEnum": "games.models.Game",
         "PlayedGameStatusEnum": "play.models.Game.Status",
         "PaceEnum": "play.models.Pace",
+        "ChallengeStatusEnum": "play.models.Challenge.Status",
+        "ChallengeKindEnum": "play.models.Challenge.Kind",
         "EntrantStatusEnum": "tournaments.models.Entrant.Status",
     },
 }
@@ -303,7 +305,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # connection's address (no proxy).
 CLIENT_ADDRESS_HEADER = env_str("CLIENT_ADDRESS_HEADER")
 
-# Counters every process shares (config.throttles, play.waits): Redis when the broker is
+# Counters every process shares (config.throttles, config.waits): Redis when the broker is
 # Redis; else this process's memory (bin/run serves from one process).
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     _limits_cache = {
@@ -316,6 +318,14 @@ CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "limits": {**_limits_cache, "KEY_PREFIX": f"leaguewright:{DATABASES['default']['NAME']}"},
 }
+
+# Long-polls (config.waits: live play, an event's live pages): waits held at once per
+# person (account, or address when not logged in) and per threaded server process (keep
+# it below the process's threads: the others serve pages); a wait not held is answered
+# at once, and told to ask again after PLAY_POLL_AFTER_SECONDS.
+PLAY_WAITS_PER_PERSON = env_int("PLAY_WAITS_PER_PERSON", 4)
+PLAY_WAITS_PER_PROCESS = env_int("PLAY_WAITS_PER_PROCESS", 64)
+PLAY_POLL_AFTER_SECONDS = env_int("PLAY_POLL_AFTER_SECONDS", 5)
 
 # scoring.idempotency: how long an Idempotency-Key's answer is kept for retries.
 IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
@@ -339,3 +349,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# Friendly games on the site (play/): the open challenges and open tables a person may
+# have at once, so that nobody floods the lobby, and the vacation days a year during
+# which the clock of their correspondence games stands still.
+PLAY_MAX_OPEN_CHALLENGES = env_int("PLAY_MAX_OPEN_CHALLENGES", 5)
+PLAY_VACATION_DAYS_A_YEAR = env_int("PLAY_VACATION_DAYS_A_YEAR", 30)

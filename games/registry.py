@@ -121,6 +121,9 @@ class GameType:
     options: tuple[Option, ...] = ()
     has_rules_profile: bool = False
     playable_live: bool = False
+    # A learner's hint from a seat's view with its legal moves (an object with ``move``
+    # and ``reason``), or None; a game played live may offer one.
+    hint: Callable[[dict], Any] | None = None
 
     def __str__(self) -> str:
         return str(self.name)

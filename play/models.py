@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
 from games.models import Game as GameKind
+from games.ratings import ordinal
 
 
 class Pace(models.TextChoices):
@@ -73,6 +74,8 @@ class Game(models.Model):
     # The moves the stand-in played: [first move, move after the last, seat position].
     stood_in = models.JSONField(default=list, blank=True)
     abandoned_because = models.TextField(blank=True)
+    # A friendly game between people that counts for their friendly rating (play.rated).
+    rated = models.BooleanField(_("rated"), default=False)
     seed = models.BigIntegerField()
     record = models.JSONField(help_text=_("the call-to-glory/1 record of the moves so far"))
     deals = models.JSONField(help_text=_("every round's deal; secret until its round begins"))
@@ -187,3 +190,138 @@ class EventPlay(models.Model):
 
     def __str__(self):
         return f"{self.event}: {self.get_pace_display()}"
+
+
+class Challenge(models.Model):
+    """An invitation to a friendly game: a *challenge* names its seats (people and
+    bots; the game starts once every person invited has accepted), an *open table*
+    names only its size (anyone signed in takes a free seat, through the lobby or its
+    share link; the game starts when it is full). Its creator holds the first seat."""
+
+    class Kind(models.TextChoices):
+        CHALLENGE = "challenge", _("challenge")
+        TABLE = "table", _("open table")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        STARTED = "started", _("started")
+        DECLINED = "declined", _("declined")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made"
+    )
+    size = models.PositiveSmallIntegerField(_("seats"))
+    options = models.JSONField(_("rules options"), default=dict, blank=True)
+    pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
+    move_seconds = models.PositiveIntegerField(_("time for a turn (seconds)"))
+    rated = models.BooleanField(_("rated"), default=False)
+    # An open table not listed in the lobby is reached by its share link only.
+    listed = models.BooleanField(default=True)
+    # The share link's secret: whoever opens the link may take a seat.
+    token = models.CharField(max_length=32, unique=True)
+    game = models.OneToOneField(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="challenge"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "kind"])]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} {self.pk}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_declined(self) -> bool:
+        return self.status == self.Status.DECLINED
+
+    @property
+    def is_table(self) -> bool:
+        return self.kind == self.Kind.TABLE
+
+
+class ChallengeSeat(models.Model):
+    """A seat of a challenge or open table: a person (who has accepted, or not yet) or
+    a bot."""
+
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="challenge_seats",
+    )
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    accepted = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["challenge", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["challenge", "position"], name="one_challenge_seat_position"
+            ),
+            models.UniqueConstraint(fields=["challenge", "user"], name="one_challenge_seat_each"),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True, bot__isnull=False)
+                | models.Q(user__isnull=False, bot__isnull=True),
+                name="challenge_seat_is_user_or_bot",
+            ),
+        ]
+
+    def __str__(self):
+        return str(self.user or self.bot)
+
+
+class Vacation(models.Model):
+    """Days a person is away: the clock of their correspondence games stands still from
+    ``starts_at`` to ``ends_at`` (play.vacation), within a yearly allowance."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["starts_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_at__gt=models.F("starts_at")), name="vacation_ends_later"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.user}: {self.starts_at:%Y-%m-%d} – {self.ends_at:%Y-%m-%d}"
+
+
+class FriendlyRating(models.Model):
+    """A person's rating from rated friendly games (``games.ratings``, as in events),
+    updated as each such game finishes (play.rated)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friendly_ratings"
+    )
+    game = models.CharField(max_length=30, choices=GameKind.choices)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_friendly_rating")]
+
+    def __str__(self):
+        return f"{self.user}: {self.ordinal:.1f}"
+
+    @property
+    def ordinal(self) -> float:
+        return ordinal(self.mu, self.sigma)

@@ -26,6 +26,8 @@ from games.models import GameRecord
 from games.reasons import told
 from play.engine import rebuild
 from play.models import Game, Pace, Seat
+from play.rated import rate_friendly_game
+from play.vacation import turn_deadline
 from refusal import CONFLICT, Refusal
 from tournaments.permissions import can_view_played_game
 
@@ -233,8 +235,17 @@ def settle(game: Game, seats: list[Seat], state, now, previous) -> None:
         return
     game.to_move = state.current_player()
     if game.to_move != previous:
-        seconds = BOT_TURN_SECONDS if seats[game.to_move].is_bot else game.move_seconds
-        game.deadline = now + timedelta(seconds=seconds)
+        game.deadline = turn_ends(game, seats[game.to_move], now)
+
+
+def turn_ends(game: Game, seat: Seat, now):
+    """A bot's turn is sent again after ``BOT_TURN_SECONDS``; a person's clock stands
+    still during their vacations in a correspondence game (``play.vacation``)."""
+    if seat.is_bot:
+        return now + timedelta(seconds=BOT_TURN_SECONDS)
+    if game.pace == Pace.CORRESPONDENCE:
+        return turn_deadline(seat.user_id, now, game.move_seconds)
+    return now + timedelta(seconds=game.move_seconds)
 
 
 def abandon(game: Game, seats: list[Seat], now, because: str = "") -> None:
@@ -277,6 +288,8 @@ def finish(game: Game, seats: list[Seat], state, now) -> None:
     game.deadline = None
     game.finished_at = now
     game.replay = GameRecord.objects.create(record=game.record, created_by=game.created_by)
+    if game.rated:
+        rate_friendly_game(game, seats)
     if game.table_id is not None:
         record_table_result(game, seats)
 

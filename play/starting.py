@@ -163,10 +163,17 @@ def read_seats(by, seats) -> list[Taker]:
 
 
 def do_start_game(
-    by, takers: list[Taker], options: dict, clock: Clock = Clock(), table=None, seed=None
+    by,
+    takers: list[Taker],
+    options: dict,
+    clock: Clock = Clock(),
+    table=None,
+    seed=None,
+    rated=False,
 ) -> Game:
     """Deal a new game and seat ``takers`` in order; the first to move is told (a bot's
-    turn is sent to the workers on commit)."""
+    turn is sent to the workers on commit). ``rated``: a friendly game between people
+    that counts for their friendly rating (``play.rated``)."""
     check_takers(takers)
     options = check_options(options)
     seed = random.SystemRandom().randrange(2**62) if seed is None else seed
@@ -176,6 +183,7 @@ def do_start_game(
             game = Game.objects.create(
                 options=options,
                 table=table,
+                rated=rated,
                 pace=clock.pace,
                 move_seconds=clock.seconds(),
                 forfeit_after=clock.forfeit_after,

@@ -8,6 +8,8 @@ from tournaments.models import Result, Table
 ACTION_LABELS = {
     "submitted": _("entered the result"),
     "entered rounds": _("entered rounds of the game in progress"),
+    "submitted with the slip": _("entered the result with the table's slip"),
+    "entered rounds with the slip": _("entered rounds with the table's slip"),
     "took back a round": _("took back a round"),
     "confirmed": _("confirmed"),
     "disputed": _("disputed"),

@@ -29,6 +29,7 @@ from scoring import audit, notices
 from scoring.entries import rules_version, score, seat_names, seat_scores, table_kind
 from scoring.models import Confirmation, Submission
 from scoring.signals import table_overridden
+from scoring.slips import check_slip
 from tournaments.finishing import check_not_finished
 from tournaments.models import Result, Table
 from tournaments.permissions import is_event_organiser, is_player_of_table
@@ -172,7 +173,7 @@ class Entered:
     agreed: bool = False
 
 
-def do_enter_result(table: Table, kind: str, entry, by, round_number=None) -> Entered:
+def do_enter_result(table: Table, kind: str, entry, by, round_number=None, slip=None) -> Entered:
     """Enter a table's result, or the rounds of its game played so far.
 
     ``entry`` holds the rounds so far (or the whole document); with ``round_number`` it
@@ -181,14 +182,22 @@ def do_enter_result(table: Table, kind: str, entry, by, round_number=None) -> En
     table's lock: rounds entered meanwhile with the same content are an agreement
     (nothing added), with other content a conflict that shows both versions; new rounds
     extend the game in progress, and once it holds the whole game the others are asked.
+
+    ``slip``: entered with the table's printed slip (``scoring.slips``), in the name of
+    its walk-in ``by``; the slip is checked again under the table's lock.
     """
-    check_may_submit(by, table)
+    if slip is None:
+        check_may_submit(by, table)
+    else:
+        check_slip(slip, table)
     check_entered_by_players(table, kind)
     if round_number is None:
         document, answer = score(table, kind, entry)
     try:
         with transaction.atomic():
             table = locked_table(table.pk)
+            if slip is not None:
+                check_slip(slip, table)
             check_no_site_game(table)
             current, agreed = standing_entries(table)
             if current is not None and current.kind != kind:
@@ -197,11 +206,13 @@ def do_enter_result(table: Table, kind: str, entry, by, round_number=None) -> En
             if round_number is not None:
                 rounds = [*rounds_before(stored, round_number), entry]
                 document, answer = score(table, kind, {"rounds": rounds})
+            with_slip = slip is not None
             if stored is None:
-                return Entered(create_entry(table, kind, document, answer, by), created=True)
+                created = create_entry(table, kind, document, answer, by, with_slip)
+                return Entered(created, created=True)
             if compare_with_stored(stored, document, table):
                 return Entered(stored, agreed=True)
-            return Entered(extend(stored, document, answer, by, table))
+            return Entered(extend(stored, document, answer, by, table, with_slip))
     except IntegrityError:
         raise Refusal(
             _("A result for this table is already waiting for confirmation."), code=CONFLICT
@@ -339,7 +350,16 @@ def conflict(stored: Submission, number: int | None, yours, table: Table) -> Ref
     )
 
 
-def extend(current: Submission, document: dict, answer: dict, by, table: Table) -> Submission:
+def entry_action(complete: bool, with_slip: bool) -> str:
+    """The audit log's word for an entry: the whole result or rounds so far, and whether
+    it came with the table's slip."""
+    action = "submitted" if complete else "entered rounds"
+    return f"{action} with the slip" if with_slip else action
+
+
+def extend(
+    current: Submission, document: dict, answer: dict, by, table: Table, with_slip: bool = False
+) -> Submission:
     """The game in progress gains the new rounds of ``document``; complete, it is asked
     of the others."""
     before = audit.summary_of_submission(current)
@@ -365,7 +385,7 @@ def extend(current: Submission, document: dict, answer: dict, by, table: Table) 
     audit.log(
         table,
         by,
-        "submitted" if complete else "entered rounds",
+        entry_action(complete, with_slip),
         before=before,
         after=audit.summary_of_submission(current),
     )
@@ -382,7 +402,9 @@ def authors_of(submission: Submission) -> list[int]:
     return [*authors, *[submission.submitted_by_id] * missing]
 
 
-def create_entry(table: Table, kind: str, document: dict, answer: dict, by) -> Submission:
+def create_entry(
+    table: Table, kind: str, document: dict, answer: dict, by, with_slip: bool = False
+) -> Submission:
     complete = answer.get("complete", True)
     submission = Submission.objects.create(
         table=table,
@@ -397,7 +419,7 @@ def create_entry(table: Table, kind: str, document: dict, answer: dict, by) -> S
     audit.log(
         table,
         by,
-        "submitted" if complete else "entered rounds",
+        entry_action(complete, with_slip),
         after=audit.summary_of_submission(submission),
     )
     if complete:

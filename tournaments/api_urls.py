@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import entrants, events, games, leagues, me, rounds, seasons
+from tournaments.api import entrants, events, games, leagues, me, round_clock, rounds, seasons
 
 router = DefaultRouter()
 router.register("leagues", leagues.LeagueViewSet, basename="league")
@@ -43,6 +43,12 @@ urlpatterns = [
         rounds.round_publish,
         name="api-round-publish",
     ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/clock/",
+        round_clock.round_clock,
+        name="api-round-clock",
+    ),
+    path("events/<slug:slug>/live/", round_clock.event_live, name="api-event-live"),
     path("events/<slug:slug>/games/", games.log_game, name="api-log-game"),
     path("events/<slug:slug>/entrants/", entrants.entrant_list, name="api-entrant-list"),
     path("events/<slug:slug>/entrants/import/", entrants.entrant_import, name="api-entrant-import"),

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from refusal import Refusal
 from tournaments import event_log
 from tournaments.event_settings import SETTINGS, check_event_settings
+from tournaments.finishing import lock_tables_of
 from tournaments.models import Event, SeatResult, StandingRow
 from tournaments.registration import promote_waitlist
 from tournaments.results import points_for_place
@@ -75,7 +76,10 @@ def do_edit_event(event: Event, by, seen: str | None = None, **changes) -> Event
     if unknown:
         raise ValueError(f"not editable: {unknown}")
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        if any(name in changes for name in RANKING):
+            lock_tables_of(event)  # a result written meanwhile would score by the old points
+        # no_key: rows naming the event (a standings request) may be added meanwhile
+        event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
         check_not_stale(event, seen)
         settings = {name: changes.get(name, getattr(event, name)) for name in SETTINGS}
         changes.update(check_event_settings(**settings))

@@ -2,8 +2,8 @@
 game and its options (from the game registry), the format and its options, the table
 size, points by place and a late entrant's starting points, the tie-break order,
 whether clubs are kept apart, registration (open or closed, the places, when it
-closes), check-in and reviewing pairings. Bad
-values are refused with the field they belong to (``refusal.Refusal``), never
+closes), check-in, reviewing pairings and the round clock. Bad values are refused with
+the field they belong to (``refusal.Refusal``), never
 stored and never a server error."""
 
 import math
@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from games.registry import get_game
 from refusal import Refusal
 from tournaments.formats import get_format
-from tournaments.models import MAX_INTEGER
+from tournaments.models import MAX_INTEGER, ClockStart
 from tournaments.tiebreaks import REGISTRY as TIEBREAKS
 
 # The event's fields these checks cover.
@@ -34,6 +34,9 @@ SETTINGS = (
     "check_in",
     "check_in_opens",
     "review_pairings",
+    "round_minutes",
+    "clock_starts",
+    "time_rule",
 )
 # Points by place: one number per place of a table, each within this bound.
 MAX_PLACES = 4
@@ -156,6 +159,32 @@ def check_review_pairings(review) -> bool | None:
     return review
 
 
+# A round lasts at most ten hours on the clock.
+MAX_ROUND_MINUTES = 600
+MAX_TIME_RULE = 200
+
+
+def check_round_clock(minutes, starts, rule) -> dict:
+    if minutes is not None and (type(minutes) is not int or not 1 <= minutes <= MAX_ROUND_MINUTES):
+        raise Refusal(
+            _("A round lasts 1 to %(max)d minutes, or empty for no round clock.")
+            % {"max": MAX_ROUND_MINUTES},
+            field="round_minutes",
+        )
+    if starts not in ClockStart.values:
+        raise Refusal(
+            _("The round clock starts when the round is published or when an organiser starts it."),
+            field="clock_starts",
+        )
+    if not isinstance(rule, str) or len(rule.strip()) > MAX_TIME_RULE:
+        raise Refusal(
+            _("Say what happens when time is up in at most %(max)d characters.")
+            % {"max": MAX_TIME_RULE},
+            field="time_rule",
+        )
+    return {"round_minutes": minutes, "clock_starts": starts, "time_rule": rule.strip()}
+
+
 def check_event_settings(
     *,
     game: str,
@@ -173,6 +202,9 @@ def check_event_settings(
     check_in: bool = False,
     check_in_opens: int = 60,
     review_pairings=None,
+    round_minutes=None,
+    clock_starts: str = ClockStart.PUBLISHED,
+    time_rule: str = "",
 ) -> dict:
     """The settings as they are stored, or the first ``Refusal`` naming its field."""
     rules_options = get_game(game).check_options(rules_options)
@@ -191,4 +223,5 @@ def check_event_settings(
         **check_registration(registration, capacity, registration_closes),
         **check_check_in(check_in, check_in_opens),
         "review_pairings": check_review_pairings(review_pairings),
+        **check_round_clock(round_minutes, clock_starts, time_rule),
     }

@@ -9,6 +9,13 @@ from refusal import CONFLICT, Refusal
 from tournaments.models import Event, Table
 
 
+def lock_tables_of(event) -> None:
+    """Take every table's row lock of ``event``, in one order (by id), before the
+    event's: what a result is computed from may change under them (the lock order)."""
+    tables = Table.objects.select_for_update(of=("self",)).filter(round__event=event)
+    list(tables.order_by("pk").values_list("pk", flat=True))
+
+
 def check_not_finished(event: Event) -> None:
     """A change to a finished event clashes with its state (409)."""
     if event.status == Event.Status.FINISHED:
@@ -42,8 +49,7 @@ def do_finish_event(event: Event) -> None:
     result being written lands first and is counted, one arriving later finds the event
     finished (``do_record_result`` reads the status after its table's lock)."""
     with transaction.atomic():
-        tables = Table.objects.select_for_update(of=("self",)).filter(round__event=event)
-        list(tables.order_by("pk").values_list("pk", flat=True))
+        lock_tables_of(event)
         event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
         check_can_finish(event)
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)

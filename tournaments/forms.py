@@ -12,8 +12,9 @@ from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
 from tournaments.event_editing import settings_digest
 from tournaments.event_settings import check_event_settings
 from tournaments.formats import REGISTRY
-from tournaments.models import MAX_INTEGER, Event, League, Season
+from tournaments.models import MAX_INTEGER, ClockStart, Event, League, Season
 from tournaments.people import MAX_TYPED
+from tournaments.round_clock import ClockAction
 from tournaments.tiebreak_names import TIEBREAK_NAMES
 from tournaments.tiebreaks import CHOOSABLE
 
@@ -304,6 +305,9 @@ class EventForm(SlugFromName, forms.ModelForm):
             "check_in",
             "check_in_opens",
             "review_pairings",
+            "round_minutes",
+            "clock_starts",
+            "time_rule",
         ]
         labels = {
             "season": _("season"),
@@ -329,7 +333,7 @@ class EventForm(SlugFromName, forms.ModelForm):
         self.fields["points_text"].widget.attrs["data-points-by-size"] = json.dumps(
             {size: points_for(size) for size in (2, 3, 4)}
         )
-        for name in ("registration", "check_in_opens"):
+        for name in ("registration", "check_in_opens", "clock_starts"):
             self.fields[name].required = False  # left out: the event's default
         self.fields["seed"].help_text = _("any number: the same number pairs the same way")
         self.fields["rounds_planned"].label = _("Rounds of the event")
@@ -373,6 +377,9 @@ class EventForm(SlugFromName, forms.ModelForm):
 
     def clean_registration(self):
         return self.cleaned_data["registration"] or Event.Registration.CLOSED
+
+    def clean_clock_starts(self):
+        return self.cleaned_data["clock_starts"] or ClockStart.PUBLISHED
 
     def clean_check_in_opens(self):
         opens = self.cleaned_data["check_in_opens"]
@@ -432,6 +439,9 @@ REGISTRATION_SETTINGS = (
     "check_in",
     "check_in_opens",
     "review_pairings",
+    "round_minutes",
+    "clock_starts",
+    "time_rule",
 )
 
 
@@ -602,3 +612,13 @@ class LogGameForm(forms.Form):
                 )
             seats.append((data[f"entrant_{seat}"], data[f"score_{seat}"], data[f"place_{seat}"]))
         return seats
+
+
+class ClockForm(forms.Form):
+    """A change of the round clock from the round page; its limits are the service's
+    (``tournaments.round_clock``), the same on every path."""
+
+    action = forms.ChoiceField(choices=ClockAction.choices)
+    minutes = forms.IntegerField(label=_("minutes"), required=False)
+    table = forms.IntegerField(label=_("table"), required=False)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)

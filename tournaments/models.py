@@ -94,6 +94,15 @@ def fresh_version() -> int:
     return secrets.randbelow(2**30)
 
 
+class ClockStart(models.TextChoices):
+    PUBLISHED = "published", _("when the round is published")
+    ORGANISER = "organiser", _("when an organiser starts it")
+
+
+# What players do at zero when the event says nothing else.
+DEFAULT_TIME_RULE = _("Finish the current round of the game, then stop.")
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -178,6 +187,24 @@ class Event(models.Model):
         null=True,
         blank=True,
         help_text=_("empty: on for a Swiss of 16 or more entrants"),
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes a round"),
+        null=True,
+        blank=True,
+        help_text=_("the round clock; empty: rounds are not timed"),
+    )
+    clock_starts = models.CharField(
+        _("the round clock starts"),
+        max_length=10,
+        choices=ClockStart.choices,
+        default=ClockStart.PUBLISHED,
+    )
+    time_rule = models.CharField(
+        _("when time is up"),
+        max_length=200,
+        blank=True,
+        help_text=_("shown when the clock reaches zero; empty: the default rule"),
     )
     archived_at = models.DateTimeField(
         null=True, blank=True, editable=False, help_text=_("hidden from lists while set")
@@ -403,6 +430,13 @@ class Round(models.Model):
     draft = models.BooleanField(
         default=False, help_text=_("seen only by organisers until it is published")
     )
+    # The round clock (``tournaments.round_clock``): when it ends (moved on by a
+    # resume or an extension), when it was paused, extra minutes of single tables by
+    # their number, and a revision every change bumps (what a change is based on).
+    clock_ends_at = models.DateTimeField(null=True, blank=True, editable=False)
+    clock_paused_at = models.DateTimeField(null=True, blank=True, editable=False)
+    clock_extra = models.JSONField(default=dict, blank=True, editable=False)
+    clock_revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["event", "number"]
@@ -603,6 +637,7 @@ class EventLogEntry(models.Model):
         CHECKED_IN = "checked in", _("checked a player in")
         PROMOTED = "promoted", _("gave a freed place to the waitlist")
         PUBLISHED = "published", _("published a round")
+        CLOCK = "round clock", _("set the round clock")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     actor = models.ForeignKey(

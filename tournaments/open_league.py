@@ -53,7 +53,9 @@ def check_places(seats: list[tuple[int, int, int]]) -> None:
 def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
     """Log one played game: ``seats`` is (entrant id, score, place) in seat order."""
     with transaction.atomic():
-        event = Event.objects.select_for_update().select_related("season").get(pk=event.pk)
+        event = (
+            Event.objects.select_for_update(of=("self",)).select_related("season").get(pk=event.pk)
+        )
         entrants = check_can_log(event, [entrant for entrant, _, _ in seats])
         check_places(seats)
         round_ = Round.objects.create(

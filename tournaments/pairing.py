@@ -6,7 +6,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from refusal import Refusal
-from tournaments import check_in, event_log
+from tournaments import check_in, event_log, live
 from tournaments.finishing import check_not_finished
 from tournaments.formats import (
     Contender,
@@ -19,6 +19,7 @@ from tournaments.formats.seating import place_fixed_tables
 from tournaments.models import Entrant, Event, Result, Round, Seat, SeatResult, Table
 from tournaments.notices import notify_round_paired
 from tournaments.results import request_standings_update
+from tournaments.round_clock import start_when_published
 from tournaments.standings import compute_standings
 
 
@@ -174,23 +175,28 @@ def do_pair_round(
             draft=draft,
         )
         if not draft:
-            announce(event, round_)
+            announce(event, round_, by)
     return round_
 
 
-def announce(event: Event, round_: Round) -> None:
-    """The round is under way: the event runs, the standings follow (byes score) and
-    every seated person is told."""
+def announce(event: Event, round_: Round, by=None) -> None:
+    """The round is under way: the event runs, the standings follow (byes score),
+    every seated person is told, its clock starts if the event says so and the event's
+    open pages learn of it."""
     if event.status == Event.Status.DRAFT:
         Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     request_standings_update(event)
     notify_round_paired(round_)
+    start_when_published(round_, by)
+    live.announce_change(event.pk)
 
 
 def do_publish_round(round_: Round, by=None) -> Round:
     """Publish a draft round: from now on players see it and are told their tables."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+        round_ = (
+            Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
+        )
         if not round_.is_draft:
             raise Refusal(
                 _("Round %(number)s is published already.") % {"number": round_.number},
@@ -199,7 +205,7 @@ def do_publish_round(round_: Round, by=None) -> Round:
         Round.objects.filter(pk=round_.pk).update(draft=False, revision=F("revision") + 1)
         round_.draft = False
         event_log.log(round_.event, by, event_log.Action.PUBLISHED, round=round_.number)
-        announce(round_.event, round_)
+        announce(round_.event, round_, by)
     return round_
 
 
@@ -260,6 +266,7 @@ def do_repair_round(round_: Round, by=None, differently: bool = False) -> Round:
         seed = round_.event.seed + round_.revision + 1 if differently else None
         store_tables(round_.event, round_, seed)
         Round.objects.filter(pk=round_.pk).update(revision=F("revision") + 1)
+        live.announce_change(round_.event_id)
         event_log.log(
             round_.event,
             by,
@@ -291,6 +298,7 @@ def do_swap_seats(round_: Round, first: Seat, second: Seat, by=None) -> None:
             note["swapped_by_organiser"] = note.get("swapped_by_organiser", 0) + 1
             Table.objects.filter(pk=table.pk).update(explanation=note)
         Round.objects.filter(pk=round_.pk).update(revision=F("revision") + 1)
+        live.announce_change(round_.event_id)
         event_log.log(
             round_.event,
             by,

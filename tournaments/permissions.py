@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Event, League, Round, Season, Table, Visibility
+from tournaments.models import Event, League, Result, Round, Season, Table, Visibility
 
 
 def is_staff(user) -> bool:
@@ -44,6 +44,15 @@ def is_entrant(user, event: Event) -> bool:
 def is_player_of_table(user, table: Table) -> bool:
     """Seated at ``table`` in a published round (a draft's seats are not yet theirs)."""
     return user.is_authenticated and not table.round.draft and user.pk in table.seated_users
+
+
+def slip_enters_result(table: Table) -> bool:
+    """Whether the table's printed slip (``scoring.slips``, for tables where a walk-in
+    sits) may still enter its result: a played table of a published round, without its
+    official result."""
+    if table.is_bye or table.round.draft:
+        return False
+    return not Result.objects.filter(table=table).exists()
 
 
 def can_view_event(user, event: Event) -> bool:
@@ -223,6 +232,20 @@ def can_view_played_game(user, game) -> bool:
     if game.table_id is None:
         return True
     return can_view_event(user, game.table.round.event)
+
+
+def is_public_event(event: Event) -> bool:
+    """Open to anyone and listed: a visitor's long-poll on its live pages is held."""
+    return event.visibility == Visibility.PUBLIC
+
+
+def is_public_game(game) -> bool:
+    """Open to anyone, listed: a friendly game, or a table (or a game replaced at a
+    table) of a public event, not of an unlisted or private one."""
+    table = game.table or game.former_table
+    if table is None:
+        return True
+    return table.round.event.visibility == Visibility.PUBLIC and not table.round.draft
 
 
 def can_start_table_game(user, table: Table) -> bool:

@@ -17,7 +17,11 @@ from tournaments.round_numbers import next_round_number
 
 
 def lock_event(event: Event) -> Event:
-    return Event.objects.select_for_update().select_related("season__league").get(pk=event.pk)
+    return (
+        Event.objects.select_for_update(of=("self",))
+        .select_related("season__league")
+        .get(pk=event.pk)
+    )
 
 
 def check_takes_registrations(event: Event) -> None:

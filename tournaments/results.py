@@ -51,12 +51,12 @@ def do_record_result(
         # Read after the table's lock, not from ``table``: finishing takes every table's
         # lock before it checks, so either this result lands first or it sees the event
         # finished. The event row itself is not locked: results of other tables go on.
-        status = Event.objects.only("status").get(pk=event.pk)
+        current = Event.objects.only("status", "points_by_place").get(pk=event.pk)
         if unless_settled and (
-            status.status == Event.Status.FINISHED or Result.objects.filter(table=table).exists()
+            current.status == Event.Status.FINISHED or Result.objects.filter(table=table).exists()
         ):
             return None
-        check_not_finished(status)
+        check_not_finished(current)
         result = store_result(table, source, by, detail or {}, rules_version)
         places = [o.place for o in outcomes]
         SeatResult.objects.bulk_create(
@@ -66,7 +66,7 @@ def do_record_result(
                 position=o.position,
                 score=o.score,
                 place=o.place,
-                points=points_for_place(event.points_by_place, o.place, places.count(o.place)),
+                points=points_for_place(current.points_by_place, o.place, places.count(o.place)),
             )
             for o in outcomes
         )

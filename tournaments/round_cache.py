@@ -1,10 +1,11 @@
 """A round's page, board and API answer, cached under the round's *version*.
 
 The version is a short key of everything those show: the round's ``revision`` (bumped
-when it is paired again or its seats are swapped), its results (how many, the latest
-written) and what other apps add with ``register_version_provider`` (scoring: its
-entries by status). It costs two small aggregate queries, so a cached answer is never
-stale and needs no invalidation; the cache may be per process (Django's default).
+when it is paired again or its seats are swapped), its clock's revision, its results
+(how many, the latest written) and what other apps add with
+``register_version_provider`` (scoring: its entries by status). It costs two small
+aggregate queries, so a cached answer is never stale and needs no invalidation; the
+cache may be per process (Django's default).
 """
 
 import hashlib
@@ -33,7 +34,8 @@ def round_version(round_: Round) -> str:
     results = Result.objects.filter(table__round=round_).aggregate(
         count=Count("pk"), latest=Max("recorded_at")
     )
-    parts = [round_.pk, round_.paired_at, round_.revision, results["count"], results["latest"]]
+    parts = [round_.pk, round_.paired_at, round_.revision, round_.clock_revision]
+    parts += [results["count"], results["latest"]]
     for provider in _providers:
         parts.extend(provider(round_))
     return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()

@@ -147,7 +147,11 @@ def store_rows(event: Event, rows: list[dict]) -> int:
     """Update the event's rows in place (only those that changed), add new entrants'
     and remove rows of entrants gone: no table-sized delete and insert per run."""
     now = timezone.now()
-    stored = {r.entrant_id: r for r in StandingRow.objects.select_for_update().filter(event=event)}
+    # Unordered and ``of`` self: the rows' default ordering joins the event and the
+    # entrants, and FOR UPDATE would lock those too (the event before the writers'
+    # tables: a deadlock with a result being written).
+    mine = StandingRow.objects.filter(event=event).order_by()
+    stored = {r.entrant_id: r for r in mine.select_for_update(of=("self",))}
     changed, new = [], []
     for row in rows:
         current = stored.pop(row["entrant_id"], None)
@@ -188,10 +192,20 @@ def update_in_place(rows: list[StandingRow], fields: list[str]) -> None:
         cursor.executemany(statement, values)
 
 
+def lock_event_for_standings(event: Event) -> None:
+    """The event's row, before its standings rows (the lock order, docs/architecture.md):
+    ``no_key`` leaves results free to be written meanwhile (their rows' foreign keys
+    take only a key-share lock on the event)."""
+    Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list(
+        "pk", flat=True
+    ).first()
+
+
 def do_store_standings(event: Event) -> int:
     """Recompute the event's standings and store them; the number of rows."""
     rows = compute_standings(event)
     with transaction.atomic():
+        lock_event_for_standings(event)
         store_rows(event, rows)
     return len(rows)
 
@@ -211,6 +225,7 @@ def do_update_standings(event_id: int) -> int | None:
         return None
     rows = compute_standings(event)  # reads every result committed with those requests
     with transaction.atomic():
+        lock_event_for_standings(event)
         covered = list(
             waiting.filter(pk__lte=latest).select_for_update().values_list("pk", flat=True)
         )

@@ -2,7 +2,8 @@
 organiser the tables of their running events still without a result and the draft
 rounds waiting to be published. Other apps add
 what they know (scoring: an entry to confirm, a dispute raised, an entry only an
-organiser can confirm) with ``register_todo_provider``.
+organiser can confirm) with ``register_todo_provider``; what belongs to no event (play:
+a challenge to answer) with ``register_personal_todo_provider``.
 
 Each item names its event, round and table (``None`` for an item about a whole event),
 an ``action`` key for API clients, the sentence shown, and the page that does it.
@@ -32,7 +33,7 @@ class Todo:
     action: str
     text: str
     url: str
-    event: Event
+    event: Event | None
     round_number: int | None = None
     table: Table | None = None
 
@@ -40,8 +41,14 @@ class Todo:
     def table_id(self) -> int | None:
         return self.table.pk if self.table else None
 
+    @property
+    def is_my_table(self) -> bool:
+        """The person's own seat in a round being played (its clock is shown beside)."""
+        return self.action == Action.PLAY
+
 
 _providers = []
+_personal_providers = []
 
 
 def register_todo_provider(provider) -> None:
@@ -50,6 +57,13 @@ def register_todo_provider(provider) -> None:
     those they organise."""
     if provider not in _providers:
         _providers.append(provider)
+
+
+def register_personal_todo_provider(provider) -> None:
+    """``provider(user)`` returns ``Todo`` items about no event (``event`` None), listed
+    on the home page only, not on an event's page."""
+    if provider not in _personal_providers:
+        _personal_providers.append(provider)
 
 
 def organised_events(user, status=Event.Status.RUNNING):
@@ -159,6 +173,9 @@ def todo_for(user, event: Event | None = None) -> list[Todo]:
     playing, organised = list(playing), list(organised)
     events = {e.pk: e for e in [*playing, *organised]}
     items = my_tables(user, playing)
+    if event is None:
+        for provider in _personal_providers:
+            items.extend(provider(user))
     for provider in _providers:
         items.extend(provider(user, list(events.values()), organised))
     items.extend(results_missing(organised))

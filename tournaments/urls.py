@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import editing, entrants, events, exports, registration, rounds
+from tournaments.views import editing, entrants, events, exports, projector, registration, rounds
 
 urlpatterns = [
     path("", events.home, name="home"),
@@ -33,6 +33,7 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/", events.event_detail, name="event-detail"),
     path("events/<slug:slug>/edit/", editing.event_edit, name="event-edit"),
+    path("events/<slug:slug>/projector/", projector.projector, name="event-projector"),
     path("events/<slug:slug>/archive/", editing.event_archive, name="event-archive"),
     path("events/<slug:slug>/delete/", editing.event_delete, name="event-delete"),
     path("events/<slug:slug>/register/", registration.register, name="event-register"),
@@ -81,5 +82,6 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/repair/", rounds.repair, name="round-repair"),
     path("events/<slug:slug>/rounds/<int:number>/swap/", rounds.swap, name="round-swap"),
     path("events/<slug:slug>/rounds/<int:number>/publish/", rounds.publish, name="round-publish"),
+    path("events/<slug:slug>/rounds/<int:number>/clock/", rounds.clock, name="round-clock"),
     path("events/<slug:slug>/export/<str:kind>.csv", exports.export_csv, name="event-export"),
 ]

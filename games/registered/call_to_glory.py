@@ -9,6 +9,7 @@ from games.call_to_glory import record as record_format
 from games.call_to_glory import table as table_format
 from games.call_to_glory import totals as totals_format
 from games.call_to_glory import validate_record
+from games.call_to_glory.hints import hint
 from games.call_to_glory.table import score_table
 from games.registry import EntryKind, GameType, Option, Rules, SeatScore
 
@@ -119,4 +120,5 @@ GAME = GameType(
         ),
     ),
     playable_live=True,
+    hint=hint,
 )

@@ -1,18 +1,22 @@
 """The API of games on the site: start one, read it (your seat's view and, on your
 turn, your legal moves), move, and fetch the finished record."""
 
-from django.db.models import Case, Exists, OuterRef, When
+from django.conf import settings
+from django.db.models import Case, Exists, F, OuterRef, When
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from config.changes import MAX_WAIT_SECONDS
+from config.waits import TooManyWaits, wait_allowed
 from games.models import Game as GameKind
 from play.access import access_game, access_table_to_play
-from play.changes import MAX_WAIT_SECONDS, etag_of, wait_for_change
+from play.changes import etag_of, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
 from play.moving import do_leave, do_move
 from play.reading import Sight, sight_of
@@ -24,6 +28,7 @@ from play.starting import (
     read_seats,
 )
 from refusal import CONFLICT, Refusal
+from tournaments.permissions import is_public_game
 
 
 class StartSerializer(serializers.Serializer):
@@ -109,7 +114,9 @@ def state_json(sight: Sight) -> dict:
 
 
 def my_games(user):
-    """The games ``user`` sits at, those waiting for their move first."""
+    """The games ``user`` sits at: those waiting for their move first, the one waiting
+    longest first (its turn came at its last save), then the games under way, then the
+    finished ones, the latest first."""
     my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, position=OuterRef("to_move"))
     return (
         Game.objects.filter(seats__user=user)
@@ -117,7 +124,8 @@ def my_games(user):
             my_turn=Exists(my_turn),
             over=Case(When(status=Game.Status.PLAYING, then=0), default=1),
         )
-        .order_by("-my_turn", "over", "-updated_at")
+        .annotate(waiting_since=Case(When(my_turn=True, then=F("updated_at"))))
+        .order_by("-my_turn", "over", F("waiting_since").asc(nulls_last=True), "-updated_at")
         .prefetch_related("seats")
     )
 
@@ -186,19 +194,38 @@ def game_detail(request, game_id):
     """Where the game stands, as your seat sees it (a spectator sees no hand). Send the
     `ETag` back as `If-None-Match`: 304 (no body) while nothing has changed. With
     `?wait=S` too, a long-poll: the answer comes as soon as the game changes (200 with
-    the new state), or 304 after S seconds (at most 30) if it has not."""
+    the new state), or 304 after S seconds (at most 30) if it has not. A wait the
+    server does not hold (its threads are busy, it serves one request at a time, or a
+    visitor not logged in waits on a game that is not public) is answered at once, with
+    `Retry-After`: ask again then. More waits at once than a person may have: 429 with
+    `Retry-After` (docs/play.md)."""
     asked = WaitSerializer(data=request.query_params)
     asked.is_valid(raise_exception=True)
     game = access_game(request.user, game_id)
     seen = request.headers.get("If-None-Match")
     tag = etag_of(game, request.user)
     wait = asked.validated_data.get("wait")
-    if seen == tag and wait and wait_for_change(game.pk, game.updated_at, wait):
-        game = access_game(request.user, game_id)
-        tag = etag_of(game, request.user)
+    headers = {"ETag": tag}
+    if seen == tag and wait:
+        try:
+            with wait_allowed(request, is_public_game(game)) as held:
+                if not held:
+                    headers["Retry-After"] = str(settings.PLAY_POLL_AFTER_SECONDS)
+                elif wait_for_change(game.pk, game.updated_at, wait):
+                    game = access_game(request.user, game_id)
+                    headers["ETag"] = tag = etag_of(game, request.user)
+        except TooManyWaits as refused:
+            raise Throttled(refused.retry_after, detail=too_many_waits()) from None
     if seen == tag:
-        return Response(status=304, headers={"ETag": tag})
-    return Response(state_json(sight_of(game, request.user)), headers={"ETag": tag})
+        return Response(status=304, headers=headers)
+    return Response(state_json(sight_of(game, request.user)), headers=headers)
+
+
+def too_many_waits() -> str:
+    return _(
+        "You are already waiting on as many games at once as allowed (%(n)d): close a game "
+        "page, or ask again later."
+    ) % {"n": settings.PLAY_WAITS_PER_PERSON}
 
 
 @extend_schema(request=MoveSerializer, responses={200: StateSerializer})

@@ -23,6 +23,7 @@ from games.call_to_glory.cards import VALUES
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
 from play.changes import etag_of
+from play.hints import hint_for
 from play.models import Game
 from play.moving import do_leave, do_move, stood_in_at
 from play.reading import sight_of
@@ -150,6 +151,7 @@ def board_context(game: Game, user) -> dict:
             {"number": i, "scores": r["scores"]} for i, r in enumerate(view["results"], start=1)
         ],
         "title": title,
+        "hint": hint_for(sight),
         "own_tasks": tasks["own"] if tasks and sight.you is not None else None,
         "counts_elsewhere": settled_elsewhere(game),
     }

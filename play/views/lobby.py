@@ -1,6 +1,7 @@
 """The lobby: "Play now" against built-in bots in two taps (the lobby, then the bot;
-with more opponents chosen, the next built-in bots by name fill the other seats), and
-my games, those waiting for my move first."""
+with more opponents chosen, the next built-in bots by name fill the other seats);
+playing people (challenge someone, open a table, my open challenges and tables, the
+open tables to join: ``play.lobby``); and my games, those waiting for my move first."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -9,11 +10,14 @@ from django.views.decorators.http import require_POST
 from bots.models import Bot
 from config.refusal_pages import carried_out
 from play.api.games import my_games
+from play.challenges import terms
+from play.lobby import my_open_challenges, open_tables
 from play.starting import Taker, do_start_game
 
 # What "Play now" offers: the Quick Game (one round) and the full game; 1 to 3 bots.
 LENGTHS = (1, 4)
 MOST_OPPONENTS = 3
+OPEN_TABLES_SHOWN = 30
 
 
 def _number(text) -> int:
@@ -35,6 +39,13 @@ def lobby(request):
     context = {"bots": bots, "opponent_counts": range(1, min(len(bots), MOST_OPPONENTS) + 1)}
     if request.user.is_authenticated:
         context["games"] = my_games(request.user)[:50]
+        context["challenges"] = [
+            (challenge, terms(challenge)) for challenge in my_open_challenges(request.user)
+        ]
+        context["tables"] = [
+            (table, terms(table))
+            for table in open_tables().exclude(seats__user=request.user)[:OPEN_TABLES_SHOWN]
+        ]
     return render(request, "play/lobby.html", context)
 
 

@@ -13,7 +13,8 @@ from scoring.profile_words import said, shown
 from scoring.profiles import event_rules_profile
 from scoring.submissions import current_entry
 from scoring.views.common import (
-    access_table_to_write,
+    access_entry_table,
+    entry_urls,
     int_field,
     new_form_token,
     open_submission,
@@ -228,6 +229,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "reason": data.get("reason", ""),
         "form_token": new_form_token(request),
         "waiting": open_submission(table),
+        **entry_urls(request, table),
         **roles(request.user, table),
     }
 
@@ -240,7 +242,7 @@ def adventure_entry(request, table_id: int):
 
 @require_POST
 def adventure_preview(request, table_id: int):
-    table = access_table_to_write(request.user, table_id)
+    table = access_entry_table(request, table_id)
     preview = preview_of(table, entry_from_post(table, request.POST))
     names = seat_names(table)
     return render(

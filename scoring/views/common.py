@@ -6,7 +6,9 @@ import uuid
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
+from games.registry import get_game
 from scoring.models import Submission
 from tournaments.models import Table
 from tournaments.permissions import (
@@ -39,6 +41,37 @@ def access_table_to_write(user, table_id: int) -> Table:
     if not (is_player_of_table(user, table) or is_event_organiser(user, table.round.event)):
         raise PermissionDenied
     return table
+
+
+def access_entry_table(request, table_id: int) -> Table:
+    """The table whose entry pages ``request`` may use: the one its slip names (set on
+    the request by ``scoring.views.slip`` once the token is verified), else a table the
+    user plays at or organises."""
+    slip = getattr(request, "slip", None)
+    if slip is None:
+        return access_table_to_write(request.user, table_id)
+    if slip.table_id != table_id:
+        raise PermissionDenied
+    return request.slip_table
+
+
+def table_url(request, table: Table) -> str:
+    """Where an entry page goes back to: the slip's page for a slip's holder (who may
+    not see the table's page of a private event), else the table's page."""
+    if getattr(request, "slip", None) is not None:
+        return request.slip_url
+    return reverse("scoring-table", args=[table.pk])
+
+
+def entry_urls(request, table: Table) -> dict:
+    """The links of a game's entry page: back to the table and the live preview (each
+    game's preview is its entry page's route name + ``-preview``), or the slip's."""
+    slip = getattr(request, "slip", None) is not None
+    if slip:
+        preview = request.slip_url + "preview/"
+    else:
+        preview = reverse(get_game(table.round.event.game).entry_page + "-preview", args=[table.pk])
+    return {"table_url": table_url(request, table), "preview_url": preview, "slip": slip}
 
 
 def roles(user, table: Table) -> dict:

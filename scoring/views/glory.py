@@ -14,7 +14,7 @@ from refusal import attempted
 from scoring.entries import score, seat_names
 from scoring.models import Submission
 from scoring.submissions import current_entry
-from scoring.views.common import access_table_to_write, new_form_token, roles
+from scoring.views.common import access_entry_table, entry_urls, new_form_token, roles
 from scoring.views.glory_override import glory_override
 from scoring.views.glory_rounds import (
     CARD_VALUES,
@@ -166,6 +166,8 @@ def page_context(request, table, data=None, preview=None) -> dict:
     start = shown_answer.get("next_start", 0) if shown_answer else 0
     error = (preview or {}).get("error")
     conflict = conflict_view(table, (error or {}).get("conflict"))
+    if conflict and getattr(request, "slip", None) is not None:
+        conflict["may_replace"] = False  # taking a round back is for the players' accounts
     if conflict:
         preview = None  # the conflict is shown whole, above the form
     slots = error_slots(len(names), error)
@@ -223,6 +225,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "slots": slots,
         "conflict": conflict,
         "posted": [(key, value) for key, value in data.items() if key.startswith(POSTED_FIELDS)],
+        **entry_urls(request, table),
         **roles(request.user, table),
     }
 
@@ -245,17 +248,19 @@ def glory_entry(request, table_id: int):
     )
 
 
-def next_round_page(table, entered) -> str | None:
+def next_round_page(request, table, entered) -> str | None:
     """After a round of a game in progress: the next round's entry, with the running
     totals above it (a whole game without going back to the table)."""
-    if entered.submission.is_in_progress:
-        return reverse("scoring-glory", args=[table.pk])
-    return None
+    if not entered.submission.is_in_progress:
+        return None
+    if getattr(request, "slip", None) is not None:
+        return request.slip_url
+    return reverse("scoring-glory", args=[table.pk])
 
 
 @require_POST
 def glory_preview(request, table_id: int):
-    table = access_table_to_write(request.user, table_id)
+    table = access_entry_table(request, table_id)
     preview = preview_of(table, rounds_for_preview(table, request.POST))
     slots = error_slots(table.seats.count(), preview.get("error"))
     return render(

@@ -17,7 +17,7 @@ from scoring.submissions import (
     do_take_back_round,
     waits_for_organiser,
 )
-from scoring.views.common import access_table_to_write, consume_form_token, int_field
+from scoring.views.common import access_entry_table, consume_form_token, int_field, table_url
 
 
 def saved_message(entered: Entered, round_number: int | None) -> str:
@@ -56,16 +56,18 @@ def enter(request, table, kind: str, entry) -> Entered:
     a conflict) takes back the stored round the page showed, named by its basis, and
     enters this one in the same transaction."""
     round_number = posted_round(request.POST)
+    slip = getattr(request, "slip", None)
+    by = request.user if slip is None else slip.actor
     with transaction.atomic():
         if request.POST.get("replaces"):
             do_take_back_round(table, request.user, basis=request.POST["replaces"])
-        return do_enter_result(table, kind, entry, request.user, round_number=round_number)
+        return do_enter_result(table, kind, entry, by, round_number=round_number, slip=slip)
 
 
 def save_entry(request, table, kind: str, entry, next_page=None):
     """(a redirect when done, None) or (None, the preview with the error to show).
     ``next_page(table, entered)``: where an entry goes on (None: the table's page)."""
-    to_table = redirect("scoring-table", table_id=table.pk)
+    to_table = redirect(table_url(request, table))
     if not consume_form_token(request):
         return to_table, None
     overriding = bool(request.POST.get("override"))
@@ -88,7 +90,7 @@ def save_entry(request, table, kind: str, entry, next_page=None):
         return to_table, None
     entered = saved.answer
     messages.success(request, saved_message(entered, posted_round(request.POST)))
-    onward = next_page and next_page(table, entered)
+    onward = next_page and next_page(request, table, entered)
     if onward:
         return redirect(onward), None
     return to_table, None
@@ -101,7 +103,7 @@ def entry_page(
     ``next_page``) or shown again with what was refused. ``entry_from_post(table, data)``
     reads the entry, ``page_context(request, table, data=None, preview=None)`` fills the
     page."""
-    table = access_table_to_write(request.user, table_id)
+    table = access_entry_table(request, table_id)
     if request.method != "POST":
         return render(request, template, page_context(request, table))
     entry = entry_from_post(table, request.POST)

@@ -4,7 +4,8 @@
 //   difference to this device's clock is kept as an offset.
 // - The board waits on the game's long-poll (GET /api/play/ID/?wait=25 with the board's
 //   ETag) on every turn, its own too; when the game changed (a move, a timeout, the bot
-//   playing for someone) the board is fetched again and swapped in by htmx.
+//   playing for someone) the board is fetched again and swapped in by htmx. A wait
+//   answered at once with Retry-After (the server did not hold it) is asked again then.
 (function () {
   "use strict";
   var offset = 0;
@@ -37,6 +38,13 @@
     }, ms);
   }
 
+  // A wait the server did not hold (busy, or too many of this person's at once) says
+  // when to ask again.
+  function retryAfter(response, otherwise) {
+    var seconds = parseInt(response.headers.get("Retry-After"), 10);
+    return seconds > 0 ? seconds * 1000 : otherwise;
+  }
+
   function wait() {
     var shown = board();
     if (!shown || shown.dataset.status !== "playing" || !window.fetch) return;
@@ -55,11 +63,11 @@
         if (response.status === 200) {
           htmx.ajax("GET", shown.dataset.boardUrl, { target: "#board", swap: "outerHTML" });
           again(tag, 3000); // the swap starts the next wait; this one only if it failed
-        } else if (response.status === 304) {
+        } else if (response.status === 304 && !response.headers.get("Retry-After")) {
           waitingOn = null;
           wait();
         } else {
-          again(tag, 3000);
+          again(tag, retryAfter(response, 3000));
         }
       })
       .catch(function (error) {

@@ -14,6 +14,11 @@ from tests.fixtures.personas import PASSWORD
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 MOST_KEYS_FOR_A_TURN = 10
+# The board of move ``n`` is in and the focus came back to it (htmx settles after the swap).
+SETTLED = (
+    "n => +document.querySelector('#board').dataset.moves === n"
+    " && document.querySelector('#board').contains(document.activeElement)"
+)
 
 
 def focused_move(page) -> str | None:
@@ -49,7 +54,7 @@ def test_a_turn_of_three_moves_by_keyboard_and_the_others_moves_announced(
     assert focused_move(page) == "0 draw D1"
     for played in range(1, 4):
         press("Enter")
-        wait_until(page, "n => +document.querySelector('#board').dataset.moves === n", played)
+        wait_until(page, SETTLED, played)
         if played < 3:
             assert focused_move(page), f"after move {played} the focus is on a move button"
     assert len(keys) <= MOST_KEYS_FOR_A_TURN, keys

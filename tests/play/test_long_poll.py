@@ -15,7 +15,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def client_of(user) -> Client:
-    client = Client()
+    """A client of a threaded server (a process serving one request at a time holds no
+    wait: tests/play/test_wait_limits.py)."""
+    client = Client(**{"wsgi.multithread": True})
     if user is not None:
         client.force_login(user)
     return client

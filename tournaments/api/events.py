@@ -68,6 +68,9 @@ class EventSerializer(ModelSerializer):
             "check_in",
             "check_in_opens",
             "review_pairings",
+            "round_minutes",
+            "clock_starts",
+            "time_rule",
             "status",
             "is_archived",
         ]

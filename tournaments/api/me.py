@@ -12,11 +12,13 @@ from tournaments.todo import todo_for
 class TodoSerializer(serializers.Serializer):
     action = serializers.CharField(
         help_text="play, confirm, dispute-raised, settle, confirm-for-table, results-missing, "
-        "publish"
+        "publish, challenge"
     )
     text = serializers.CharField(help_text="the sentence shown on the home page")
     url = serializers.CharField(help_text="the page that does it")
-    event = serializers.CharField(source="event.slug", help_text="the event's slug")
+    event = serializers.CharField(
+        source="event.slug", allow_null=True, help_text="the event's slug (null: no event)"
+    )
     round = serializers.IntegerField(source="round_number", allow_null=True)
     table = serializers.IntegerField(source="table_id", allow_null=True)
 

@@ -4,6 +4,7 @@ from rest_framework.decorators import api_view
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from tournaments.api.round_clock import ClockSerializer
 from tournaments.models import Round, Seat, SeatResult, Table
 from tournaments.pairing import do_publish_round, do_repair_round, do_swap_seats
 from tournaments.permissions import (
@@ -13,6 +14,7 @@ from tournaments.permissions import (
     visible_rounds,
 )
 from tournaments.round_cache import cached, encoded_answer, round_version
+from tournaments.round_clock import clock_of
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -50,10 +52,15 @@ class TableSerializer(serializers.ModelSerializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     tables = serializers.SerializerMethodField()
+    clock = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
-        fields = ["number", "status", "draft", "paired_at", "override_reason", "tables"]
+        fields = ["number", "status", "draft", "paired_at", "override_reason", "clock", "tables"]
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, round_) -> dict:
+        return clock_of(round_)
 
     @extend_schema(responses=TableSerializer(many=True))
     def get_tables(self, round_) -> list:

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from config.refusal_pages import carried_out
 from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
-from tournaments.forms import PairForm, SwapForm
+from tournaments.forms import ClockForm, PairForm, SwapForm
 from tournaments.models import Seat
 from tournaments.pairing import do_pair_round, do_publish_round, do_repair_round, do_swap_seats
 from tournaments.permissions import (
@@ -19,15 +19,23 @@ from tournaments.permissions import (
     is_event_organiser,
 )
 from tournaments.round_cache import cached, round_version
+from tournaments.round_clock import do_clock
 
 
 def round_tables(round_):
-    tables = list(round_.tables.with_seats())
+    """The round's tables with their seats, each seat with its ``outcome`` (score and
+    place) once the table has a result."""
+    tables = round_.tables.with_seats().select_related("result")
+    tables = list(tables.prefetch_related("result__seats"))
     names = {s.entrant_id: s.entrant.name for t in tables for s in t.seats.all()}
     statuses = table_statuses(round_)
     for table in tables:
         table.lines = explanation_lines(table.explanation, names)
         table.status = statuses[table.pk]
+        result = getattr(table, "result", None)
+        outcomes = {r.position: r for r in result.seats.all()} if result else {}
+        for seat in table.seats.all():
+            seat.outcome = outcomes.get(seat.position)
     return tables
 
 
@@ -72,9 +80,16 @@ def round_detail(request, slug, number):
             "event": round_.event,
             "is_organiser": is_organiser,
             "pair_form": PairForm(),
+            "clock_tables": clock_tables(round_) if is_organiser else (),
             **round_fragments(round_, is_organiser),
         },
     )
+
+
+def clock_tables(round_) -> list[int]:
+    """The tables a judge may give extra minutes: those still playing."""
+    tables = round_.tables.filter(is_bye=False, result__isnull=True)
+    return list(tables.values_list("number", flat=True))
 
 
 def round_board(request, slug, number):
@@ -99,6 +114,7 @@ def round_print(request, slug, number):
             "tables": tables,
             "by_name": by_name,
             "slips": request.GET.get("slips") == "1",
+            "tents": request.GET.get("tents") == "1",
         },
     )
 
@@ -167,4 +183,19 @@ def swap(request, slug, number):
     second = get_object_or_404(seats, pk=form.cleaned_data["second"])
     if carried_out(request, do_swap_seats, round_, first, second, by=request.user):
         messages.success(request, _("Seats swapped."))
+    return redirect("round-detail", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def clock(request, slug, number):
+    """Start, pause, resume or extend the round's clock (the round page's controls)."""
+    round_ = access_round_as_organiser(request.user, slug, number)
+    form = ClockForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the minutes and the table as whole numbers."))
+    else:
+        change = dict(form.cleaned_data)
+        if carried_out(request, do_clock, round_, change.pop("action"), by=request.user, **change):
+            messages.success(request, _("The round clock is changed."))
     return redirect("round-detail", slug=slug, number=number)

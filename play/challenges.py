@@ -1,0 +1,293 @@
+"""Challenges and open tables: how people find each other for a friendly game.
+
+A *challenge* names its seats (the creator, the people invited, bots): each person
+invited is told (the to-do list, an e-mail) and accepts or declines; the game starts
+once every person has accepted, and ends as *declined* when one declines (the creator
+declining *withdraws* it). An *open table* names only its size: anyone signed in takes
+a free seat (from the lobby, or through the table's share link) and the join that
+fills it starts the game; a seated person may leave it again (the creator leaving
+withdraws it). A person has at most ``PLAY_MAX_OPEN_CHALLENGES`` open challenges and
+tables at once, counted under their user row's lock so that two at once cannot pass
+the limit together.
+
+Every answer takes the challenge's row lock first, so two joins of the last seat at
+once start one game: the second finds the table started (409).
+"""
+
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts.notices import do_notify, link
+from play.models import Challenge, ChallengeSeat, Game
+from play.pace import duration_words
+from play.starting import Clock, Taker, check_options, check_takers, do_start_game
+from refusal import CONFLICT, Refusal
+
+
+def check_rated(takers: list[Taker], rated) -> bool:
+    if not isinstance(rated, bool):
+        raise Refusal(_("Rated is true or false."), "rated")
+    if rated and any(taker.bot is not None for taker in takers):
+        raise Refusal(_("A rated game is played by people only: take the bots out."), "rated")
+    return rated
+
+
+def check_size(size) -> int:
+    if type(size) is not int or not 2 <= size <= 4:
+        raise Refusal(_("A game has 2 to 4 seats."), "seats")
+    return size
+
+
+def check_can_play(user) -> None:
+    if not (user.is_active and user.has_usable_password()):
+        raise Refusal(_("%(name)s has no account to play with on the site.") % {"name": user})
+
+
+def check_room_for_another(user) -> None:
+    """The limit of open challenges and tables, under ``user``'s row lock (the caller
+    holds a transaction)."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    most = settings.PLAY_MAX_OPEN_CHALLENGES
+    if Challenge.objects.filter(created_by=user, status=Challenge.Status.OPEN).count() >= most:
+        raise Refusal(
+            ngettext(
+                "You have %(count)d open challenge or table already: withdraw one, or wait "
+                "until it starts.",
+                "You have %(count)d open challenges and tables already: withdraw one, or "
+                "wait until one starts.",
+                most,
+            )
+            % {"count": most},
+            code=CONFLICT,
+        )
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def do_challenge(by, takers: list[Taker], options, clock: Clock, rated=False) -> Challenge:
+    """Invite the people among ``takers`` (in seat order; ``by`` among them) to a game;
+    they are told. With no person but ``by`` the game starts at once."""
+    check_takers(takers)
+    options = check_options(options)
+    rated = check_rated(takers, rated)
+    if all(taker.user is None or taker.user.pk != by.pk for taker in takers):
+        raise Refusal(_("You challenge others to games you sit at."), "seats")
+    with transaction.atomic():
+        check_room_for_another(by)
+        challenge = Challenge.objects.create(
+            kind=Challenge.Kind.CHALLENGE,
+            created_by=by,
+            size=len(takers),
+            options=options,
+            pace=clock.pace,
+            move_seconds=clock.seconds(),
+            rated=rated,
+            listed=False,
+            token=new_token(),
+        )
+        ChallengeSeat.objects.bulk_create(
+            ChallengeSeat(
+                challenge=challenge,
+                position=i,
+                user=taker.user,
+                bot=taker.bot,
+                accepted=taker.user is not None and taker.user.pk == by.pk,
+            )
+            for i, taker in enumerate(takers)
+        )
+        invited = [t.user for t in takers if t.user is not None and t.user.pk != by.pk]
+        if invited:
+            do_notify(invited, lambda _person: invitation(challenge, by))
+        else:
+            start(challenge)
+    return challenge
+
+
+def do_open_table(by, size, options, clock: Clock, rated=False, listed=True) -> Challenge:
+    """An open table of ``size`` seats, ``by`` in the first."""
+    size = check_size(size)
+    options = check_options(options)
+    check_can_play(by)
+    if not isinstance(listed, bool):
+        raise Refusal(_("Listed is true or false."), "listed")
+    rated = check_rated([], rated)
+    with transaction.atomic():
+        check_room_for_another(by)
+        table = Challenge.objects.create(
+            kind=Challenge.Kind.TABLE,
+            created_by=by,
+            size=size,
+            options=options,
+            pace=clock.pace,
+            move_seconds=clock.seconds(),
+            rated=rated,
+            listed=listed,
+            token=new_token(),
+        )
+        ChallengeSeat.objects.create(challenge=table, position=0, user=by, accepted=True)
+    return table
+
+
+def locked_challenge(challenge_id: int, kind: str) -> Challenge:
+    return get_object_or_404(Challenge.objects.select_for_update(), pk=challenge_id, kind=kind)
+
+
+def check_still_open(challenge: Challenge) -> None:
+    if challenge.is_open:
+        return
+    if challenge.status == Challenge.Status.STARTED:
+        raise Refusal(
+            _("This table is full: its game has started.")
+            if challenge.is_table
+            else _("This challenge has been accepted: its game has started."),
+            code=CONFLICT,
+        )
+    if challenge.status == Challenge.Status.DECLINED:
+        raise Refusal(_("This challenge was declined."), code=CONFLICT)
+    raise Refusal(_("This challenge was withdrawn."), code=CONFLICT)
+
+
+def seat_of(challenge: Challenge, user) -> ChallengeSeat | None:
+    return challenge.seats.filter(user=user).first() if user.is_authenticated else None
+
+
+def do_accept(user, challenge_id: int) -> Challenge:
+    """``user`` accepts a challenge they are invited to (again: nothing changes); the
+    last acceptance starts the game."""
+    with transaction.atomic():
+        challenge = locked_challenge(challenge_id, Challenge.Kind.CHALLENGE)
+        seat = seat_of(challenge, user)
+        if seat is None:
+            raise PermissionDenied(_("You are not invited to this game."))
+        if seat.accepted and challenge.status == Challenge.Status.STARTED:
+            return challenge
+        check_still_open(challenge)
+        if not seat.accepted:
+            seat.accepted = True
+            seat.save(update_fields=["accepted"])
+        if not challenge.seats.filter(user__isnull=False, accepted=False).exists():
+            start(challenge)
+    return challenge
+
+
+def do_decline(user, challenge_id: int) -> Challenge:
+    """``user`` declines a challenge they are invited to (its creator withdraws it); the
+    creator is told of a decline."""
+    with transaction.atomic():
+        challenge = locked_challenge(challenge_id, Challenge.Kind.CHALLENGE)
+        if seat_of(challenge, user) is None:
+            raise PermissionDenied(_("You are not invited to this game."))
+        check_still_open(challenge)
+        if user.pk == challenge.created_by_id:
+            challenge.status = Challenge.Status.WITHDRAWN
+        else:
+            challenge.status = Challenge.Status.DECLINED
+            do_notify([challenge.created_by], lambda _person: declined(challenge, user))
+        challenge.save(update_fields=["status", "updated_at"])
+    return challenge
+
+
+def do_join(user, table_id: int, token=None) -> Challenge:
+    """``user`` takes the next free seat of an open table (one not listed in the lobby
+    only with its share link's ``token``); the join that fills it starts the game.
+    Refused (409): a table that is full, started or withdrawn, and a second seat for
+    the same person."""
+    check_can_play(user)
+    with transaction.atomic():
+        table = locked_challenge(table_id, Challenge.Kind.TABLE)
+        if not table.listed and not secrets.compare_digest(str(token or ""), table.token):
+            raise Http404
+        check_still_open(table)
+        seats = list(table.seats.all())
+        if any(seat.user_id == user.pk for seat in seats):
+            raise Refusal(_("You have a seat at this table already."), code=CONFLICT)
+        ChallengeSeat.objects.create(challenge=table, position=len(seats), user=user, accepted=True)
+        if len(seats) + 1 == table.size:
+            start(table)
+    return table
+
+
+def do_leave_table(user, table_id: int) -> Challenge:
+    """``user`` gives up their seat at an open table (the creator withdraws it)."""
+    with transaction.atomic():
+        table = locked_challenge(table_id, Challenge.Kind.TABLE)
+        check_still_open(table)
+        seat = seat_of(table, user)
+        if seat is None:
+            raise Refusal(_("You have no seat at this table."), code=CONFLICT)
+        if user.pk == table.created_by_id:
+            table.status = Challenge.Status.WITHDRAWN
+            table.save(update_fields=["status", "updated_at"])
+            return table
+        seat.delete()
+        for later in table.seats.filter(position__gt=seat.position).order_by("position"):
+            later.position -= 1
+            later.save(update_fields=["position"])
+        table.save(update_fields=["updated_at"])
+    return table
+
+
+def start(challenge: Challenge) -> Game:
+    """The game of a challenge or table whose seats are all taken and accepted (the
+    caller holds its row lock)."""
+    seats = challenge.seats.select_related("user", "bot").order_by("position")
+    takers = [
+        Taker(str(s.user)[:80], user=s.user) if s.user else Taker(s.bot.name, bot=s.bot)
+        for s in seats
+    ]
+    clock = Clock(challenge.pace, challenge.move_seconds)
+    game = do_start_game(
+        challenge.created_by, takers, challenge.options, clock, rated=challenge.rated
+    )
+    challenge.game = game
+    challenge.status = Challenge.Status.STARTED
+    challenge.save(update_fields=["game", "status", "updated_at"])
+    return game
+
+
+def terms(challenge: Challenge) -> str:
+    """ "Quick Game, by correspondence, 3 days a move, rated" """
+    rounds = challenge.options.get("rounds", 1)
+    length = (
+        _("Quick Game")
+        if rounds == 1
+        else ngettext("%(count)d round", "%(count)d rounds", rounds) % {"count": rounds}
+    )
+    pace = _("live") if challenge.pace == "live" else _("by correspondence")
+    time = _("%(time)s a move") % {"time": duration_words(challenge.move_seconds)}
+    words = [length, pace, time]
+    if challenge.rated:
+        words.append(_("rated"))
+    return ", ".join(words)
+
+
+def invitation(challenge: Challenge, by) -> tuple[str, str]:
+    url = link(reverse("play:challenge", args=[challenge.pk]))
+    subject = _("%(name)s challenges you to a game") % {"name": by}
+    body = _(
+        "%(name)s challenges you to a game of Call to Glory (%(terms)s).\n\n"
+        "Accept or decline it here: %(link)s\n"
+    ) % {"name": by, "terms": terms(challenge), "link": url}
+    return subject, body
+
+
+def declined(challenge: Challenge, by) -> tuple[str, str]:
+    url = link(reverse("play:lobby"))
+    subject = _("%(name)s declined your challenge") % {"name": by}
+    body = _("%(name)s declined your challenge (%(terms)s).\n\nPlay someone else: %(link)s\n") % {
+        "name": by,
+        "terms": terms(challenge),
+        "link": url,
+    }
+    return subject, body

@@ -1,0 +1,38 @@
+"""Rated friendly games: a friendly game between people, chosen as rated when
+challenging, moves its players' friendly ratings when it finishes (an abandoned game
+decides nothing). The model is the events' (``games.ratings``, openskill's
+Plackett-Luce, shown as its ``ordinal()``), rated by the places of the game's end, a
+forfeited seat below all who played on. The ratings' rows are locked in the order of
+their users, in the finishing move's transaction, so two games finishing at once for
+one person both count."""
+
+from games.ratings import new_rating, rate_table
+from play.models import FriendlyRating, Game, Seat
+
+
+def rate_friendly_game(game: Game, seats: list[Seat]) -> None:
+    people = [seat for seat in seats if seat.user_id is not None]
+    fresh = new_rating()
+    FriendlyRating.objects.bulk_create(
+        [
+            FriendlyRating(user_id=seat.user_id, game=game.game, mu=fresh.mu, sigma=fresh.sigma)
+            for seat in people
+        ],
+        ignore_conflicts=True,
+    )
+    rows = {
+        row.user_id: row
+        for row in FriendlyRating.objects.select_for_update()
+        .filter(game=game.game, user_id__in=[seat.user_id for seat in people])
+        .order_by("user_id")
+    }
+    before = [new_rating(rows[s.user_id].mu, rows[s.user_id].sigma) for s in people]
+    after = rate_table(before, [seat.place for seat in people])
+    for seat, rating in zip(people, after, strict=True):
+        row = rows[seat.user_id]
+        row.mu, row.sigma, row.games = rating.mu, rating.sigma, row.games + 1
+    FriendlyRating.objects.bulk_update(rows.values(), ["mu", "sigma", "games"])
+
+
+def friendly_rating(user, game: str) -> FriendlyRating | None:
+    return FriendlyRating.objects.filter(user=user, game=game).first()

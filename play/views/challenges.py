@@ -1,0 +1,160 @@
+"""The pages of challenges and open tables: challenge people (from a person's page or
+the lobby), answer a challenge (from the to-do list's link), open a table, join or
+leave it, and the share link that seats whoever opens it and taps "Take a seat"."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from config.refusal_pages import carried_out
+from play.challenge_forms import ChallengeForm, TableForm
+from play.challenges import (
+    do_accept,
+    do_challenge,
+    do_decline,
+    do_join,
+    do_leave_table,
+    do_open_table,
+    seat_of,
+    terms,
+)
+from play.lobby import share_link
+from play.models import Challenge
+
+
+def after(challenge: Challenge):
+    """Where an answer leads: the game once it has started, else the challenge."""
+    if challenge.game_id is not None:
+        return redirect("play:game", challenge.game_id)
+    return redirect("play:challenge", challenge.pk)
+
+
+@login_required
+def challenge_new(request):
+    form = ChallengeForm(request.POST or None, initial={"people": request.GET.get("with", "")})
+    made = []
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and carried_out(
+            request,
+            lambda: made.append(
+                do_challenge(
+                    request.user,
+                    form.takers(request.user),
+                    form.options(),
+                    form.clock(),
+                    form.cleaned_data["rated"],
+                )
+            ),
+            form=form,
+        )
+    ):
+        messages.success(
+            request, _("Challenge sent: they are told, and the game starts once they accept.")
+        )
+        return after(made[0])
+    return render(request, "play/challenge_new.html", {"form": form})
+
+
+@login_required
+def table_new(request):
+    form = TableForm(request.POST or None)
+    made = []
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and carried_out(
+            request,
+            lambda: made.append(
+                do_open_table(
+                    request.user,
+                    form.cleaned_data["seats"],
+                    form.options(),
+                    form.clock(),
+                    form.cleaned_data["rated"],
+                    form.cleaned_data["listed"],
+                )
+            ),
+            form=form,
+        )
+    ):
+        return redirect("play:challenge", made[0].pk)
+    return render(request, "play/table_new.html", {"form": form})
+
+
+@login_required
+def challenge_page(request, challenge_id):
+    challenge = get_object_or_404(Challenge.objects.select_related("created_by"), pk=challenge_id)
+    seat = seat_of(challenge, request.user)
+    if seat is None and not (challenge.is_table and challenge.listed):
+        raise PermissionDenied
+    if seat is not None and challenge.game_id is not None:
+        return redirect("play:game", challenge.game_id)
+    return render(request, "play/challenge.html", page_context(challenge, seat))
+
+
+def page_context(challenge: Challenge, seat) -> dict:
+    seats = list(challenge.seats.select_related("user", "bot").order_by("position"))
+    return {
+        "challenge": challenge,
+        "seats": seats,
+        "seen": f"{len(seats)}:{sum(s.accepted for s in seats)}",
+        "free": range(challenge.size - len(seats)) if challenge.is_table else (),
+        "seat": seat,
+        "terms": terms(challenge),
+        "link": share_link(challenge) if challenge.is_table and seat is not None else None,
+    }
+
+
+def answered(request, challenge_id, action):
+    done = []
+    if carried_out(request, lambda: done.append(action(request.user, challenge_id))):
+        return after(done[0])
+    return redirect("play:challenge", challenge_id)
+
+
+@require_POST
+@login_required
+def accept(request, challenge_id):
+    return answered(request, challenge_id, do_accept)
+
+
+@require_POST
+@login_required
+def decline(request, challenge_id):
+    return answered(request, challenge_id, do_decline)
+
+
+@require_POST
+@login_required
+def join(request, challenge_id):
+    return answered(request, challenge_id, do_join)
+
+
+@require_POST
+@login_required
+def leave(request, challenge_id):
+    done = []
+    if carried_out(request, lambda: done.append(do_leave_table(request.user, challenge_id))):
+        return redirect("play:lobby")
+    return redirect("play:challenge", challenge_id)
+
+
+@login_required
+def join_by_link(request, token):
+    """The share link: the table, and a button that seats whoever opened it (a link
+    previewer that fetches it takes no seat)."""
+    table = get_object_or_404(Challenge, token=token, kind=Challenge.Kind.TABLE)
+    if request.method == "POST":
+        done = []
+        if carried_out(request, lambda: done.append(do_join(request.user, table.pk, token))):
+            return after(done[0])
+    if table.game_id is not None and seat_of(table, request.user) is not None:
+        return redirect("play:game", table.game_id)
+    context = page_context(table, seat_of(table, request.user))
+    context["by_link"] = True
+    return render(request, "play/challenge.html", context)

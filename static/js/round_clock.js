@@ -1,0 +1,93 @@
+// The round clock (templates/tournaments/_round_clock.html): ticks every second from
+// the server's time (data-now, so a phone with a wrong clock still counts right) and
+// follows the event's changes by waiting on /api/events/SLUG/live/ (a long-poll), so a
+// pause or an extension reaches the page without a reload. No libraries.
+(function () {
+  "use strict";
+
+  function text(seconds) {
+    seconds = Math.max(0, Math.floor(seconds));
+    var hours = Math.floor(seconds / 3600);
+    var minutes = Math.floor((seconds % 3600) / 60);
+    var secs = seconds % 60;
+    var mm = hours ? String(minutes).padStart(2, "0") : String(minutes);
+    return (hours ? hours + ":" : "") + mm + ":" + String(secs).padStart(2, "0");
+  }
+
+  function setUp(box) {
+    if (box.dataset.ticking) return;
+    box.dataset.ticking = "1";
+    var offset = Number(box.dataset.now) - Date.now();
+    var state = {
+      endsAt: box.dataset.endsAt ? Number(box.dataset.endsAt) : null,
+      paused: box.dataset.paused === "1",
+      remaining: box.dataset.remaining ? Number(box.dataset.remaining) : null,
+      extra: Number(box.dataset.extra || 0),
+    };
+    var time = box.querySelector("[data-clock-time]");
+    var up = box.querySelector("[data-clock-up]");
+
+    function left() {
+      if (state.paused) return state.remaining + 60 * state.extra;
+      if (state.endsAt === null) return null;
+      return (state.endsAt - (Date.now() + offset)) / 1000 + 60 * state.extra;
+    }
+
+    function show() {
+      var seconds = left();
+      box.hidden = seconds === null;
+      if (seconds === null) return;
+      time.textContent = text(seconds);
+      up.hidden = seconds > 0;
+      box.classList.toggle("up", seconds <= 0);
+    }
+
+    function take(answer) {
+      var clock = answer.clock;
+      offset = Date.parse(answer.now) - Date.now();
+      if (!clock) {
+        state.endsAt = null;
+        state.paused = false;
+      } else {
+        state.endsAt = clock.ends_at ? Date.parse(clock.ends_at) : null;
+        state.paused = clock.paused;
+        state.remaining = clock.remaining_seconds;
+        var table = box.dataset.table;
+        state.extra = table ? clock.extra_minutes_by_table[table] || 0 : 0;
+        box.querySelector("[data-clock-paused]").hidden = !clock.paused;
+        var extra = box.querySelector("[data-clock-extra]");
+        extra.hidden = !state.extra;
+        extra.textContent = extra.textContent.replace(/\d+/, state.extra);
+        box.querySelector("[data-clock-rule]").textContent = clock.time_rule;
+      }
+      show();
+    }
+
+    // A wait the server did not hold comes back at once with Retry-After: ask again
+    // after that many seconds (a refused one, 429, carries it too).
+    function follow(stamp) {
+      var url = box.dataset.live + (stamp ? "&wait=25&stamp=" + encodeURIComponent(stamp) : "");
+      var after = 5;
+      fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+        .then(function (response) {
+          after = Number(response.headers.get("Retry-After")) || 0;
+          if (!response.ok) throw new Error(response.status);
+          return response.json();
+        })
+        .then(function (answer) {
+          take(answer);
+          setTimeout(function () { follow(answer.stamp); }, 1000 * after);
+        })
+        .catch(function () {
+          setTimeout(function () { follow(stamp); }, 1000 * (after || 5));
+        });
+    }
+
+    show();
+    setInterval(show, 1000);
+    // The projector reloads itself on every change (static/js/projector.js).
+    if (box.dataset.follow) follow(null);
+  }
+
+  document.querySelectorAll("[data-round-clock]").forEach(setUp);
+})();

@@ -1,0 +1,164 @@
+"""A printed slip's signed link (``/t/TOKEN/``): whoever holds the slip of a walk-in's
+table enters its result without an account, through the same services (audit: with the
+table's slip), and an organiser confirms it from the desk. The link enters nothing once
+the round is paired again, its seats are swapped or its result is official."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import AuditEntry, Submission
+from scoring.slips import slip_path, slip_token, takes_slip
+from scoring.submissions import do_confirm_result, waits_for_organiser
+from tests.fixtures.browser import screenshot
+from tournaments.entrants import do_add_walk_in
+from tournaments.models import Result
+from tournaments.pairing import do_pair_round, do_repair_round, do_swap_seats
+
+pytestmark = pytest.mark.django_db
+
+ONE_ROUND = {"round": "1", "quick": "1", "score-0": "20", "score-1": "18"}
+
+
+@pytest.fixture
+def walk_in_round(event, organiser):
+    """Round 1 of a one-round event of four walk-ins: two tables of two."""
+    event.rules_options = {"rounds": 1}
+    event.save()
+    for name in ("Wanda Walkin", "Walter Walkin", "Wendy Walkin", "Will Walkin"):
+        do_add_walk_in(event, name)
+    return do_pair_round(event, by=organiser)
+
+
+def form_token(client, path: str) -> str:
+    page = client.get(path).content.decode()
+    return re.search(r'name="form_token" value="(\w+)"', page).group(1)
+
+
+def enter_with_slip(client, path: str, data: dict):
+    return client.post(path, {**data, "form_token": form_token(client, path)})
+
+
+def test_a_walk_ins_table_is_entered_with_its_slip_and_an_organiser_confirms_it(
+    client, walk_in_round, organiser
+):
+    table = walk_in_round.tables.first()
+    path = slip_path(table)
+    assert takes_slip(table)
+
+    response = enter_with_slip(client, path, ONE_ROUND)
+
+    assert response.status_code == 302 and response.url == path
+    submission = Submission.objects.get(table=table)
+    assert submission.rounds == [{"scores": [20, 18]}]
+    assert submission.submitted_by.display_name == table.seats.first().entrant.name
+    assert waits_for_organiser(submission)
+    audit = AuditEntry.objects.get(table=table)
+    assert audit.action == "submitted with the slip"
+    after = client.get(path).content.decode()
+    assert "an organiser confirms it from the results desk" in after
+
+    desk = client_as(client, organiser).get(reverse("scoring-desk", args=[table.round.event.slug]))
+    assert "entered the result with the table&#x27;s slip" in desk.content.decode()
+    do_confirm_result(submission, organiser)
+    assert Result.objects.filter(table=table).exists()
+    client.logout()
+    official = client.get(path)
+    assert official.status_code == 410
+    assert "has its official result" in official.content.decode()
+
+
+def client_as(client, user):
+    client.force_login(user)
+    return client
+
+
+def test_a_slip_enters_its_own_table_only(client, walk_in_round):
+    first, second = walk_in_round.tables.all()
+    response = client.post(
+        reverse("slip-preview", args=[slip_token(first)]), {"quick": "1", "score-0": "20"}
+    )
+    assert response.status_code == 200
+    foreign = client.post(reverse("scoring-glory", args=[second.pk]), ONE_ROUND)
+    assert foreign.status_code in (302, 403)  # to the login page, or refused
+    assert not Submission.objects.exists()
+
+
+def test_a_stale_slip_is_refused_after_the_round_is_paired_again(client, walk_in_round, organiser):
+    table = walk_in_round.tables.first()
+    path = slip_path(table)
+    token_before = form_token(client, path)
+
+    do_repair_round(walk_in_round, by=organiser, differently=True)
+
+    refused = client.post(path, {**ONE_ROUND, "form_token": token_before})
+    assert refused.status_code == 410
+    assert "ask an organiser for the new slip" in refused.content.decode()
+    assert not Submission.objects.exists()
+    fresh = walk_in_round.tables.first()
+    assert enter_with_slip(client, slip_path(fresh), ONE_ROUND).status_code == 302
+
+
+def test_a_slip_is_revoked_when_its_seats_are_swapped(client, walk_in_round, organiser):
+    first, second = walk_in_round.tables.all()
+    path = slip_path(first)
+    do_swap_seats(walk_in_round, first.seats.first(), second.seats.first(), by=organiser)
+    assert client.get(path).status_code == 410
+
+
+def test_a_forged_or_mangled_token_is_not_a_slip(client, walk_in_round):
+    token = slip_token(walk_in_round.tables.first())
+    other_table = str(walk_in_round.tables.last().pk)
+    forged = other_table + token[token.index("-") :]
+    for bad in (forged, token[:-2] + "xx", "nothing"):
+        assert client.get(reverse("slip", args=[bad])).status_code == 404
+    assert not Submission.objects.exists()
+
+
+def test_a_table_of_registered_players_has_no_slip_link(client, table):
+    assert not takes_slip(table)
+
+
+def test_the_printed_slips_carry_the_signed_link_for_organisers_only(
+    client, walk_in_round, organiser, player
+):
+    event = walk_in_round.event
+    print_url = reverse("round-print", args=[event.slug, 1]) + "?slips=1"
+    page = client_as(client, organiser).get(print_url).content.decode()
+    assert page.count('class="qr"') == 2
+    assert "no account needed" in page
+    as_a_player = client_as(client, player).get(print_url).content.decode()
+    assert as_a_player.count('class="qr"') == 2
+    assert "no account needed" not in as_a_player  # the plain table link
+    tents = client_as(client, organiser).get(print_url.replace("slips", "tents")).content
+    assert tents.decode().count('class="tent"') == 2
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_slip_enters_a_walk_ins_table_and_goes_stale_on_re_pairing(
+    phone_page, walk_in_round, organiser
+):
+    page = phone_page
+    table = walk_in_round.tables.first()
+    names = [seat.entrant.name for seat in table.seats.all()]
+    page.goto(slip_path(table))
+    assert page.get_by_role("link", name="Log in").is_visible()  # nobody is logged in
+    page.locator("input[name=score-0]").fill("20")
+    page.locator("input[name=score-1]").fill("18")
+    page.locator("#preview .running-total").first.wait_for()
+    screenshot(page, "scoring-slip-entry")
+    page.get_by_role("button", name="Save round 1: the game is over").click()
+    page.get_by_text("an organiser confirms it from the results desk").wait_for()
+    submission = Submission.objects.get(table=table)
+    assert submission.answer["totals"] == [20, 18], names
+
+    second = walk_in_round.tables.last()
+    stale = slip_path(second)
+    Submission.objects.all().delete()
+    Result.objects.all().delete()
+    do_repair_round(walk_in_round, by=organiser)
+    page.goto(stale)
+    assert "ask an organiser for the new slip" in page.locator("main").inner_text()
+    screenshot(page, "scoring-slip-stale")

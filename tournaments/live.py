@@ -1,0 +1,34 @@
+"""What an event's open pages follow without reloading (the projector, a table page,
+a player's home): its latest published round, that round's version
+(``tournaments.round_cache``, which counts its results, entries and clock) and the
+round's clock. A change is announced on the event's channel once it commits
+(``config.changes``); a page waits on ``GET /api/events/SLUG/live/?stamp=S&wait=W``,
+answered as soon as the stamp moves on (or at W with the same stamp). A change nobody
+announces (a result) is seen at the wait's end at the latest."""
+
+from django.db import transaction
+
+from config import changes
+from tournaments.models import Event
+from tournaments.round_cache import round_version
+
+TOPIC = "event"
+
+
+def announce_change(event_id: int) -> None:
+    """Tell the event's waiting pages, once the current transaction commits."""
+    transaction.on_commit(lambda: changes.announce(TOPIC, event_id))
+
+
+def stamp_of(event) -> str:
+    """Changes whenever what the event's live pages show changes: its latest
+    published round, that round's version, its standings."""
+    standings = Event.objects.filter(pk=event.pk).values_list("standings_version", flat=True)
+    latest = event.rounds.filter(draft=False).order_by("-number").first()
+    if latest is None:
+        return f"none-{standings.first()}"
+    return f"{latest.number}-{round_version(latest)}-{standings.first()}"
+
+
+def wait_for_change(event, stamp: str, seconds: float) -> bool:
+    return changes.wait_for_change(TOPIC, event.pk, lambda: stamp_of(event), stamp, seconds)
