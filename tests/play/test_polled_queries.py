@@ -33,10 +33,11 @@ def test_a_long_poll_reads_the_game_once_then_only_its_stamp(
     assert response.status_code == 304
 
 
-def test_the_lobby_lists_a_players_games_in_five_queries(
+def test_the_lobby_lists_a_players_games_in_seven_queries(
     games, player, client_for, django_assert_max_num_queries
 ):
     client = client_for(player)
-    with django_assert_max_num_queries(5):
+    # session, user, bots, the player's games (and their seats), challenges, open tables
+    with django_assert_max_num_queries(7):
         page = client.get("/play/").content.decode()
     assert all(f'href="/play/{game_id}/"' in page for game_id in games)
