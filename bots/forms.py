@@ -23,7 +23,7 @@ class BotForm(forms.ModelForm):
 
     class Meta:
         model = Bot
-        fields = ["name", *BOT_SETTINGS]
+        fields = ["name", *BOT_SETTINGS, "public"]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
         labels = {"kind": gettext_lazy("kind")}
         field_classes = {"settings": BoundedJSONField}

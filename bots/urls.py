@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:bot_id>/", bots.bot_detail, name="bot-detail"),
     path("<int:bot_id>/edit/", bots.bot_edit, name="bot-edit"),
     path("<int:bot_id>/secret/", bots.bot_rotate_secret, name="bot-rotate-secret"),
+    path("<int:bot_id>/public/", bots.bot_set_public, name="bot-set-public"),
     path("batches/new/", batches.batch_new, name="batch-new"),
     path("batches/<int:batch_id>/", batches.batch_detail, name="batch-detail"),
     path(

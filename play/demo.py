@@ -1,6 +1,7 @@
 """Demo data of this app (loaded last): ann's game against the greedy bot, a few moves
-in, and a Swiss event whose round-1 tables mix people and bots, played on the site (one
-table finished through the engine, its result official). Idempotent.
+in, a Swiss event whose round-1 tables mix people and bots, played on the site (one
+table finished through the engine, its result official), ben's challenge to ann (on
+her to-do list) and cat's open table in the lobby. Idempotent.
 
 The demo's games are played by correspondence (days a turn): nobody plays them while
 the demo runs, and a live clock would have the stand-in play every person's turns and
@@ -12,8 +13,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from bots.models import Bot
+from play.challenges import do_challenge, do_open_table
 from play.engine import rebuild
-from play.models import Game, Pace
+from play.models import Challenge, Game, Pace
 from play.moving import do_move
 from play.starting import Clock, Taker, do_set_event_play, do_start_game, do_start_table_game
 from tournaments.models import Entrant, Event, League, Season
@@ -43,7 +45,22 @@ def load_demo() -> str:
             game = do_move(ann, game.pk, state.legal_moves()[0]).game
         said.append(f"ann's game at /play/{game.pk}/")
     said.append(mixed_event())
+    said.append(people_meeting())
     return "; ".join(said)
+
+
+@transaction.atomic
+def people_meeting() -> str:
+    """ben challenges ann to a rated Quick Game by correspondence; cat opens a table."""
+    if Challenge.objects.exists():
+        return "the challenge and the open table are there"
+    User = get_user_model()
+    ann, ben, cat = (User.objects.get(username=name) for name in ("ann", "ben", "cat"))
+    correspondence = Clock(pace=Pace.CORRESPONDENCE)
+    takers = [Taker(str(ben), user=ben), Taker(str(ann), user=ann)]
+    do_challenge(ben, takers, {"rounds": 1}, correspondence, rated=True)
+    table = do_open_table(cat, 3, {"rounds": 1}, correspondence)
+    return f"ben's challenge on ann's to-do; cat's table at /play/challenges/{table.pk}/"
 
 
 @transaction.atomic

@@ -34,7 +34,9 @@ def after(challenge: Challenge):
 
 @login_required
 def challenge_new(request):
-    form = ChallengeForm(request.POST or None, initial={"people": request.GET.get("with", "")})
+    form = ChallengeForm(
+        request.POST or None, initial={"people": request.GET.get("with", "")}, user=request.user
+    )
     made = []
     if (
         request.method == "POST"

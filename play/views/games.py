@@ -91,15 +91,15 @@ def your_last_turn_stood_in(game: Game, you: int | None) -> bool:
 
 def board_context(game: Game, user) -> dict:
     sight = sight_of(game, user)
-    view = sight.view
-    players = view["players"]
+    players = [seat.said_name for seat in sight.seats]
+    view = {**sight.view, "players": players}
     tasks = view.get("tasks")
     seats = []
     for seat in sight.seats:
         p = seat.position
         seats.append(
             {
-                "name": seat.name,
+                "name": seat.said_name,
                 "is_you": p == sight.you,
                 "is_bot": seat.is_bot,
                 "to_move": p == game.to_move,
@@ -129,7 +129,7 @@ def board_context(game: Game, user) -> dict:
     elif sight.your_turn:
         title = _("Your turn")
     else:
-        title = _("%(name)s to play") % {"name": to_move.name}
+        title = _("%(name)s to play") % {"name": to_move.said_name}
     return {
         "game": game,
         "sight": sight,

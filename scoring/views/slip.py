@@ -31,5 +31,6 @@ def served_for_slip(request, token: str, suffix: str):
     table, slip = slipped.answer
     request.slip, request.slip_table = slip, table
     request.slip_url = reverse("slip", args=[token])
+    request.slip_token = token
     page = reverse(get_game(table.round.event.game).entry_page + suffix, args=[table.pk])
     return resolve(page).func(request, table_id=table.pk)

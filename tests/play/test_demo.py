@@ -10,9 +10,11 @@ from django.utils import timezone
 
 from games.call_to_glory import validate_record
 from play.demo import EVENT
+from play.lobby import open_tables
 from play.models import Game
 from play.tasks import enforce_deadlines
 from tournaments.models import Event, Result
+from tournaments.todo import todo_for
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +40,11 @@ def test_the_demo_has_anns_game_against_a_bot_and_a_mixed_swiss():
     assert people_to_move
     assert all(g.deadline - timezone.now() > timedelta(days=2) for g in people_to_move)
     assert enforce_deadlines() == 0
+
+    ann = anns.seats.get(position=0).user
+    [challenge] = todo_for(ann)[-1:]
+    assert challenge.action == "challenge" and "challenges you" in challenge.text
+    assert open_tables().count() == 1
     games = Game.objects.count()
     call_command("load_demo")
     assert Game.objects.count() == games

@@ -240,3 +240,23 @@ def test_the_live_answer_names_the_latest_round_and_the_servers_time(timed, orga
     clock(organiser, timed, action="pause")
     moved = api().get(f"/api/events/{timed.slug}/live/?stamp={stamp}&wait=5").json()
     assert moved["stamp"] != stamp and moved["clock"]["paused"]
+
+
+@pytest.mark.parametrize("players", [8, 200])
+def test_the_live_answer_and_the_round_list_cost_the_same_few_queries_at_any_size(
+    league, organiser, django_assert_num_queries, players
+):
+    event = make_event(league, organiser, players=players, round_minutes=50, review_pairings=False)
+    do_pair_round(event, by=organiser)
+    do_pair_round(event, by=organiser, override_reason="a test of sizes")
+    client = api()
+    # The event; its standings' version, the latest round and that round's version
+    # (results, scoring's entries); then the round asked for, its clock on its row.
+    with django_assert_num_queries(6):
+        answer = client.get(f"/api/events/{event.slug}/live/?round=1").json()
+    assert answer["round"] == 1 and answer["clock"]["started"]
+    # The event, the rounds (each clock on its row, the event known), and per round its
+    # tables with their results, and their seats.
+    with django_assert_num_queries(6):
+        rounds = client.get(f"/api/events/{event.slug}/rounds/").json()
+    assert [r["clock"]["started"] for r in rounds] == [True, True]
