@@ -166,6 +166,12 @@ class Batch(models.Model):
     chunked = models.BooleanField(
         default=True, help_text=_("played in chunks (built-in bots only), not match by match")
     )
+    decisions = models.PositiveBigIntegerField(
+        default=0, help_text=_("the bots' decisions its games take, estimated")
+    )
+    fanned_out = models.BooleanField(
+        default=True, help_text=_("its matches or chunks are written and sent to the workers")
+    )
     status = models.CharField(max_length=10, choices=WorkStatus.choices, default=WorkStatus.QUEUED)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -5,11 +5,13 @@ commit; workers play the games (``bots.tasks``)."""
 import random
 import secrets
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from bots import conf
 from bots.models import Batch, Bot, Chunk, Match, MatchSeat
+from bots.quotas import check_budget, decisions_of
 from games.call_to_glory.options import read_options
 from refusal import Refusal
 from tournaments.formats import get_format
@@ -105,16 +107,23 @@ def do_schedule_batch(
     name: str = "",
     ladder=None,
 ) -> Batch:
-    """Store a batch and send its work on commit: chunks of games when every bot is
-    built in and there is more than one game (one task plays many games and
-    bulk-inserts them), else one task per match. Permission is the caller's business
-    (``tournaments.permissions``)."""
+    """Store a batch within ``by``'s budget of queued decisions (``bots.quotas``,
+    checked before anything is written) and fan it out: chunks of games when every bot
+    is built in and there is more than one game (one task plays many games and
+    bulk-inserts them), else one task per match. A batch of more than
+    ``BOTS_FAN_OUT_IN_REQUEST`` games is fanned out by a task
+    (``bots.tasks.fan_out_batch``), so that the request answers at once. Permission is
+    the caller's business (``tournaments.permissions``)."""
     check_lineups(lineups, games_per_lineup)
     options = {"rounds": 1} if options is None else options
     check_batch_options(options)
     builtin_only = all(bot.kind == Bot.Kind.BUILTIN for lineup in lineups for bot in lineup)
-    chunked = builtin_only and len(lineups) * games_per_lineup > 1
+    total = len(lineups) * games_per_lineup
+    decisions = decisions_of(lineups, games_per_lineup, read_options(options).rounds)
+    in_request = total <= settings.BOTS_FAN_OUT_IN_REQUEST
     with transaction.atomic():
+        if by is not None:
+            check_budget(by, decisions)
         batch = Batch.objects.create(
             kind=kind,
             name=name,
@@ -122,16 +131,36 @@ def do_schedule_batch(
             ladder=ladder,
             lineups=[[bot.pk for bot in lineup] for lineup in lineups],
             games_per_lineup=games_per_lineup,
-            total=len(lineups) * games_per_lineup,
+            total=total,
             options=options,
             seed=secrets.randbits(62) if seed is None else seed,
-            chunked=chunked,
+            chunked=builtin_only and total > 1,
+            decisions=decisions,
+            fanned_out=False,
         )
-        if chunked:
+        if in_request:
+            do_fan_out(batch.pk)
+        else:
+            from bots.tasks import fan_out_batch
+
+            transaction.on_commit(lambda: fan_out_batch.delay(batch.pk))
+    return batch
+
+
+def do_fan_out(batch_id: int) -> bool:
+    """Write the batch's chunks or matches and send them to the workers on commit,
+    once: the batch is claimed by a conditional UPDATE, so a task delivered twice, or
+    run again after its worker died mid-way (its transaction rolled back), writes them
+    once. Whether this call did it."""
+    with transaction.atomic():
+        if not Batch.objects.filter(pk=batch_id, fanned_out=False).update(fanned_out=True):
+            return False
+        batch = Batch.objects.get(pk=batch_id)
+        if batch.chunked:
             _queue_chunks(batch)
         else:
             _queue_matches(batch)
-    return batch
+    return True
 
 
 def _queue_chunks(batch: Batch) -> None:

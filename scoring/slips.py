@@ -136,6 +136,10 @@ def revoked() -> Refusal:
 
 
 def qr_svg(url: str, title: str) -> str:
-    """The QR code of ``url`` as inline SVG, drawn here (no service outside the site)."""
+    """The QR code of ``url`` as inline SVG, drawn here (no service outside the site),
+    with the quiet zone the standard asks (4 modules) and no fixed size: the printout's
+    style gives it one."""
     code = segno.make(url, error="m")
-    return code.svg_inline(scale=3, border=2, title=title, svgclass="qr", lineclass=None)
+    return code.svg_inline(
+        scale=3, border=4, title=title, svgclass="qr", lineclass=None, omitsize=True
+    )

@@ -9,6 +9,7 @@ from bots.authoring import do_register_bot, do_rotate_secret, do_set_public, do_
 from bots.forms import BotForm
 from bots.models import Batch, Bot, Fault, MatchSeat
 from bots.ratings import rating_history
+from config.throttles import refused_on_page
 from tournaments.permissions import can_edit_bot
 from tournaments.plots import rating_svg, recent_form_svg
 
@@ -51,8 +52,11 @@ def bot_detail(request, bot_id):
 def bot_new(request):
     form = BotForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        bot, secret = do_register_bot(request.user, form.save(commit=False))
-        return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
+        if refused := refused_on_page(request, "bot_registration"):
+            form.add_error(None, refused)
+        else:
+            bot, secret = do_register_bot(request.user, form.save(commit=False))
+            return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
     return render(request, "bots/bot_form.html", {"form": form})
 
 
