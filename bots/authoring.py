@@ -170,6 +170,14 @@ def do_update_bot(bot: Bot) -> str:
     return secret
 
 
+def do_set_public(bot: Bot, public: bool) -> None:
+    """List the bot in everyone's Play now, or in its author's only. It says the state
+    wanted, not "switch", so a retried request does the same again."""
+    with transaction.atomic():
+        Bot.objects.filter(pk=bot.pk).update(public=public)
+    bot.public = public
+
+
 def do_rotate_secret(bot: Bot) -> str:
     secret = new_secret()
     with transaction.atomic():

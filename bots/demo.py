@@ -28,7 +28,13 @@ def load_demo() -> str:
     botty = ensure_user("botty")
     for name, key in BUILTIN_BOTS:
         Bot.objects.get_or_create(
-            name=name, defaults={"owner": botty, "kind": Bot.Kind.BUILTIN, "builtin_key": key}
+            name=name,
+            defaults={
+                "owner": botty,
+                "kind": Bot.Kind.BUILTIN,
+                "builtin_key": key,
+                "public": True,
+            },
         )
     if Batch.objects.filter(name=NAME).exists():
         return "bot matches already there"

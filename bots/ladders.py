@@ -4,6 +4,7 @@ bots by rating through the ladder format (neighbours together, at tables of 2 to
 and schedules their games as one batch."""
 
 import json
+import logging
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -11,10 +12,12 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
 from bots.models import Batch, Ladder, WorkStatus
 from bots.scheduling import do_schedule_batch
-from refusal import Refusal
+from refusal import Refusal, attempted
 from tournaments.formats import Contender, History, PairingRequest, get_format
 
 TASK = "bots.tasks.run_ladder_round"
+
+log = logging.getLogger(__name__)
 
 
 def ladder_pairings(bots: list, round_number: int, table_size: int = 2) -> list[list]:
@@ -74,6 +77,13 @@ def do_run_ladder_round(ladder_id: int) -> Batch | None:
     pairs = ladder_pairings(list(ladder.bots.all()), ladder.rounds_played, ladder.table_size)
     if not pairs:
         return None
+    scheduled = attempted(_schedule_round, ladder, pairs)
+    if not scheduled:  # its author's budget (bots.quotas): the next run tries again
+        log.warning("ladder %s: round not scheduled: %s", ladder.pk, scheduled.refusal.message)
+    return scheduled.answer
+
+
+def _schedule_round(ladder: Ladder, pairs: list) -> Batch:
     with transaction.atomic():
         ladder.rounds_played += 1
         ladder.save(update_fields=["rounds_played"])

@@ -23,6 +23,19 @@ from django.utils.translation import gettext_lazy as _
 
 from games.ratings import ordinal
 
+# The site's own bots, whose names are said in the reader's language; an author's bot
+# keeps the name its author gave it (names are unique, so no author's bot has these).
+SITE_BOT_NAMES = {
+    "Easy bot": _("Easy bot"),
+    "Medium bot": _("Medium bot"),
+    "Hard bot": _("Hard bot"),
+}
+
+
+def said_bot_name(name: str) -> str:
+    """A bot's name as the reader reads it."""
+    return str(SITE_BOT_NAMES.get(name, name))
+
 
 class Bot(models.Model):
     """A bot that can take a seat: one of the engine's built-in bots with its settings,
@@ -55,6 +68,14 @@ class Bot(models.Model):
         default=5000,
         help_text=_("extra time a remote bot may spend over the per-move time, per game"),
     )
+    public = models.BooleanField(
+        _("public"),
+        default=False,
+        help_text=_(
+            "Listed in everyone's Play now, for a friendly game against it. A private bot "
+            "is listed for you alone."
+        ),
+    )
     rating_mu = models.FloatField(default=25.0)
     rating_sigma = models.FloatField(default=25.0 / 3)
     games_rated = models.PositiveIntegerField(default=0)
@@ -69,6 +90,10 @@ class Bot(models.Model):
     @property
     def is_remote(self) -> bool:
         return self.kind == self.Kind.REMOTE
+
+    @property
+    def said_name(self) -> str:
+        return said_bot_name(self.name)
 
     @property
     def rating(self) -> float:
@@ -140,6 +165,12 @@ class Batch(models.Model):
     seed = models.BigIntegerField(default=0)
     chunked = models.BooleanField(
         default=True, help_text=_("played in chunks (built-in bots only), not match by match")
+    )
+    decisions = models.PositiveBigIntegerField(
+        default=0, help_text=_("the bots' decisions its games take, estimated")
+    )
+    fanned_out = models.BooleanField(
+        default=True, help_text=_("its matches or chunks are written and sent to the workers")
     )
     status = models.CharField(max_length=10, choices=WorkStatus.choices, default=WorkStatus.QUEUED)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -253,9 +284,9 @@ class MatchSeat(models.Model):
         return f"{self.bot} in seat {self.position + 1} of {self.match}"
 
 
-class Fault(models.Model):
-    """Something a bot did wrong in a match, with the evidence. Platform failures
-    (a worker crash, a lost broker) are never faults: the match is played again."""
+class FaultRecord(models.Model):
+    """What a bot did wrong, with the evidence: in a bot match (``Fault``) or in a game
+    on the site (``play.GameFault``)."""
 
     class Kind(models.TextChoices):
         TIMEOUT = "timeout", _("timed out")
@@ -264,9 +295,7 @@ class Fault(models.Model):
         CONNECTION = "connection", _("connection failed")
         HTTP_STATUS = "http_status", _("error status")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="faults")
     position = models.PositiveSmallIntegerField(_("seat"))
-    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="faults")
     kind = models.CharField(max_length=12, choices=Kind.choices)
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     move_number = models.PositiveIntegerField(
@@ -276,10 +305,8 @@ class Fault(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ["-id"]
-
-    def __str__(self):
-        return f"{self.get_kind_display()} by {self.bot} in {self.match}"
 
     @property
     def outline(self) -> str:
@@ -288,10 +315,24 @@ class Fault(models.Model):
         return str(FAULT_OUTLINES.get(self.kind, ""))
 
 
+class Fault(FaultRecord):
+    """A bot's fault in a match. Platform failures (a worker crash, a lost broker) are
+    never faults: the match is played again."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="faults")
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="faults")
+
+    class Meta(FaultRecord.Meta):
+        pass
+
+    def __str__(self):
+        return f"{self.get_kind_display()} by {self.bot} in {self.match}"
+
+
 FAULT_OUTLINES = {
-    Fault.Kind.TIMEOUT: _("no complete answer within the move's time and the bank"),
-    Fault.Kind.ILLEGAL: _("the move was not one of the legal moves"),
-    Fault.Kind.MALFORMED: _("the answer was not a move the protocol allows"),
-    Fault.Kind.CONNECTION: _("the connection was refused, reset or closed before an answer"),
-    Fault.Kind.HTTP_STATUS: _("the answer had an error status"),
+    FaultRecord.Kind.TIMEOUT: _("no complete answer within the move's time and the bank"),
+    FaultRecord.Kind.ILLEGAL: _("the move was not one of the legal moves"),
+    FaultRecord.Kind.MALFORMED: _("the answer was not a move the protocol allows"),
+    FaultRecord.Kind.CONNECTION: _("the connection was refused, reset or closed before an answer"),
+    FaultRecord.Kind.HTTP_STATUS: _("the answer had an error status"),
 }

@@ -5,11 +5,13 @@ commit; workers play the games (``bots.tasks``)."""
 import random
 import secrets
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from bots import conf
 from bots.models import Batch, Bot, Chunk, Match, MatchSeat
+from bots.quotas import check_budget, decisions_of
 from games.call_to_glory.options import read_options
 from refusal import Refusal
 from tournaments.formats import get_format
@@ -43,29 +45,43 @@ def round_robin_lineups(bots: list[Bot], table_size: int) -> list[list[Bot]]:
     (``tournaments.formats.round_robin``): every pair of bots once at 2 seats, and at 3
     and 4 seats a design where every pair meets once where one is known."""
     if not 2 <= table_size <= 4:
-        raise Refusal(_("A table seats 2 to 4 bots."))
+        raise Refusal(_("A table seats 2 to 4 bots."), field="table_size")
     if len(bots) < table_size:
         raise Refusal(
             _("A round robin at tables of %(size)d needs at least %(size)d bots.")
-            % {"size": table_size}
+            % {"size": table_size},
+            field="bots",
         )
     by_key = {bot.pk: bot for bot in bots}
     rounds = get_format("round-robin").every_round(sorted(by_key), table_size)
     return [[by_key[key] for key in table] for tables in rounds for table in tables]
 
 
+def lineups_for(kind: str, bots: list[Bot], table_size: int) -> list[list[Bot]]:
+    """The lineups a batch of ``kind`` plays: a round robin's tables, else the bots given
+    as one lineup."""
+    if kind == Batch.Kind.ROUND_ROBIN:
+        return round_robin_lineups(bots, table_size)
+    return [bots]
+
+
 def check_lineups(lineups: list[list[Bot]], games_per_lineup: int) -> None:
     if not lineups:
-        raise Refusal(_("Choose the bots to play."))
+        raise Refusal(_("Choose the bots to play."), field="bots")
     for lineup in lineups:
         if not 2 <= len(lineup) <= 4:
-            raise Refusal(_("A game seats 2 to 4 bots; this one has %(n)d.") % {"n": len(lineup)})
+            raise Refusal(
+                _("A game seats 2 to 4 bots; this one has %(n)d.") % {"n": len(lineup)},
+                field="bots",
+            )
         if len({bot.pk for bot in lineup}) != len(lineup):
-            raise Refusal(_("A bot cannot take two seats in one game."))
+            raise Refusal(_("A bot cannot take two seats in one game."), field="bots")
     if games_per_lineup < 1:
-        raise Refusal(_("Play at least one game."))
+        raise Refusal(_("Play at least one game."), field="games")
     if len(lineups) * games_per_lineup > MAX_GAMES_PER_BATCH:
-        raise Refusal(_("At most %(max)d games per batch.") % {"max": MAX_GAMES_PER_BATCH})
+        raise Refusal(
+            _("At most %(max)d games per batch.") % {"max": MAX_GAMES_PER_BATCH}, field="games"
+        )
 
 
 def check_batch_options(options) -> None:
@@ -91,16 +107,23 @@ def do_schedule_batch(
     name: str = "",
     ladder=None,
 ) -> Batch:
-    """Store a batch and send its work on commit: chunks of games when every bot is
-    built in and there is more than one game (one task plays many games and
-    bulk-inserts them), else one task per match. Permission is the caller's business
-    (``tournaments.permissions``)."""
+    """Store a batch within ``by``'s budget of queued decisions (``bots.quotas``,
+    checked before anything is written) and fan it out: chunks of games when every bot
+    is built in and there is more than one game (one task plays many games and
+    bulk-inserts them), else one task per match. A batch of more than
+    ``BOTS_FAN_OUT_IN_REQUEST`` games is fanned out by a task
+    (``bots.tasks.fan_out_batch``), so that the request answers at once. Permission is
+    the caller's business (``tournaments.permissions``)."""
     check_lineups(lineups, games_per_lineup)
     options = {"rounds": 1} if options is None else options
     check_batch_options(options)
     builtin_only = all(bot.kind == Bot.Kind.BUILTIN for lineup in lineups for bot in lineup)
-    chunked = builtin_only and len(lineups) * games_per_lineup > 1
+    total = len(lineups) * games_per_lineup
+    decisions = decisions_of(lineups, games_per_lineup, read_options(options).rounds)
+    in_request = total <= settings.BOTS_FAN_OUT_IN_REQUEST
     with transaction.atomic():
+        if by is not None:
+            check_budget(by, decisions)
         batch = Batch.objects.create(
             kind=kind,
             name=name,
@@ -108,16 +131,36 @@ def do_schedule_batch(
             ladder=ladder,
             lineups=[[bot.pk for bot in lineup] for lineup in lineups],
             games_per_lineup=games_per_lineup,
-            total=len(lineups) * games_per_lineup,
+            total=total,
             options=options,
             seed=secrets.randbits(62) if seed is None else seed,
-            chunked=chunked,
+            chunked=builtin_only and total > 1,
+            decisions=decisions,
+            fanned_out=False,
         )
-        if chunked:
+        if in_request:
+            do_fan_out(batch.pk)
+        else:
+            from bots.tasks import fan_out_batch
+
+            transaction.on_commit(lambda: fan_out_batch.delay(batch.pk))
+    return batch
+
+
+def do_fan_out(batch_id: int) -> bool:
+    """Write the batch's chunks or matches and send them to the workers on commit,
+    once: the batch is claimed by a conditional UPDATE, so a task delivered twice, or
+    run again after its worker died mid-way (its transaction rolled back), writes them
+    once. Whether this call did it."""
+    with transaction.atomic():
+        if not Batch.objects.filter(pk=batch_id, fanned_out=False).update(fanned_out=True):
+            return False
+        batch = Batch.objects.get(pk=batch_id)
+        if batch.chunked:
             _queue_chunks(batch)
         else:
             _queue_matches(batch)
-    return batch
+    return True
 
 
 def _queue_chunks(batch: Batch) -> None:

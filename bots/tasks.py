@@ -13,6 +13,7 @@ from bots.ladders import do_run_ladder_round
 from bots.matches import do_play_match
 from bots.models import Chunk, Match, WorkStatus
 from bots.ratings import do_update_bot_ratings
+from bots.scheduling import do_fan_out
 
 REQUEUE_LIMIT = 1000
 
@@ -25,6 +26,11 @@ def play_match(match_id: int) -> str:
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def play_chunk(chunk_id: int) -> int:
     return do_play_chunk(chunk_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def fan_out_batch(batch_id: int) -> bool:
+    return do_fan_out(batch_id)
 
 
 @shared_task(acks_late=True)

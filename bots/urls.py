@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:bot_id>/", bots.bot_detail, name="bot-detail"),
     path("<int:bot_id>/edit/", bots.bot_edit, name="bot-edit"),
     path("<int:bot_id>/secret/", bots.bot_rotate_secret, name="bot-rotate-secret"),
+    path("<int:bot_id>/public/", bots.bot_set_public, name="bot-set-public"),
     path("batches/new/", batches.batch_new, name="batch-new"),
     path("batches/<int:batch_id>/", batches.batch_detail, name="batch-detail"),
     path(
@@ -18,7 +19,11 @@ urlpatterns = [
         name="batch-progress",
     ),
     path("events/<slug:slug>/", events.event_bot_rounds, name="event-rounds"),
-    path("rounds/<int:round_id>/play/", events.schedule_event_round, name="event-round-play"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/play/",
+        events.schedule_event_round,
+        name="event-round-play",
+    ),
     path("ladders/new/", ladders.ladder_edit, name="ladder-new"),
     path("ladders/<int:ladder_id>/", ladders.ladder_detail, name="ladder-detail"),
     path("ladders/<int:ladder_id>/edit/", ladders.ladder_edit, name="ladder-edit"),

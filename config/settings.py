@@ -327,6 +327,11 @@ PLAY_WAITS_PER_PERSON = env_int("PLAY_WAITS_PER_PERSON", 4)
 PLAY_WAITS_PER_PROCESS = env_int("PLAY_WAITS_PER_PROCESS", 64)
 PLAY_POLL_AFTER_SECONDS = env_int("PLAY_POLL_AFTER_SECONDS", 5)
 
+# Bot work (bots.quotas): the decisions a person's batches may have queued at once, and
+# the largest batch whose matches are written in the request (larger ones by a task).
+BOTS_DECISION_BUDGET = env_int("BOTS_DECISION_BUDGET", 2_000_000)
+BOTS_FAN_OUT_IN_REQUEST = env_int("BOTS_FAN_OUT_IN_REQUEST", 500)
+
 # scoring.idempotency: how long an Idempotency-Key's answer is kept for retries.
 IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
 

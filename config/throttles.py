@@ -10,10 +10,16 @@ Scopes, each a rate in ``API_THROTTLE_RATES`` (README, "The API"):
   ``throttle_scope`` (registering a bot, scheduling a batch), per account.
 
 Counts live in the ``limits`` cache (Redis when the broker is Redis), so every process
-of the site shares them. Rates are read at each request, so a test may set them."""
+of the site shares them. Rates are read at each request, so a test may set them. The
+pages that register a bot and schedule a batch count against the same scopes
+(``refused_on_page``)."""
+
+from math import ceil
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.core.cache import caches
+from django.utils.translation import ngettext
 from rest_framework.throttling import SimpleRateThrottle
 
 from config.client_address import client_address
@@ -79,3 +85,17 @@ class ScopedWriteThrottle(LimitThrottle):
 
     def get_cache_key(self, request, _view):
         return self.key_for(request)
+
+
+def refused_on_page(request, scope: str) -> str | None:
+    """The same limit on a page's form (registering a bot, scheduling a batch): why the
+    POST is refused, or None when it may go on."""
+    throttle = ScopedWriteThrottle()
+    if throttle.allow_request(request, SimpleNamespace(throttle_scope=scope)):
+        return None
+    seconds = max(1, ceil(throttle.wait() or 1))
+    return ngettext(
+        "You have done this too often just now: try again in %(seconds)d second.",
+        "You have done this too often just now: try again in %(seconds)d seconds.",
+        seconds,
+    ) % {"seconds": seconds}

@@ -20,8 +20,8 @@ urlpatterns = [
     path("scoring/", include("scoring.profile_urls")),
     path("bots/", include("bots.urls")),
     path("play/", include("play.urls")),
-    # A printed slip's QR code: short, for the camera (scoring.slips).
-    path("t/", include("scoring.slip_urls")),
+    # A printed slip's QR code (short, for the camera) and the service worker.
+    path("", include("scoring.slip_urls")),
     path("", include("tournaments.urls")),
 ]
 

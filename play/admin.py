@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from play.models import EventPlay, Game
+from play.models import EventPlay, Game, GameFault
 
 
 @admin.register(Game)
@@ -17,3 +17,14 @@ class GameAdmin(admin.ModelAdmin):
 @admin.register(EventPlay)
 class EventPlayAdmin(admin.ModelAdmin):
     list_display = ("event", "pace", "move_seconds", "forfeit_after")
+
+
+@admin.register(GameFault)
+class GameFaultAdmin(admin.ModelAdmin):
+    """Read only: a bot's fault at a game, with its evidence, as the worker kept it."""
+
+    list_display = ("bot", "kind", "position", "round_number", "move_number", "created_at")
+    list_filter = ("kind",)
+
+    def has_change_permission(self, request, obj=None):  # noqa: ARG002 - the admin's signature
+        return False

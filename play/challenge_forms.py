@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from bots.models import Bot
 from play.models import DEFAULT_FORFEIT_AFTER, Pace
 from play.pace import UNITS
-from play.starting import Taker, check_clock
+from play.starting import Taker, check_clock, offered_builtin_bots
 from refusal import Refusal
 
 LENGTHS = ((1, _("Quick Game (one round)")), (4, _("Full game (four rounds)")))
@@ -65,9 +65,9 @@ class ChallengeForm(TermsForm):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["bots"].queryset = Bot.objects.filter(kind=Bot.Kind.BUILTIN).order_by("name")
+        self.fields["bots"].queryset = offered_builtin_bots(user)
 
     def takers(self, by) -> list[Taker]:
         """``by`` first, then the people named, then the bots chosen."""

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.notices import do_notify, link
-from play.models import Challenge, ChallengeSeat, Game
+from play.models import Challenge, ChallengeSeat, Game, Pace
 from play.pace import duration_words
 from play.starting import Clock, Taker, check_options, check_takers, do_start_game
 from refusal import CONFLICT, Refusal
@@ -264,7 +264,7 @@ def terms(challenge: Challenge) -> str:
         if rounds == 1
         else ngettext("%(count)d round", "%(count)d rounds", rounds) % {"count": rounds}
     )
-    pace = _("live") if challenge.pace == "live" else _("by correspondence")
+    pace = _("live") if challenge.pace == Pace.LIVE else _("by correspondence")
     time = _("%(time)s a move") % {"time": duration_words(challenge.move_seconds)}
     words = [length, pace, time]
     if challenge.rated:

@@ -10,7 +10,7 @@ once its transaction commits.
 
 from django.db import transaction
 
-from config import changes
+import config.changes as changes
 from play.models import Game
 
 TOPIC = "play"

@@ -3,8 +3,9 @@ built-in bot the event names) plays the rest of that turn for them, noted as pla
 the bot for them; after ``forfeit_after`` timeouts (0: never) the seat forfeits, and the
 stand-in plays it to the end (placed below every seat that played on), unless nobody
 plays on: then the game is abandoned (``play.moving.settle``). Celery beat runs
-``enforce_deadlines`` every ``CHECK_SECONDS``; a bot's turn past its deadline (its task
-was lost) is sent again.
+``enforce_deadlines`` every ``CHECK_SECONDS``; a bot's turn past its own deadline (a
+remote bot's: its time per move and bank, and a slack) is sent again only when no
+worker is asking the bot (``Game.bot_claimed_until``): its task was lost.
 """
 
 from datetime import timedelta
@@ -15,9 +16,9 @@ from django.utils import timezone
 from play.engine import rebuild
 from play.models import Game
 from play.moving import (
-    BOT_TURN_SECONDS,
     CHANGED_BY_A_MOVE,
     after_commit,
+    bot_decision_seconds,
     locked_game,
     seats_of,
     settle,
@@ -37,8 +38,8 @@ def overdue(now=None) -> list[tuple[int, int]]:
 
 def do_time_out(game_id: int, at: int, now=None) -> str:
     """What became of game ``game_id`` past its deadline at move ``at``: "timeout" (the
-    stand-in played the turn, or the seat forfeited), "bot" (the bot's turn sent again)
-    or "moved on"."""
+    stand-in played the turn, or the seat forfeited), "bot" (the bot's turn sent again),
+    "in flight" (a worker is asking the bot) or "moved on"."""
     now = now or timezone.now()
     with transaction.atomic():
         game = locked_game(game_id)
@@ -49,7 +50,9 @@ def do_time_out(game_id: int, at: int, now=None) -> str:
         seats = seats_of(game)
         seat = seats[game.to_move]
         if seat.is_bot:
-            game.deadline = now + timedelta(seconds=BOT_TURN_SECONDS)
+            if game.bot_claimed_until is not None and game.bot_claimed_until >= now:
+                return "in flight"
+            game.deadline = now + timedelta(seconds=bot_decision_seconds(seat.bot, game.bank_ms))
             game.save(update_fields=["deadline", "updated_at"])
             after_commit(game, seats, previous=game.to_move)
             return "bot"

@@ -60,7 +60,11 @@ def hint_for(sight: Sight) -> tuple[str, str] | None:
     if hint is None:
         return None
     found = hint({**sight.view, "legal_moves": sight.legal_moves})
-    return None if found is None else (found.move, hint_words(found, sight.view["players"]))
+    return (
+        None
+        if found is None
+        else (found.move, hint_words(found, [seat.said_name for seat in sight.seats]))
+    )
 
 
 def hint_words(found, players: list[str]) -> str:

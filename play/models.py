@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from bots.models import Bot
+from bots.models import Bot, FaultRecord, said_bot_name
 from games.models import Game as GameKind
 from games.ratings import ordinal
 
@@ -82,6 +82,16 @@ class Game(models.Model):
     moves = models.PositiveIntegerField(default=0, help_text=_("moves applied so far"))
     to_move = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
+    bot_claimed_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("a worker is asking the bot to move until then (its turn is not sent again)"),
+    )
+    bank_ms = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("what is left of the remote bot's time bank this turn; empty: a new turn"),
+    )
     result = models.JSONField(null=True, blank=True)
     replay = models.ForeignKey(
         "games.GameRecord", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -169,6 +179,25 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return self.bot_id is not None
+
+    @property
+    def said_name(self) -> str:
+        """The seat's name as the reader reads it (the site's bots' in their language)."""
+        return said_bot_name(self.name) if self.is_bot else self.name
+
+
+class GameFault(FaultRecord):
+    """A bot's fault at a game on the site (a late, malformed or illegal answer...),
+    kept with its evidence as a bot match's faults are."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="faults")
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="game_faults")
+
+    class Meta(FaultRecord.Meta):
+        pass
+
+    def __str__(self):
+        return f"{self.get_kind_display()} by {self.bot} in {self.game}"
 
 
 class EventPlay(models.Model):

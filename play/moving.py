@@ -31,8 +31,12 @@ from play.vacation import turn_deadline
 from refusal import CONFLICT, Refusal
 from tournaments.permissions import can_view_played_game
 
-# A bot's turn that is not played within this time is sent to the workers again.
+# A built-in bot's turn that is not played within this time is sent to the workers
+# again (its task was lost).
 BOT_TURN_SECONDS = 30
+# A remote bot's turn is sent again once its own time for the decision (per move and
+# what is left of its bank) and this much more have passed: the task's way to a worker.
+BOT_SLACK_SECONDS = 5
 # A seat's moves played in one go at most (a forfeited seat, a bot's turn).
 MAX_MOVES_IN_A_ROW = 500
 
@@ -47,6 +51,8 @@ CHANGED_BY_A_MOVE = [
     "moves",
     "to_move",
     "deadline",
+    "bot_claimed_until",
+    "bank_ms",
     "status",
     "abandoned_because",
     "stood_in",
@@ -234,18 +240,31 @@ def settle(game: Game, seats: list[Seat], state, now, previous) -> None:
         finish(game, seats, state, now)
         return
     game.to_move = state.current_player()
+    game.bot_claimed_until = None  # a worker's claim was on the move before
     if game.to_move != previous:
+        game.bank_ms = None  # a new turn: a remote bot's bank is whole again
         game.deadline = turn_ends(game, seats[game.to_move], now)
 
 
 def turn_ends(game: Game, seat: Seat, now):
-    """A bot's turn is sent again after ``BOT_TURN_SECONDS``; a person's clock stands
-    still during their vacations in a correspondence game (``play.vacation``)."""
+    """A bot's decision is due after its own time (``bot_decision_seconds``); a
+    person's clock stands still during their vacations in a correspondence game
+    (``play.vacation``)."""
     if seat.is_bot:
-        return now + timedelta(seconds=BOT_TURN_SECONDS)
+        return now + timedelta(seconds=bot_decision_seconds(seat.bot))
     if game.pace == Pace.CORRESPONDENCE:
         return turn_deadline(seat.user_id, now, game.move_seconds)
     return now + timedelta(seconds=game.move_seconds)
+
+
+def bot_decision_seconds(bot, bank_ms: int | None = None) -> float:
+    """How long a bot's next decision may take before its turn is sent again: a remote
+    bot's time per move, what is left of its bank this turn (``bank_ms``; None: all of
+    it) and ``BOT_SLACK_SECONDS``; a built-in bot's ``BOT_TURN_SECONDS``."""
+    if not bot.is_remote:
+        return BOT_TURN_SECONDS
+    bank = bot.time_bank_ms if bank_ms is None else bank_ms
+    return (bot.move_timeout_ms + bank) / 1000 + BOT_SLACK_SECONDS
 
 
 def abandon(game: Game, seats: list[Seat], now, because: str = "") -> None:

@@ -40,7 +40,7 @@ from play.pace import duration_words
 from refusal import CONFLICT, Refusal
 from scoring.submissions import check_no_entry_under_way, locked_table
 from tournaments.models import Event, Result, Table
-from tournaments.permissions import can_schedule_bot_matches, is_staff
+from tournaments.permissions import can_edit_bot, can_schedule_bot_matches, is_staff
 
 MAX_ROUNDS = 8
 MIN_MOVE_SECONDS = 10
@@ -133,6 +133,21 @@ def check_takers(takers: list[Taker]) -> None:
             )
 
 
+def is_offered(user, bot: Bot) -> bool:
+    """Whether ``user`` may seat ``bot`` at a friendly game: a public bot, or their own
+    (and staff any)."""
+    return bot.public or can_edit_bot(user, bot)
+
+
+def offered_builtin_bots(user):
+    """The built-in bots ``user`` is offered for a friendly game, by name: the public
+    ones and their own (the lists of ``is_offered``)."""
+    offered = Q(public=True)
+    if user.is_authenticated:
+        offered |= Q(owner=user)
+    return Bot.objects.filter(offered, kind=Bot.Kind.BUILTIN).order_by("name")
+
+
 def read_seats(by, seats) -> list[Taker]:
     """Friendly seats from the API: ``[{"username": "ann"}, {"bot": "Gready"}]``."""
     if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
@@ -157,6 +172,13 @@ def read_seats(by, seats) -> list[Taker]:
             takers.append(Taker(bot.name, bot=bot))
     if not can_schedule_bot_matches(by, [t.bot for t in takers if t.bot is not None]):
         raise Refusal(_("Only its author seats a remote bot."), "seats")
+    private = [t.bot for t in takers if t.bot is not None and not is_offered(by, t.bot)]
+    if private:
+        raise Refusal(
+            _("%(name)s is a private bot: only its author seats it.")
+            % {"name": private[0].said_name},
+            "seats",
+        )
     if not is_staff(by) and by.pk not in {t.user.pk for t in takers if t.user is not None}:
         raise Refusal(_("You start games you sit at."), "seats")
     return takers

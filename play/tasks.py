@@ -36,4 +36,4 @@ def notify_turn(game_id: int, at: int) -> bool:
 @shared_task
 def enforce_deadlines() -> int:
     """Run by beat: the default move for every seat past its time (see play.clock)."""
-    return sum(do_time_out(game_id, at) != "moved on" for game_id, at in overdue())
+    return sum(do_time_out(game_id, at) in ("timeout", "bot") for game_id, at in overdue())

@@ -2,8 +2,7 @@
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -11,7 +10,7 @@ from rest_framework.response import Response
 
 from config.api_fields import BoundedJSONField, ModelSerializer
 from scoring import submissions as flow
-from scoring.idempotency import HEADER, idempotent
+from scoring.idempotency import IDEMPOTENCY, idempotent
 from scoring.models import Submission
 from tournaments.models import Table
 from tournaments.permissions import can_view_table, is_event_organiser, is_player_of_table
@@ -111,14 +110,6 @@ def require_player(user, table: Table) -> None:
         is_player_of_table(user, table),
         _("Only the players of this table may confirm or dispute."),
     )
-
-
-IDEMPOTENCY = OpenApiParameter(
-    HEADER,
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    description="Send the same key when retrying: the stored answer is replayed.",
-)
 
 
 @extend_schema(

@@ -21,6 +21,8 @@ from django.conf import settings
 from django.db import OperationalError, transaction
 from django.http import QueryDict
 from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.response import Response
 
 from scoring.models import IdempotentResponse
@@ -28,6 +30,14 @@ from scoring.models import IdempotentResponse
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 200
 NOT_STORED = {409, 429}
+
+# The header in the OpenAPI schema of every view wrapped by ``idempotent``.
+IDEMPOTENCY = OpenApiParameter(
+    HEADER,
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="Send the same key when retrying: the stored answer is replayed.",
+)
 
 
 def _uploaded(file) -> list:

@@ -1,8 +1,12 @@
+"""Scoring's addresses at the site's root: a printed slip's short link and the service
+worker (whose scope is the folder it is served from)."""
+
 from django.urls import path
 
-from scoring.views import slip
+from scoring.views import offline, slip
 
 urlpatterns = [
-    path("<str:token>/", slip.slip_entry, name="slip"),
-    path("<str:token>/preview/", slip.slip_preview, name="slip-preview"),
+    path("t/<str:token>/", slip.slip_entry, name="slip"),
+    path("t/<str:token>/preview/", slip.slip_preview, name="slip-preview"),
+    path("sw.js", offline.service_worker, name="service-worker"),
 ]

@@ -8,7 +8,7 @@ announces (a result) is seen at the wait's end at the latest."""
 
 from django.db import transaction
 
-from config import changes
+import config.changes as changes
 from tournaments.models import Event
 from tournaments.round_cache import round_version
 

@@ -5,9 +5,9 @@ from rest_framework.response import Response
 
 from bots.batches import batch_progress
 from bots.models import Batch, Bot
-from bots.scheduling import do_schedule_batch, round_robin_lineups
+from bots.scheduling import do_schedule_batch, lineups_for
 from config.api_fields import ModelSerializer
-from refusal import Refusal
+from scoring.idempotency import IDEMPOTENCY, idempotent
 from tournaments.permissions import can_schedule_bot_matches
 
 
@@ -70,27 +70,32 @@ class BatchViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
     throttle_scope = "batch_scheduling"  # its POST (config.throttles)
     serializer_class = BatchSerializer
 
-    @extend_schema(request=ScheduleSerializer, responses={201: BatchSerializer})
+    @extend_schema(
+        request=ScheduleSerializer,
+        responses={201: BatchSerializer},
+        parameters=[IDEMPOTENCY],
+        description="Schedule a batch (answered at once: a large one is written out by a "
+        "worker). Refused with 400 naming the budget when its games would take your "
+        "queued bot decisions over `BOTS_DECISION_BUDGET`. Send an `Idempotency-Key` to "
+        "retry safely: a retry gets the same batch, never a second one.",
+    )
     def create(self, request):
-        schedule = ScheduleSerializer(data=request.data)
-        schedule.is_valid(raise_exception=True)
-        data = schedule.validated_data
-        if not can_schedule_bot_matches(request.user, data["bots"]):
-            raise PermissionDenied
-        try:
-            lineups = (
-                round_robin_lineups(data["bots"], data["table_size"])
-                if data["schedule"] == Batch.Kind.ROUND_ROBIN
-                else [data["bots"]]
-            )
-            batch = do_schedule_batch(
-                request.user,
-                data["schedule"],
-                lineups,
-                games_per_lineup=1 if data["schedule"] == Batch.Kind.SINGLE else data["games"],
-                options=data["options"],
-                seed=data.get("seed"),
-            )
-        except Refusal as refusal:
-            raise serializers.ValidationError({"bots": str(refusal.message)}) from None
-        return Response(BatchSerializer(batch).data, status=status.HTTP_201_CREATED)
+        return schedule_batch(request)
+
+
+@idempotent
+def schedule_batch(request):
+    schedule = ScheduleSerializer(data=request.data)
+    schedule.is_valid(raise_exception=True)
+    data = schedule.validated_data
+    if not can_schedule_bot_matches(request.user, data["bots"]):
+        raise PermissionDenied
+    batch = do_schedule_batch(
+        request.user,
+        data["schedule"],
+        lineups_for(data["schedule"], data["bots"], data["table_size"]),
+        games_per_lineup=1 if data["schedule"] == Batch.Kind.SINGLE else data["games"],
+        options=data["options"],
+        seed=data.get("seed"),
+    )
+    return Response(BatchSerializer(batch).data, status=status.HTTP_201_CREATED)

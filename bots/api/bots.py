@@ -20,6 +20,7 @@ class BotSerializer(ModelSerializer):
             "name",
             "owner",
             *BOT_SETTINGS,
+            "public",
             "rating",
             "rating_mu",
             "rating_sigma",
@@ -27,7 +28,10 @@ class BotSerializer(ModelSerializer):
         ]
         read_only_fields = ["rating_mu", "rating_sigma", "games_rated"]
         extra_kwargs = {
-            "endpoint_url": {"help_text": "remote bots; shown to its author and staff only"}
+            "endpoint_url": {"help_text": "remote bots; shown to its author and staff only"},
+            "public": {
+                "help_text": "listed in everyone's Play now (built-in bots); false for a new bot"
+            },
         }
 
     def to_representation(self, bot):

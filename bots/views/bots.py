@@ -1,12 +1,15 @@
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from bots.access import access_bot_as_author, faults_as_seen
-from bots.authoring import do_register_bot, do_rotate_secret, do_update_bot
+from bots.authoring import do_register_bot, do_rotate_secret, do_set_public, do_update_bot
 from bots.forms import BotForm
 from bots.models import Batch, Bot, Fault, MatchSeat
 from bots.ratings import rating_history
+from config.throttles import refused_on_page
 from tournaments.permissions import can_edit_bot
 from tournaments.plots import rating_svg, recent_form_svg
 
@@ -39,6 +42,9 @@ def bot_detail(request, bot_id):
             "form": recent_form_svg(seats),
             "rating_plot": rating_svg(rating_history(bot)),
             "faults": faults,
+            "live_faults": faults_as_seen(
+                request.user, bot.game_faults.select_related("bot")[:RECENT]
+            ),
             "fault_count": Fault.objects.filter(bot=bot).count(),
             "can_edit": can_edit_bot(request.user, bot),
         },
@@ -49,8 +55,11 @@ def bot_detail(request, bot_id):
 def bot_new(request):
     form = BotForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        bot, secret = do_register_bot(request.user, form.save(commit=False))
-        return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
+        if refused := refused_on_page(request, "bot_registration"):
+            form.add_error(None, refused)
+        else:
+            bot, secret = do_register_bot(request.user, form.save(commit=False))
+            return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
     return render(request, "bots/bot_form.html", {"form": form})
 
 
@@ -72,3 +81,21 @@ def bot_rotate_secret(request, bot_id):
     bot = access_bot_as_author(request.user, bot_id)
     secret = do_rotate_secret(bot)
     return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
+
+
+@login_required
+@require_POST
+def bot_set_public(request, bot_id):
+    """The author lists the bot in everyone's Play now, or takes it out."""
+    bot = access_bot_as_author(request.user, bot_id)
+    do_set_public(bot, request.POST.get("public") == "true")
+    if bot.public:
+        messages.success(
+            request, _("%(name)s is public: everyone can play it now.") % {"name": bot.said_name}
+        )
+    else:
+        messages.success(
+            request,
+            _("%(name)s is private: only you see it in Play now.") % {"name": bot.said_name},
+        )
+    return redirect("bots:bot-detail", bot_id=bot.pk)

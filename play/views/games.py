@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from botplay.words import button_label, log_line, move_group
+from config.refusal_pages import carried_out
 from games.call_to_glory.cards import VALUES
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
@@ -28,10 +29,10 @@ from play.moving import do_leave, do_move, stood_in_at
 from play.reading import sight_of
 from play.starting import do_start_table_game
 from tournaments.models import Result, Table
-from tournaments.views.refusals import carried_out
 
 LOG_LINES = 12
 GROUPS = ("draw", "lay", "discard", "other")
+MAIN_GROUPS = ("draw", "lay")  # their buttons stand out; the others are secondary
 
 
 def _int_or_none(text):
@@ -90,15 +91,15 @@ def your_last_turn_stood_in(game: Game, you: int | None) -> bool:
 
 def board_context(game: Game, user) -> dict:
     sight = sight_of(game, user)
-    view = sight.view
-    players = view["players"]
+    players = [seat.said_name for seat in sight.seats]
+    view = {**sight.view, "players": players}
     tasks = view.get("tasks")
     seats = []
     for seat in sight.seats:
         p = seat.position
         seats.append(
             {
-                "name": seat.name,
+                "name": seat.said_name,
                 "is_you": p == sight.you,
                 "is_bot": seat.is_bot,
                 "to_move": p == game.to_move,
@@ -128,7 +129,7 @@ def board_context(game: Game, user) -> dict:
     elif sight.your_turn:
         title = _("Your turn")
     else:
-        title = _("%(name)s to play") % {"name": to_move.name}
+        title = _("%(name)s to play") % {"name": to_move.said_name}
     return {
         "game": game,
         "sight": sight,
@@ -136,7 +137,7 @@ def board_context(game: Game, user) -> dict:
         "seats": seats,
         "hand": view.get("hand") or [],
         "values": VALUES,
-        "button_groups": [(g, buttons[g]) for g in GROUPS if buttons[g]],
+        "button_groups": [(g, buttons[g], g in MAIN_GROUPS) for g in GROUPS if buttons[g]],
         "log": log,
         "log_total": log_total,
         "seconds_left": seconds_left(game),

@@ -1,18 +1,20 @@
 """The lobby: "Play now" against built-in bots in two taps (the lobby, then the bot;
-with more opponents chosen, the next built-in bots by name fill the other seats);
-playing people (challenge someone, open a table, my open challenges and tables, the
-open tables to join: ``play.lobby``); and my games, those waiting for my move first."""
+with more opponents chosen, the next public built-in bots by name fill the other
+seats; a bot is offered to everyone once its author made it public, a private one to
+its author alone); playing people (challenge someone, open a table, my open challenges
+and tables, the open tables to join: ``play.lobby``); and my games, those waiting for my
+move first."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from bots.models import Bot
+from config.refusal_pages import carried_out
 from play.api.games import my_games
 from play.challenges import terms
 from play.lobby import my_open_challenges, open_tables
-from play.starting import Taker, do_start_game
-from tournaments.views.refusals import carried_out
+from play.starting import Taker, do_start_game, offered_builtin_bots
 
 # What "Play now" offers: the Quick Game (one round) and the full game; 1 to 3 bots.
 LENGTHS = (1, 4)
@@ -24,18 +26,14 @@ def _number(text) -> int:
     return int(text) if isinstance(text, str) and text.isdigit() and len(text) < 10 else 0
 
 
-def builtin_bots():
-    return Bot.objects.filter(kind=Bot.Kind.BUILTIN).order_by("name")
-
-
-def opponents(bot: Bot, count: int) -> list[Bot]:
-    """``bot`` and, for a bigger table, the next built-in bots by name."""
-    others = builtin_bots().exclude(pk=bot.pk)[: max(0, min(count, MOST_OPPONENTS) - 1)]
-    return [bot, *others]
+def opponents(user, bot: Bot, count: int) -> list[Bot]:
+    """``bot`` and, for a bigger table, the next public built-in bots by name."""
+    others = offered_builtin_bots(user).filter(public=True).exclude(pk=bot.pk)
+    return [bot, *others[: max(0, min(count, MOST_OPPONENTS) - 1)]]
 
 
 def lobby(request):
-    bots = list(builtin_bots()[:12])
+    bots = list(offered_builtin_bots(request.user)[:12])
     context = {"bots": bots, "opponent_counts": range(1, min(len(bots), MOST_OPPONENTS) + 1)}
     if request.user.is_authenticated:
         context["games"] = my_games(request.user)[:50]
@@ -52,11 +50,11 @@ def lobby(request):
 @require_POST
 @login_required
 def play_now(request):
-    bot = get_object_or_404(Bot, pk=_number(request.POST.get("bot")), kind=Bot.Kind.BUILTIN)
+    bot = get_object_or_404(offered_builtin_bots(request.user), pk=_number(request.POST.get("bot")))
     rounds = _number(request.POST.get("rounds"))
     if rounds not in LENGTHS:
         rounds = LENGTHS[0]
-    bots = opponents(bot, _number(request.POST.get("opponents")) or 1)
+    bots = opponents(request.user, bot, _number(request.POST.get("opponents")) or 1)
     started = []
     takers = [Taker(str(request.user)[:80], user=request.user)]
     takers += [Taker(each.name, bot=each) for each in bots]

@@ -69,9 +69,16 @@ def entry_urls(request, table: Table) -> dict:
     slip = getattr(request, "slip", None) is not None
     if slip:
         preview = request.slip_url + "preview/"
+        offline = reverse("api-slip-entry-form", args=[request.slip_token])
     else:
         preview = reverse(get_game(table.round.event.game).entry_page + "-preview", args=[table.pk])
-    return {"table_url": table_url(request, table), "preview_url": preview, "slip": slip}
+        offline = reverse("api-table-entry-form", args=[table.pk])
+    return {
+        "table_url": table_url(request, table),
+        "preview_url": preview,
+        "offline_send_url": offline,
+        "slip": slip,
+    }
 
 
 def roles(user, table: Table) -> dict:

@@ -50,6 +50,7 @@ def stop(process: subprocess.Popen) -> None:
 
 
 HANG_SECONDS = 2.5
+SLEEPY_SECONDS = 3.5  # the ``sleepy`` bot's every move: later than its deadline in the tests
 
 
 class MisbehavingHandler(BaseHTTPRequestHandler):
@@ -100,6 +101,9 @@ class MisbehavingHandler(BaseHTTPRequestHandler):
                 self.hanging.set()
                 time.sleep(HANG_SECONDS)
                 self.hanging.clear()
+            return self.answer(200, legal)
+        if behaviour == "sleepy":
+            time.sleep(SLEEPY_SECONDS)
             return self.answer(200, legal)
         if behaviour == "sleep":
             time.sleep(0.3)

@@ -27,6 +27,15 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+@pytest.fixture
+def back_to_the_latest():
+    """The tests after this one find every migration applied again."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.usefixtures("back_to_the_latest")
 @pytest.mark.django_db(transaction=True)
 def test_every_bot_and_what_names_it_survives_the_move():
     old = migrate(BEFORE)

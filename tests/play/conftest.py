@@ -11,7 +11,7 @@ from tests.bots.conftest import (  # noqa: F401 (the remote bots' fixtures)
 @pytest.fixture
 def greedy_bot(staff):
     return Bot.objects.create(
-        name="Gready", owner=staff, kind=Bot.Kind.BUILTIN, builtin_key="greedy"
+        name="Gready", owner=staff, kind=Bot.Kind.BUILTIN, builtin_key="greedy", public=True
     )
 
 

@@ -73,7 +73,9 @@ def test_a_quick_game_against_a_bot_is_played_by_tapping(
 
 def test_a_table_of_four_fits_a_phone(phone_page, player, staff, greedy_bot):
     for name in ("Ada", "Bea"):
-        Bot.objects.create(name=name, owner=staff, kind=Bot.Kind.BUILTIN, builtin_key="random")
+        Bot.objects.create(
+            name=name, owner=staff, kind=Bot.Kind.BUILTIN, builtin_key="random", public=True
+        )
     page = phone_page
     log_in(page, player.username, PASSWORD)
     page.goto("/play/")

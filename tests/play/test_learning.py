@@ -22,7 +22,7 @@ HINT = re.compile(r'<p id="hint"[^>]*><strong>[^<]*</strong> ([^<]+)</p>')
 @pytest.fixture
 def easy_bot(staff):
     return Bot.objects.create(
-        name="Easy bot", owner=staff, kind=Bot.Kind.BUILTIN, builtin_key="easy"
+        name="Easy bot", owner=staff, kind=Bot.Kind.BUILTIN, builtin_key="easy", public=True
     )
 
 

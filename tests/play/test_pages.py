@@ -102,7 +102,9 @@ def test_the_lobby_lists_the_games_waiting_for_my_move_first(
 @pytest.fixture
 def four_builtin_bots(staff, greedy_bot):
     for name, key in (("Ada", "random"), ("Bea", "random"), ("Zed", "greedy")):
-        Bot.objects.create(name=name, owner=staff, kind=Bot.Kind.BUILTIN, builtin_key=key)
+        Bot.objects.create(
+            name=name, owner=staff, kind=Bot.Kind.BUILTIN, builtin_key=key, public=True
+        )
     return greedy_bot
 
 

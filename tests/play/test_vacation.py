@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from play.clock import do_time_out
 from play.models import Game, Vacation
 from play.vacation import counted, do_end_vacation, do_take_vacation, pushed
 from refusal import Refusal
@@ -110,6 +111,11 @@ def test_the_next_turn_of_a_person_on_vacation_waits_for_their_return(
     assert correspondence_game.deadline - turn_began > 6 * DAY
     page = client_for(player).get(f"/play/{correspondence_game.pk}/").content.decode()
     assert "Quinn Player is on vacation until" in page
+    at = correspondence_game.moves
+    assert do_time_out(correspondence_game.pk, at, now=turn_began + 6 * DAY) == "moved on"
+    assert do_time_out(correspondence_game.pk, at, now=expected + timedelta(seconds=6)) == (
+        "timeout"
+    )
 
 
 @pytest.mark.django_db

@@ -113,3 +113,21 @@ def test_the_schema_names_the_429_and_its_retry_after(client):
         answer = schema["paths"][path][method]["responses"]["429"]
         assert "Retry-After" in answer["headers"]
         assert "rate limits" in answer["description"]
+
+
+def test_the_pages_count_against_the_same_limits(rates, player, client):
+    rates(bot_registration="1/hour", batch_scheduling="1/hour")
+    client.force_login(player)
+    body = {"name": "Randy", "kind": "builtin", "builtin_key": "random"}
+    assert client.post("/api/bots/", body, content_type="application/json").status_code == 201
+    form = {**body, "name": "Rita", "settings": "{}", "move_timeout_ms": 500, "time_bank_ms": 5000}
+    page = client.post("/bots/new/", form)
+    assert page.status_code == 200
+    assert "too often just now: try again in" in page.content.decode()
+    rex = Bot.objects.create(name="Rex", owner=player, kind="builtin", builtin_key="random")
+    bots = [Bot.objects.get(name="Randy").pk, rex.pk]
+    batch = {"kind": "series", "bots": bots, "games": 2, "rounds": 1, "table_size": 2}
+    assert client.post("/bots/batches/new/", batch).status_code == 302
+    page = client.post("/bots/batches/new/", batch)
+    assert "too often just now: try again in" in page.content.decode()
+    assert Bot.objects.count() == 2 and Batch.objects.count() == 1
