@@ -15,6 +15,7 @@ from scoring.submissions import do_enter_result
 from tests.fixtures.browser import log_in, screenshot, wait_until
 from tests.fixtures.personas import PASSWORD
 from tests.scoring.test_slips import walk_in_round  # noqa: F401  (a fixture)
+from tournaments.models import Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -70,8 +71,6 @@ def test_a_slips_form_is_sent_without_an_account_and_a_stale_slip_is_refused(
     assert AuditEntry.objects.get(table=first).action == "submitted with the slip"
 
     stale = reverse("api-slip-entry-form", args=[slip_token(second)])
-    from tournaments.models import Seat
-
     a, b = second.seats.all()
     Seat.objects.filter(pk=a.pk).update(position=9)  # the seating changed
     refused = send(client, stale, ROUND_ONE, "slip-2")

@@ -8,9 +8,15 @@ import re
 import pytest
 from django.urls import reverse
 
+from refusal import Refusal
 from scoring.models import AuditEntry, Submission
-from scoring.slips import slip_path, slip_token, takes_slip
-from scoring.submissions import do_confirm_result, waits_for_organiser
+from scoring.slips import access_slip, slip_path, slip_token, takes_slip
+from scoring.submissions import (
+    do_confirm_result,
+    do_enter_result,
+    do_override_result,
+    waits_for_organiser,
+)
 from tests.fixtures.browser import screenshot
 from tournaments.entrants import do_add_walk_in
 from tournaments.models import Result
@@ -128,9 +134,12 @@ def test_the_printed_slips_carry_the_signed_link_for_organisers_only(
     page = client_as(client, organiser).get(print_url).content.decode()
     assert page.count('class="qr"') == 2
     assert "no account needed" in page
+    for table in walk_in_round.tables.all():
+        assert slip_path(table) in page  # under the code, for those who type it
     as_a_player = client_as(client, player).get(print_url).content.decode()
     assert as_a_player.count('class="qr"') == 2
     assert "no account needed" not in as_a_player  # the plain table link
+    assert "/t/" not in as_a_player
     tents = client_as(client, organiser).get(print_url.replace("slips", "tents")).content
     assert tents.decode().count('class="tent"') == 2
 
@@ -162,3 +171,15 @@ def test_on_a_phone_the_slip_enters_a_walk_ins_table_and_goes_stale_on_re_pairin
     page.goto(stale)
     assert "ask an organiser for the new slip" in page.locator("main").inner_text()
     screenshot(page, "scoring-slip-stale")
+
+
+def test_a_slip_read_before_an_override_enters_nothing_after_it(walk_in_round, organiser):
+    """The service checks the slip again under the table's lock: an organiser's override
+    that made the result official meanwhile wins, and the slip's round is refused."""
+    table, slip = access_slip(slip_token(walk_in_round.tables.first()))
+    kind = Submission.Kind.GLORY_TABLE
+    do_override_result(table, kind, {"rounds": [{"scores": [20, 18]}]}, organiser, "judged")
+    with pytest.raises(Refusal) as refused:
+        do_enter_result(table, kind, {"scores": [18, 20]}, slip.actor, round_number=1, slip=slip)
+    assert refused.value.code == "gone"
+    assert Submission.objects.get(table=table).status == Submission.Status.OVERRIDDEN
