@@ -18,7 +18,7 @@ from rest_framework.decorators import api_view, authentication_classes, permissi
 from rest_framework.permissions import IsAuthenticated
 
 from games.registry import get_game
-from refusal import Refusal
+from refusal import attempted
 from scoring import submissions as flow
 from scoring.api import IDEMPOTENCY, SubmissionSerializer, answer, require
 from scoring.idempotency import idempotent
@@ -42,10 +42,11 @@ class SlipAuthentication(BaseAuthentication):
 
     def authenticate(self, request):
         token = request.parser_context["kwargs"]["token"]
-        try:
-            table, slip = access_slip(token)
-        except Refusal as refusal:
-            raise exceptions.PermissionDenied(str(refusal.message)) from None
+        slipped = attempted(access_slip, token)
+        if not slipped:  # a refused credential is DRF's 403, its reason and code kept
+            refusal = slipped.refusal
+            raise exceptions.PermissionDenied(str(refusal.message), code=refusal.code)
+        table, slip = slipped.answer
         request.slip_table = table
         return slip.actor, slip
 
