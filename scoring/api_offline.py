@@ -52,16 +52,17 @@ class SlipAuthentication(BaseAuthentication):
 
 
 class SlipScheme(OpenApiAuthenticationExtension):
-    """The schema's word for it: no header or cookie, the token is in the path."""
+    """The schema's word for it: no security scheme (no header, no cookie), since the
+    token is the path itself."""
 
     target_class = SlipAuthentication
-    name = "slipToken"
+    name: list = []
 
     def get_security_requirement(self, _auto_schema):
         return {}
 
     def get_security_definition(self, _auto_schema):
-        return {}
+        return []
 
 
 def enter_form(table: Table, data, by, slip=None) -> flow.Entered:
