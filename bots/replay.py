@@ -13,10 +13,7 @@ from django.utils.translation import gettext as _
 
 from botplay.words import log_line
 from games.call_to_glory import replay, validate_record
-
-
-class ReplayError(ValueError):
-    """A record that cannot be replayed, with the validator's reason."""
+from refusal import Refusal
 
 
 @dataclass
@@ -81,14 +78,14 @@ def parse_int(raw, low: int, high: int, default):
 
 def replay_position(record, step_param=None, seat_param=None) -> Position:
     """The position at ``step_param`` (clamped to the game) seen by seat ``seat_param``
-    (anything else: everything). Raises ``ReplayError`` for a record that does not
+    (anything else: everything). Raises a ``Refusal`` for a record that does not
     validate."""
     if not isinstance(record, dict):
-        raise ReplayError(_("This is not a game record."))
+        raise Refusal(_("This is not a game record."))
     result = validate_record(record)
     if not result.get("valid"):
         error = result.get("error") or {}
-        raise ReplayError(
+        raise Refusal(
             _("This record is not valid: %(reason)s") % {"reason": error.get("reason", "")}
         )
     moves = moves_of(record)

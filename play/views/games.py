@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from botplay.words import button_label, log_line, move_group
+from config.refusal_pages import carried_out
 from games.call_to_glory.cards import VALUES
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
@@ -28,10 +29,10 @@ from play.moving import do_leave, do_move, stood_in_at
 from play.reading import sight_of
 from play.starting import do_start_table_game
 from tournaments.models import Result, Table
-from tournaments.views.refusals import carried_out
 
 LOG_LINES = 12
 GROUPS = ("draw", "lay", "discard", "other")
+MAIN_GROUPS = ("draw", "lay")  # their buttons stand out; the others are secondary
 
 
 def _int_or_none(text):
@@ -136,7 +137,7 @@ def board_context(game: Game, user) -> dict:
         "seats": seats,
         "hand": view.get("hand") or [],
         "values": VALUES,
-        "button_groups": [(g, buttons[g]) for g in GROUPS if buttons[g]],
+        "button_groups": [(g, buttons[g], g in MAIN_GROUPS) for g in GROUPS if buttons[g]],
         "log": log,
         "log_total": log_total,
         "seconds_left": seconds_left(game),

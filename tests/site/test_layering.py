@@ -14,6 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG_HELPERS = {
     "config.env",
     "config.api_fields",
+    "config.api_errors",
+    "config.refusal_pages",
     "config.throttles",
     "config.client_address",
     "config.changes",
@@ -23,7 +25,7 @@ HELPERS = "config helpers"
 ALLOWED = {
     "refusal": set(),
     "games": {"refusal"},
-    HELPERS: {"games"},
+    HELPERS: {"games", "refusal"},
     "accounts": {"refusal"},
     "tournaments": {"accounts", HELPERS, "games", "refusal"},
     "scoring": {"accounts", HELPERS, "games", "refusal", "tournaments"},
@@ -59,7 +61,6 @@ ENGINE_IMPORTERS_LEFT = {
     "play/views/games.py",
     "scoring/catalogues.py",
     "scoring/profile_form.py",
-    "scoring/profile_views.py",
     "scoring/profiles.py",
     "scoring/rescore.py",
     "scoring/views/glory_rounds.py",
