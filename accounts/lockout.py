@@ -43,3 +43,11 @@ class LockoutHandler(AxesDatabaseHandler):
         if address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
             return max(account_here, settings.AXES_FAILURE_LIMIT)
         return account_here
+
+    def reset_user_attempts(self, request, credentials=None) -> int:
+        """A login with the right password forgets that account's failures at that
+        address only: the address's failures for other names still count, or one
+        account of their own would let a guesser start the address's count again."""
+        account_here = self.filter_user_attempts(request, credentials)[0]
+        count, _ = account_here.delete()
+        return count

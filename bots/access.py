@@ -6,11 +6,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from bots.models import Batch, Bot, Fault, Ladder, Match
-from tournaments.models import Result, Round
+from tournaments.models import Result
 from tournaments.permissions import (
     can_edit_bot,
     can_edit_ladder,
-    can_schedule_event_matches,
     can_view_event,
 )
 
@@ -27,13 +26,6 @@ def access_ladder_as_editor(user, ladder_id: int) -> Ladder:
     if not can_edit_ladder(user, ladder):
         raise PermissionDenied
     return ladder
-
-
-def access_round_as_organiser(user, round_id: int) -> Round:
-    round_ = get_object_or_404(Round.objects.select_related("event__season__league"), pk=round_id)
-    if not can_schedule_event_matches(user, round_.event):
-        raise PermissionDenied
-    return round_
 
 
 def access_batch(user, batch_id: int) -> Batch:

@@ -7,9 +7,9 @@ from django.utils.translation import gettext_lazy
 
 from bots.authoring import BOT_SETTINGS, builtin_choices, check_bot, empty_unused, settings_help
 from bots.models import Batch, Bot, Ladder
+from config.refusal_pages import checked_on
 from games.forms import BoundedJSONField
-from games.validation import RecordTooLarge, read_submitted_record, validate_text
-from refusal import Refusal
+from games.validation import read_submitted_record, validate_text
 
 
 class BotForm(forms.ModelForm):
@@ -43,10 +43,7 @@ class BotForm(forms.ModelForm):
         already wrong on its own is not judged again."""
         data = super().clean()
         if not self.errors:
-            try:
-                check_bot(**{field: data.get(field) for field in BOT_SETTINGS})
-            except Refusal as refusal:
-                self.add_error(refusal.field, str(refusal.message))
+            checked_on(self, check_bot, **{field: data.get(field) for field in BOT_SETTINGS})
         return empty_unused(data, data.get("kind"))
 
 
@@ -113,10 +110,10 @@ class RecordForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        try:
-            text = read_submitted_record(data.get("text") or "", data.get("upload"))
-        except RecordTooLarge as exc:
-            raise forms.ValidationError(str(exc)) from None
+        read = checked_on(self, read_submitted_record, data.get("text") or "", data.get("upload"))
+        if not read:
+            return data
+        text = read.answer
         if not text.strip():
             raise forms.ValidationError(_("Paste a record or choose a file."))
         answer = validate_text(text)

@@ -12,7 +12,7 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
 from bots.models import Batch, Ladder, WorkStatus
 from bots.scheduling import do_schedule_batch
-from refusal import Refusal
+from refusal import Refusal, attempted
 from tournaments.formats import Contender, History, PairingRequest, get_format
 
 TASK = "bots.tasks.run_ladder_round"
@@ -77,11 +77,10 @@ def do_run_ladder_round(ladder_id: int) -> Batch | None:
     pairs = ladder_pairings(list(ladder.bots.all()), ladder.rounds_played, ladder.table_size)
     if not pairs:
         return None
-    try:
-        return _schedule_round(ladder, pairs)
-    except Refusal as refusal:  # its author's budget (bots.quotas): the next run tries again
-        log.warning("ladder %s: round not scheduled: %s", ladder.pk, refusal.message)
-        return None
+    scheduled = attempted(_schedule_round, ladder, pairs)
+    if not scheduled:  # its author's budget (bots.quotas): the next run tries again
+        log.warning("ladder %s: round not scheduled: %s", ladder.pk, scheduled.refusal.message)
+    return scheduled.answer
 
 
 def _schedule_round(ladder: Ladder, pairs: list) -> Batch:

@@ -15,10 +15,6 @@ from games.registry import GameType, Rules, entry_kind, seat_of_move
 from refusal import Refusal
 
 
-class ReplayError(ValueError):
-    """A record that cannot be replayed, with the validator's reason."""
-
-
 @dataclass
 class Move:
     index: int  # 1-based in the whole game: step ``index`` is the position after it
@@ -72,14 +68,14 @@ def told(game: GameType, move: str, record: dict) -> str:
 
 
 def game_of_record(record: dict) -> GameType:
-    """The game a record is of, by its format; ``ReplayError`` for one the site does not
+    """The game a record is of, by its format; a ``Refusal`` for one the site does not
     replay."""
     try:
         game, kind = entry_kind(record.get("format"))
     except Refusal:
         game, kind = None, None
     if game is None or not kind.is_record or not game.playable_live:
-        raise ReplayError(_("This is not a game record."))
+        raise Refusal(_("This is not a game record."))
     return game
 
 
@@ -93,15 +89,15 @@ def parse_int(raw, low: int, high: int, default):
 
 def replay_position(record, step_param=None, seat_param=None) -> Position:
     """The position at ``step_param`` (clamped to the game) seen by seat ``seat_param``
-    (anything else: everything). Raises ``ReplayError`` for a record that does not
+    (anything else: everything). Raises a ``Refusal`` for a record that does not
     validate."""
     if not isinstance(record, dict):
-        raise ReplayError(_("This is not a game record."))
+        raise Refusal(_("This is not a game record."))
     game = game_of_record(record)
     result = game.record_kind.score(record, Rules())
     if not result.get("valid"):
         error = result.get("error") or {}
-        raise ReplayError(
+        raise Refusal(
             _("This record is not valid: %(reason)s") % {"reason": error.get("reason", "")}
         )
     moves = moves_of(game, record)

@@ -45,29 +45,43 @@ def round_robin_lineups(bots: list[Bot], table_size: int) -> list[list[Bot]]:
     (``tournaments.formats.round_robin``): every pair of bots once at 2 seats, and at 3
     and 4 seats a design where every pair meets once where one is known."""
     if not 2 <= table_size <= 4:
-        raise Refusal(_("A table seats 2 to 4 bots."))
+        raise Refusal(_("A table seats 2 to 4 bots."), field="table_size")
     if len(bots) < table_size:
         raise Refusal(
             _("A round robin at tables of %(size)d needs at least %(size)d bots.")
-            % {"size": table_size}
+            % {"size": table_size},
+            field="bots",
         )
     by_key = {bot.pk: bot for bot in bots}
     rounds = get_format("round-robin").every_round(sorted(by_key), table_size)
     return [[by_key[key] for key in table] for tables in rounds for table in tables]
 
 
+def lineups_for(kind: str, bots: list[Bot], table_size: int) -> list[list[Bot]]:
+    """The lineups a batch of ``kind`` plays: a round robin's tables, else the bots given
+    as one lineup."""
+    if kind == Batch.Kind.ROUND_ROBIN:
+        return round_robin_lineups(bots, table_size)
+    return [bots]
+
+
 def check_lineups(lineups: list[list[Bot]], games_per_lineup: int) -> None:
     if not lineups:
-        raise Refusal(_("Choose the bots to play."))
+        raise Refusal(_("Choose the bots to play."), field="bots")
     for lineup in lineups:
         if not 2 <= len(lineup) <= 4:
-            raise Refusal(_("A game seats 2 to 4 bots; this one has %(n)d.") % {"n": len(lineup)})
+            raise Refusal(
+                _("A game seats 2 to 4 bots; this one has %(n)d.") % {"n": len(lineup)},
+                field="bots",
+            )
         if len({bot.pk for bot in lineup}) != len(lineup):
-            raise Refusal(_("A bot cannot take two seats in one game."))
+            raise Refusal(_("A bot cannot take two seats in one game."), field="bots")
     if games_per_lineup < 1:
-        raise Refusal(_("Play at least one game."))
+        raise Refusal(_("Play at least one game."), field="games")
     if len(lineups) * games_per_lineup > MAX_GAMES_PER_BATCH:
-        raise Refusal(_("At most %(max)d games per batch.") % {"max": MAX_GAMES_PER_BATCH})
+        raise Refusal(
+            _("At most %(max)d games per batch.") % {"max": MAX_GAMES_PER_BATCH}, field="games"
+        )
 
 
 def game_of(lineups: list[list[Bot]]) -> str:

@@ -19,7 +19,11 @@ urlpatterns = [
         name="batch-progress",
     ),
     path("events/<slug:slug>/", events.event_bot_rounds, name="event-rounds"),
-    path("rounds/<int:round_id>/play/", events.schedule_event_round, name="event-round-play"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/play/",
+        events.schedule_event_round,
+        name="event-round-play",
+    ),
     path("ladders/new/", ladders.ladder_edit, name="ladder-new"),
     path("ladders/<int:ladder_id>/", ladders.ladder_detail, name="ladder-detail"),
     path("ladders/<int:ladder_id>/edit/", ladders.ladder_edit, name="ladder-edit"),

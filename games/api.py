@@ -5,7 +5,7 @@ from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from games.validation import RecordTooLarge, read_submitted_record, validate_text
+from games.validation import read_submitted_record, validate_text
 
 
 class RawJSONParser(BaseParser):
@@ -43,10 +43,7 @@ def validate(request):
     if isinstance(request.data, bytes):
         text = request.data
     else:
-        try:
-            text = read_submitted_record("", request.data.get("record"))
-        except RecordTooLarge as exc:
-            return Response({"detail": str(exc)}, status=413)
+        text = read_submitted_record("", request.data.get("record"), upload_field="record")
         if request.data.get("record") is None:
             return Response(
                 {"detail": "Send the record as the JSON body or a file field named 'record'."},

@@ -7,21 +7,21 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from games.call_to_glory import validate_record
+from refusal import TOO_LARGE, Refusal
 
 
-class RecordTooLarge(ValueError):
-    pass
-
-
-def read_submitted_record(text: str, upload) -> str | bytes:
+def read_submitted_record(text: str, upload, upload_field: str = "upload") -> str | bytes:
     """The record: an uploaded file's bytes as they are if there is one (the validator
-    decodes them and says so when they are not UTF-8), else the pasted text."""
+    decodes them and says so when they are not UTF-8), else the pasted text. A file over
+    the limit is refused (413) naming ``upload_field``, the field it was sent in."""
     limit = settings.VALIDATOR_MAX_BYTES
     if upload is not None:
         if upload.size > limit:
-            raise RecordTooLarge(
+            raise Refusal(
                 _("The file is %(size)d bytes; records may be at most %(limit)d bytes.")
-                % {"size": upload.size, "limit": limit}
+                % {"size": upload.size, "limit": limit},
+                field=upload_field,
+                code=TOO_LARGE,
             )
         return upload.read()
     return text

@@ -1,12 +1,8 @@
 from django.shortcuts import render
 
 from games.forms import RecordForm
-from games.validation import (
-    RecordTooLarge,
-    moves_around_error,
-    read_submitted_record,
-    validate_text,
-)
+from games.validation import moves_around_error, read_submitted_record, validate_text
+from refusal import attempted
 
 
 def validate_page(request):
@@ -15,11 +11,14 @@ def validate_page(request):
     form = RecordForm(request.POST if posted else None, request.FILES if posted else None)
     context = {"form": form}
     if posted and form.is_valid():
-        try:
-            text = read_submitted_record(form.cleaned_data["record"], form.cleaned_data["upload"])
-        except RecordTooLarge as exc:
-            form.add_error("upload", str(exc))
+        # games/ is below config/: the refusal is placed by hand, beside the file.
+        read = attempted(
+            read_submitted_record, form.cleaned_data["record"], form.cleaned_data["upload"]
+        )
+        if not read:
+            form.add_error(read.refusal.field, str(read.refusal.message))
             return render(request, "games/validate.html", context, status=400)
+        text = read.answer
         result = validate_text(text)
         context["result"] = result
         context["moves"] = moves_around_error(text, result.get("error"))

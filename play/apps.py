@@ -14,11 +14,11 @@ class PlayConfig(AppConfig):
         from play.bot_calls import when_deleted
         from play.changes import when_saved
         from play.models import Game
-        from play.todo import challenges_to_answer
+        from play.todo import what_needs_me
         from scoring.signals import table_overridden
         from tournaments.todo import register_personal_todo_provider
 
         pre_delete.connect(when_deleted, sender=Game, dispatch_uid="play-game-abandoned")
         post_save.connect(when_saved, sender=Game, dispatch_uid="play-game-changed")
         table_overridden.connect(when_table_overridden, dispatch_uid="play-table-overridden")
-        register_personal_todo_provider(challenges_to_answer)
+        register_personal_todo_provider(what_needs_me)

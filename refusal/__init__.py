@@ -2,20 +2,28 @@
 
 A package of its own at the bottom of the layering, so that every app and every engine
 may raise it and it depends on none of them: it imports nothing from Django or from the
-site's apps. Every ``check_*`` and ``do_*`` raises it; the API answers it with one
-exception handler (``config.api_errors``) and pages show it with
-``tournaments.views.refusals.carried_out``. A message written in Django code is a lazily
-translated string and is only turned into text when shown. Broken invariants are not
-refusals: they are bugs, logged and never shown raw.
+site's apps. Every ``check_*`` and ``do_*`` raises it and lets it rise; ``attempted`` is
+the one place it is caught, as a value. The API answers it with one exception handler
+(``config.api_errors``), pages show it with one adapter (``config.refusal_pages``). A
+message written in Django code is a lazily translated string and is only turned into
+text when shown. Broken invariants are not refusals: they are bugs, logged and never
+shown raw.
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 CONFLICT = "conflict"
+TOO_LARGE = "too_large"
+HTTP_STATUS = {CONFLICT: 409, TOO_LARGE: 413}
 
 
 class Refusal(Exception):
     """``message`` is said to the person; ``field`` names the form field or API key it
     belongs to (``None``: the request as a whole); ``code`` is stable for API clients and
-    ``"conflict"`` means the request clashes with the current state (HTTP 409).
+    ``"conflict"`` means the request clashes with the current state (HTTP 409),
+    ``"too_large"`` that what was sent is over a size limit (HTTP 413).
     ``error`` is a scorer's error object when the refusal points inside an entry (round
     and seat, player and field, round and move); the API answers it as ``"error"``."""
 
@@ -41,7 +49,7 @@ class Refusal(Exception):
 
     def as_conflict(self) -> "Refusal":
         """The same refusal, as a clash with the current state."""
-        return Refusal(self.message, field=self.field, code=CONFLICT)
+        return Refusal(self.message, field=self.field, code=CONFLICT, error=self.where)
 
     @property
     def is_conflict(self) -> bool:
@@ -49,7 +57,7 @@ class Refusal(Exception):
 
     @property
     def http_status(self) -> int:
-        return 409 if self.is_conflict else 400
+        return HTTP_STATUS.get(self.code, 400)
 
     def as_json(self) -> dict:
         answer: dict = {"detail": str(self.message), "code": self.code}
@@ -58,3 +66,25 @@ class Refusal(Exception):
         if self.where is not None:
             answer["error"] = self.where
         return answer
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What running a service came to: its ``answer``, or the ``refusal`` it raised.
+    True when it was carried out."""
+
+    answer: Any = None
+    refusal: Refusal | None = None
+
+    def __bool__(self) -> bool:
+        return self.refusal is None
+
+
+def attempted(action: Callable[..., Any], *args, **kwargs) -> Outcome:
+    """Run ``action``; its refusal becomes a value (a preview shows why an entry cannot
+    be scored, a page shows it in place). The one place a refusal is caught, for the
+    page adapter (``config.refusal_pages``) and for code that collects refusals."""
+    try:
+        return Outcome(answer=action(*args, **kwargs))
+    except Refusal as refusal:
+        return Outcome(refusal=refusal)

@@ -18,7 +18,7 @@ from rest_framework.decorators import api_view, authentication_classes, permissi
 from rest_framework.permissions import IsAuthenticated
 
 from games.registry import get_game
-from refusal import Refusal
+from refusal import attempted
 from scoring import submissions as flow
 from scoring.api import IDEMPOTENCY, SubmissionSerializer, answer, require
 from scoring.idempotency import idempotent
@@ -42,25 +42,27 @@ class SlipAuthentication(BaseAuthentication):
 
     def authenticate(self, request):
         token = request.parser_context["kwargs"]["token"]
-        try:
-            table, slip = access_slip(token)
-        except Refusal as refusal:
-            raise exceptions.PermissionDenied(str(refusal.message)) from None
+        slipped = attempted(access_slip, token)
+        if not slipped:  # a refused credential is DRF's 403, its reason and code kept
+            refusal = slipped.refusal
+            raise exceptions.PermissionDenied(str(refusal.message), code=refusal.code)
+        table, slip = slipped.answer
         request.slip_table = table
         return slip.actor, slip
 
 
 class SlipScheme(OpenApiAuthenticationExtension):
-    """The schema's word for it: no header or cookie, the token is in the path."""
+    """The schema's word for it: no security scheme (no header, no cookie), since the
+    token is the path itself."""
 
     target_class = SlipAuthentication
-    name = "slipToken"
+    name: list = []
 
     def get_security_requirement(self, _auto_schema):
         return {}
 
     def get_security_definition(self, _auto_schema):
-        return {}
+        return []
 
 
 def enter_form(table: Table, data, by, slip=None) -> flow.Entered:

@@ -16,6 +16,7 @@ LABELS = {
     Status.CONFIRMED: ("confirmed", _("confirmed so far")),
     Status.OVERRIDDEN: ("confirmed", _("entered by an organiser so far")),
 }
+TONES = {Status.DISPUTED: "error"}  # the others wait (a table's result is not recorded)
 
 
 def submission_statuses(round_, statuses: dict) -> None:
@@ -31,7 +32,7 @@ def submission_statuses(round_, statuses: dict) -> None:
             continue
         if status in Submission.UNSETTLED or current.key != RECORDED:
             key, label = LABELS[status]
-            statuses[table_id] = TableStatus(key, str(label))
+            statuses[table_id] = TableStatus(key, str(label), TONES.get(status, "warn"))
 
 
 def submission_version(round_) -> tuple:

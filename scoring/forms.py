@@ -4,7 +4,8 @@ directly and let the scorer say what is wrong)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.validation import RecordTooLarge, read_submitted_record
+from config.refusal_pages import checked_on
+from games.validation import read_submitted_record
 
 
 class DisputeForm(forms.Form):
@@ -43,10 +44,11 @@ class RecordForm(forms.Form):
         cleaned = super().clean()
         upload = cleaned.get("record_file")
         if upload:
+            read = checked_on(self, read_submitted_record, "", upload)
+            if not read:
+                return cleaned
             try:
-                cleaned["record"] = read_submitted_record("", upload).decode("utf-8")
-            except RecordTooLarge as exc:
-                raise forms.ValidationError(str(exc)) from None
+                cleaned["record"] = read.answer.decode("utf-8")
             except UnicodeDecodeError:
                 raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
         if not (cleaned.get("record") or "").strip():

@@ -7,9 +7,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games.call_to_adventure.cards import CatalogueError
-from games.call_to_adventure.profile import ProfileError
-from refusal import Refusal
+from config.refusal_pages import carried_out
+from refusal import attempted
 from scoring.catalogues import do_store_catalogue
 from scoring.models import EventCatalogue
 from scoring.profile_form import RulesProfileForm
@@ -36,24 +35,23 @@ def rules_profile(request, slug):
         **catalogue_context(event),
     }
     if request.method == "POST" and form.is_valid():
-        try:
-            profile = check_profile(form.profile())
+        checked = carried_out(request, check_profile, form.profile(), form=form)
+        if checked:
+            profile = checked.answer
             context["preview"] = labelled(preview_rescore(event, profile))
             if request.POST.get("action") == "apply":
                 reason = form.cleaned_data["reason"]
                 if not reason:
                     form.add_error("reason", _("Say why the rules change: the players see it."))
-                else:
-                    do_apply_profile(event, profile, request.user, reason)
+                    return render(request, "scoring/rules_profile.html", context)
+                applied = carried_out(
+                    request, do_apply_profile, event, profile, request.user, reason, form=form
+                )
+                if applied:
                     messages.success(request, _("The profile is applied and the tables rescored."))
                     return redirect("scoring-rules-profile", slug=event.slug)
-        except ProfileError as exc:
-            form.add_error(form.field_of(exc.field), exc.reason)
-        except Refusal as refusal:
-            messages.error(request, str(refusal.message))
-            return render(
-                request, "scoring/rules_profile.html", context, status=refusal.http_status
-            )
+                status = applied.refusal.http_status
+                return render(request, "scoring/rules_profile.html", context, status=status)
     return render(request, "scoring/rules_profile.html", context)
 
 
@@ -79,19 +77,21 @@ def catalogue(request, slug):
     """Import the event's card catalogue (CSV or JSON); its faults are listed by row."""
     event = access_event_as_organiser(request.user, slug)
     source = request.POST.get("catalogue", "")
-    try:
-        imported = do_store_catalogue(event, source, request.user)
-    except CatalogueError as exc:
+    stored = attempted(do_store_catalogue, event, source, request.user)
+    if not stored:
         current = current_profile(event)
         context = {
             "event": event,
             "current": current,
             "current_title": said(current.get("title", "")),
             "form": RulesProfileForm(current),
-            "catalogue_error": exc,
+            "catalogue_error": stored.refusal.message,
             **catalogue_context(event, source),
         }
-        return render(request, "scoring/rules_profile.html", context, status=400)
+        return render(
+            request, "scoring/rules_profile.html", context, status=stored.refusal.http_status
+        )
+    imported = stored.answer
     messages.success(
         request, _("The catalogue is imported: %(count)d cards.") % {"count": len(imported)}
     )

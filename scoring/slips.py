@@ -21,7 +21,7 @@ from django.core import signing
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from refusal import Refusal, attempted
 from tournaments.finishing import check_not_finished
 from tournaments.models import Table
 from tournaments.permissions import slip_enters_result
@@ -120,10 +120,9 @@ def check_slip(slip: Slip, table: Table) -> None:
             % {"round": table.round.number, "table": table.number},
             code="gone",
         )
-    try:
-        check_not_finished(table.round.event)
-    except Refusal as refusal:
-        raise Refusal(refusal.message, code="gone") from None
+    still_open = attempted(check_not_finished, table.round.event)
+    if not still_open:
+        raise Refusal(still_open.refusal.message, code="gone")
 
 
 def revoked() -> Refusal:

@@ -42,15 +42,7 @@ User = get_user_model()
 def check_may_submit(user, table: Table) -> None:
     if not (is_player_of_table(user, table) or is_event_organiser(user, table.round.event)):
         raise PermissionDenied(_("Only the players of this table or an organiser may do that."))
-    check_event_open(table)
-
-
-def check_event_open(table: Table) -> None:
-    """An action on a finished event's table clashes with its state (409)."""
-    try:
-        check_not_finished(table.round.event)
-    except Refusal as refusal:
-        raise refusal.as_conflict() from None
+    check_not_finished(table.round.event)
 
 
 def answers_to(submission: Submission) -> dict[int, str]:
@@ -82,13 +74,13 @@ def check_may_decide(user, submission: Submission, answered: dict[int, str]) -> 
         raise Refusal(_("You have already answered for this result."), code=CONFLICT)
     if not organiser_confirms and user.pk not in players_to_confirm(submission):
         raise PermissionDenied(_("Only the players of this table may confirm or dispute."))
-    check_event_open(submission.table)
+    check_not_finished(submission.table.round.event)
 
 
 def check_organiser(user, table: Table) -> None:
     if not is_event_organiser(user, table.round.event):
         raise PermissionDenied(_("Only an organiser of the event may do that."))
-    check_event_open(table)
+    check_not_finished(table.round.event)
 
 
 def players_to_confirm(submission: Submission) -> set[int]:
@@ -125,17 +117,14 @@ def record_official(submission: Submission, by, source: str) -> Result | None:
     }
     if is_record(submission):
         detail["record"] = submission.entry
-    try:
-        return do_record_result(
-            submission.table,
-            outcomes,
-            source=source,
-            by=by,
-            detail=detail,
-            rules_version=submission.rules_version,
-        )
-    except Refusal as refusal:  # the event was finished since the first check
-        raise refusal.as_conflict() from None
+    return do_record_result(
+        submission.table,
+        outcomes,
+        source=source,
+        by=by,
+        detail=detail,
+        rules_version=submission.rules_version,
+    )
 
 
 def locked_table(table_id: int) -> Table:

@@ -17,8 +17,13 @@ LABELS = {WAITING: _("waiting for a result"), RECORDED: _("result recorded"), BY
 
 @dataclass
 class TableStatus:
+    """``key`` is stable (the page's ``data-status``), ``label`` is read by people, and
+    ``tone`` is the badge's look: ``ok`` (settled), ``error`` (needs an organiser) or
+    ``warn`` (waiting)."""
+
     key: str
     label: str
+    tone: str = "warn"
 
 
 _providers = []
@@ -36,7 +41,7 @@ def table_statuses(round_: Round) -> dict[int, TableStatus]:
     statuses = {}
     for table_id, is_bye in round_.tables.values_list("pk", "is_bye"):
         key = BYE if is_bye else RECORDED if table_id in recorded else WAITING
-        statuses[table_id] = TableStatus(key, str(LABELS[key]))
+        statuses[table_id] = TableStatus(key, str(LABELS[key]), "ok" if key == RECORDED else "warn")
     for provider in _providers:
         provider(round_, statuses)
     return statuses

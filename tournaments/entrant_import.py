@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from refusal import Refusal
+from refusal import Refusal, attempted
 from tournaments.entrants import (
     MAX_TABLE_NUMBER,
     check_club,
@@ -136,12 +136,13 @@ def read_csv(text: str, event: Event) -> list[Row]:
         if len(line) > len(header):
             problems.append((number, _("more cells than the header names")))
             continue
-        try:
-            rows.append(
-                read_row(number, {k: v.strip() for k, v in zip(header, line, strict=False)})
-            )
-        except Refusal as refusal:
-            problems.append((number, str(refusal.message)))
+        read = attempted(
+            read_row, number, {k: v.strip() for k, v in zip(header, line, strict=False)}
+        )
+        if read:
+            rows.append(read.answer)
+        else:
+            problems.append((number, str(read.refusal.message)))
     check_twice(rows, event, problems)
     if problems:
         raise refusal_of(sorted(problems))

@@ -5,7 +5,7 @@ organiser reopens it to correct one)."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from refusal import CONFLICT, Refusal
 from tournaments.models import Event, Table
 
 
@@ -17,8 +17,11 @@ def lock_tables_of(event) -> None:
 
 
 def check_not_finished(event: Event) -> None:
+    """A change to a finished event clashes with its state (409)."""
     if event.status == Event.Status.FINISHED:
-        raise Refusal(_("The event is finished; an organiser reopens it to change it."))
+        raise Refusal(
+            _("The event is finished; an organiser reopens it to change it."), code=CONFLICT
+        )
 
 
 def check_can_finish(event: Event) -> None:

@@ -5,8 +5,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from config.refusal_pages import checked_on
 from games.registry import REGISTRY as GAMES
-from refusal import Refusal
 from tournaments.entrant_import import MAX_CHARACTERS
 from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
 from tournaments.event_editing import settings_digest
@@ -345,11 +345,11 @@ class EventForm(SlugFromName, forms.ModelForm):
         if len(seasons) == 1:
             self.fields["season"].initial = seasons[0].pk
 
-    def setting_field(self, data, setting: str) -> str:
+    def field_of(self, setting: str | None) -> str:
         """The form field a refused setting is shown beside (``rules_options.rounds``:
         the chosen game's Rounds)."""
-        name, _dot, option = setting.partition(".")
-        game = GAMES.get(data.get("game"))
+        name, _dot, option = (setting or "").partition(".")
+        game = GAMES.get(self.cleaned_data.get("game"))
         if name == "rules_options" and option and game is not None:
             return game_option_name(game, option)
         return SETTING_FIELDS.get(name, name)
@@ -401,24 +401,22 @@ class EventForm(SlugFromName, forms.ModelForm):
             for name in ("game", "format", "table_size", *SETTING_FIELDS.values())
         ):
             return data
-        try:
-            checked = check_event_settings(
-                game=data["game"],
-                rules_options=self.rules_options(data),
-                format=data["format"],
-                format_options=options,
-                table_size=data["table_size"],
-                points_by_place=data["points_text"],
-                tiebreak_order=data["tiebreaks"],
-                avoid_same_club=data.get("avoid_same_club", False),
-                **{name: data.get(name) for name in REGISTRATION_SETTINGS},
-            )
-        except Refusal as refusal:
-            field = self.setting_field(data, refusal.field or "")
-            self.add_error(field if field in self.fields else None, str(refusal.message))
-            return data
-        data["format_options"] = checked["format_options"]
-        data["rules_options"] = checked["rules_options"]
+        checked = checked_on(
+            self,
+            check_event_settings,
+            game=data["game"],
+            rules_options=self.rules_options(data),
+            format=data["format"],
+            format_options=options,
+            table_size=data["table_size"],
+            points_by_place=data["points_text"],
+            tiebreak_order=data["tiebreaks"],
+            avoid_same_club=data.get("avoid_same_club", False),
+            **{name: data.get(name) for name in REGISTRATION_SETTINGS},
+        )
+        if checked:
+            data["format_options"] = checked.answer["format_options"]
+            data["rules_options"] = checked.answer["rules_options"]
         return data
 
     def event_fields(self) -> dict:

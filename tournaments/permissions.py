@@ -173,10 +173,6 @@ def can_schedule_bot_matches(user, bots) -> bool:
     return all(bot.kind != "remote" or bot.owner_id == user.pk for bot in bots)
 
 
-def can_schedule_event_matches(user, event: Event) -> bool:
-    return is_event_organiser(user, event)
-
-
 def can_edit_ladder(user, ladder) -> bool:
     return is_staff(user) or (user.is_authenticated and ladder.created_by_id == user.pk)
 

@@ -5,9 +5,8 @@ from rest_framework.response import Response
 
 from bots.batches import batch_progress
 from bots.models import Batch, Bot
-from bots.scheduling import do_schedule_batch, round_robin_lineups
+from bots.scheduling import do_schedule_batch, lineups_for
 from config.api_fields import ModelSerializer
-from refusal import Refusal
 from scoring.idempotency import IDEMPOTENCY, idempotent
 from tournaments.permissions import can_schedule_bot_matches
 
@@ -91,22 +90,12 @@ def schedule_batch(request):
     data = schedule.validated_data
     if not can_schedule_bot_matches(request.user, data["bots"]):
         raise PermissionDenied
-    try:
-        lineups = (
-            round_robin_lineups(data["bots"], data["table_size"])
-            if data["schedule"] == Batch.Kind.ROUND_ROBIN
-            else [data["bots"]]
-        )
-        batch = do_schedule_batch(
-            request.user,
-            data["schedule"],
-            lineups,
-            games_per_lineup=1 if data["schedule"] == Batch.Kind.SINGLE else data["games"],
-            options=data["options"],
-            seed=data.get("seed"),
-        )
-    except Refusal as refusal:
-        if refusal.field:  # the budget, the options: the API's refusal names the field
-            raise
-        raise serializers.ValidationError({"bots": str(refusal.message)}) from None
+    batch = do_schedule_batch(
+        request.user,
+        data["schedule"],
+        lineups_for(data["schedule"], data["bots"], data["table_size"]),
+        games_per_lineup=1 if data["schedule"] == Batch.Kind.SINGLE else data["games"],
+        options=data["options"],
+        seed=data.get("seed"),
+    )
     return Response(BatchSerializer(batch).data, status=status.HTTP_201_CREATED)

@@ -8,7 +8,8 @@ from bots.access import access_batch
 from bots.batches import batch_progress, batch_summary, latest_games
 from bots.forms import BatchForm
 from bots.models import Batch
-from bots.scheduling import do_schedule_batch, round_robin_lineups
+from bots.scheduling import do_schedule_batch, lineups_for
+from config.refusal_pages import carried_out
 from config.throttles import refused_on_page
 from refusal import Refusal
 from tournaments.permissions import can_schedule_bot_matches
@@ -24,11 +25,9 @@ def batch_new(request):
             raise PermissionDenied
         order = request.POST.getlist("bots")
         bots.sort(key=lambda bot: order.index(str(bot.pk)))
-        try:
-            batch = schedule(request, data, bots)
-        except Refusal as refusal:
-            form.add_error(None, str(refusal.message))
-        else:
+        scheduled = carried_out(request, schedule, request, data, bots, form=form)
+        if scheduled:
+            batch = scheduled.answer
             messages.success(request, _("Scheduled %(n)d games.") % {"n": batch.total})
             return redirect("bots:batch-detail", batch_id=batch.pk)
     return render(request, "bots/batch_form.html", {"form": form})
@@ -37,14 +36,10 @@ def batch_new(request):
 def schedule(request, data, bots) -> Batch:
     if refused := refused_on_page(request, "batch_scheduling"):
         raise Refusal(refused)
-    if data["kind"] == Batch.Kind.ROUND_ROBIN:
-        lineups = round_robin_lineups(bots, data["table_size"])
-    else:
-        lineups = [bots]
     return do_schedule_batch(
         request.user,
         data["kind"],
-        lineups,
+        lineups_for(data["kind"], bots, data["table_size"]),
         games_per_lineup=data["games"],
         options={"rounds": data["rounds"]},
         seed=data["seed"],

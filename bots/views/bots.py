@@ -42,6 +42,9 @@ def bot_detail(request, bot_id):
             "form": recent_form_svg(seats),
             "rating_plot": rating_svg(rating_history(bot)),
             "faults": faults,
+            "live_faults": faults_as_seen(
+                request.user, bot.game_faults.select_related("bot")[:RECENT]
+            ),
             "fault_count": Fault.objects.filter(bot=bot).count(),
             "can_edit": can_edit_bot(request.user, bot),
         },

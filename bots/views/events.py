@@ -1,15 +1,13 @@
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from bots.access import access_round_as_organiser
 from bots.models import Batch
 from bots.scheduling import do_schedule_event_round
-from refusal import Refusal
+from config.refusal_pages import carried_out
 from tournaments.models import Table
-from tournaments.permissions import access_event_as_organiser
+from tournaments.permissions import access_event_as_organiser, access_round_as_organiser
 
 
 @login_required
@@ -39,12 +37,10 @@ def event_bot_rounds(request, slug):
 
 @login_required
 @require_POST
-def schedule_event_round(request, round_id):
+def schedule_event_round(request, slug, number):
     """An organiser sends the bot tables of a round to the workers."""
-    round_ = access_round_as_organiser(request.user, round_id)
-    try:
-        batch = do_schedule_event_round(request.user, round_)
-    except Refusal as refusal:
-        messages.error(request, str(refusal.message))
+    round_ = access_round_as_organiser(request.user, slug, number)
+    scheduled = carried_out(request, do_schedule_event_round, request.user, round_)
+    if not scheduled:
         return redirect("event-detail", slug=round_.event.slug)
-    return redirect("bots:batch-detail", batch_id=batch.pk)
+    return redirect("bots:batch-detail", batch_id=scheduled.answer.pk)

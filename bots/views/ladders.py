@@ -6,7 +6,7 @@ from bots.access import access_ladder_as_editor
 from bots.forms import LadderForm
 from bots.ladders import do_save_ladder
 from bots.models import Ladder
-from refusal import Refusal
+from config.refusal_pages import carried_out
 from tournaments.permissions import can_edit_ladder, can_schedule_bot_matches
 
 
@@ -34,12 +34,15 @@ def ladder_edit(request, ladder_id=None):
         bots = list(form.cleaned_data["bots"])
         if not can_schedule_bot_matches(request.user, bots):
             raise PermissionDenied
-        try:
-            ladder = do_save_ladder(
-                request.user, form.save(commit=False), bots, form.cleaned_data["enabled"]
-            )
-        except Refusal as refusal:
-            form.add_error(None, str(refusal.message))
-        else:
-            return redirect("bots:ladder-detail", ladder_id=ladder.pk)
+        saved = carried_out(
+            request,
+            do_save_ladder,
+            request.user,
+            form.save(commit=False),
+            bots,
+            form.cleaned_data["enabled"],
+            form=form,
+        )
+        if saved:
+            return redirect("bots:ladder-detail", ladder_id=saved.answer.pk)
     return render(request, "bots/ladder_form.html", {"form": form, "ladder": ladder})

@@ -11,20 +11,22 @@ from django.utils.translation import gettext as _
 
 from bots.access import access_match, access_result_record, faults_as_seen
 from bots.forms import RecordForm
-from bots.replay import ReplayError, replay_position
+from bots.replay import replay_position
 from games.models import GameRecord
+from refusal import attempted
 
 
 def _viewer(request, record: dict, title: str, download_url: str, extra=None):
-    try:
-        position = replay_position(record, request.GET.get("step"), request.GET.get("seat"))
-    except ReplayError as exc:
+    replayed = attempted(replay_position, record, request.GET.get("step"), request.GET.get("seat"))
+    if not replayed:
+        error = str(replayed.refusal.message)
         return render(
             request,
             "bots/replay.html",
-            {"title": title, "error": str(exc), "download_url": download_url, **(extra or {})},
+            {"title": title, "error": error, "download_url": download_url, **(extra or {})},
             status=422,
         )
+    position = replayed.answer
     context = {
         "title": title,
         "position": position,

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.call_to_adventure.destiny import Requirement
 from games.call_to_adventure.fields import Fault, json_repr
+from refusal import Refusal
 
 CARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 PATH_NAMES = ("top", "bottom")
@@ -50,9 +51,12 @@ class Problem:
         return f"{where}: {self.reason}"
 
 
-class CatalogueError(ValueError):
+class CatalogueError(Refusal):
+    """A catalogue that cannot be used, its faults row by row. A refusal of the field
+    the catalogue was given in."""
+
     def __init__(self, problems: list[Problem]):
-        super().__init__("\n".join(str(p) for p in problems))
+        super().__init__("\n".join(str(p) for p in problems), field="catalogue")
         self.problems = problems
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from games.call_to_adventure.fields import Fault, join, json_repr, whole_number
+from refusal import Refusal
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -31,13 +32,16 @@ PROFILE_KEYS = (
 )
 
 
-class ProfileError(ValueError):
-    """An edited profile that cannot be used: the dotted path of the key and why."""
+class ProfileError(Refusal):
+    """An edited profile that cannot be used: the dotted path of the key and why. A
+    refusal, so a page shows the reason beside the key's field."""
 
     def __init__(self, field: str | None, reason: str):
-        super().__init__(f"{field}: {reason}" if field else reason)
-        self.field = field
+        super().__init__(reason, field=field)
         self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.reason}" if self.field else self.reason
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ which everything hidden from one seat is dealt again, consistently with its view
 import random
 
 from .cards import VALUES, deal
-from .tasks import LETTERS
+from .task_cards import LETTERS
 
 SHARED = (
     "players", "n", "opts", "ninja", "decks", "tasks", "start", "onboard", "supply", "turn",

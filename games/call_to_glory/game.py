@@ -5,7 +5,7 @@ import random
 from .cards import deal
 from .options import read_options
 from .state import GameState
-from .tasks import DEFAULT_DECKS, LETTERS, deal_tasks, decks_fault
+from .task_cards import DEFAULT_DECKS, LETTERS, deal_tasks, decks_fault
 
 
 def new_game(players, options=None, rng: random.Random | None = None, task_decks=None):

@@ -77,7 +77,7 @@ def _lay_hint(table: Table) -> Hint | None:
             )
     for choice in (fresh, beating):
         if choice:
-            return max(choice, key=lambda h: h.value)
+            return max(choice, key=lambda h: h.value or 0)
     return None
 
 

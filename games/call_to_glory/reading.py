@@ -9,7 +9,7 @@ from games.json_input import JsonDuplicateKey, JsonNotText, JsonTooDeep, loads_b
 
 from .options import read_options
 from .record import FORMAT
-from .tasks import DEFAULT_DECKS, LETTERS, dealt_tasks_fault, decks_fault, parse_task
+from .task_cards import DEFAULT_DECKS, LETTERS, dealt_tasks_fault, decks_fault, parse_task
 
 DEFAULT_MAX_BYTES = 5_000_000
 MAX_DEPTH = 64  # a record nests 4 levels; deeper is not a record

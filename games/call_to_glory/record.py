@@ -3,7 +3,7 @@
 from .moves import ACTIONS, STRINGS
 from .phases import OVER
 from .scoring import places
-from .tasks import DEFAULT_DECKS, LETTERS, task_name
+from .task_cards import DEFAULT_DECKS, LETTERS, task_name
 
 FORMAT = "call-to-glory/1"
 

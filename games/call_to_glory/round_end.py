@@ -2,7 +2,7 @@
 
 from .phases import DEAL, OVER, REVEAL, THRESHOLD
 from .scoring import round_scores, start_player
-from .tasks import reveal_order, task_name
+from .task_cards import reveal_order, task_name
 
 
 def round_over(st) -> bool:

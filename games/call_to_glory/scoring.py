@@ -1,7 +1,7 @@
 """Scores of a round, the next start player, and the places at the game's end."""
 
 from .cards import VALUES
-from .tasks import task_bonus
+from .task_cards import task_bonus
 
 
 def base_score(sets_of_seat) -> int:

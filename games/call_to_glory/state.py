@@ -33,7 +33,7 @@ from .phases import END as ENDING
 from .phases import PILE as PILING
 from .phases import REVEAL as REVEALING
 from .round_end import round_over
-from .tasks import DEFAULT_DECKS
+from .task_cards import DEFAULT_DECKS
 
 
 class IllegalMove(ValueError):

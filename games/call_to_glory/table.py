@@ -1,6 +1,6 @@
 """Real-table scoring (format call-to-glory-table/1, shared spec table-scores.md): the
 sets in front of each seat at the end of each round, entered by hand, scored with the
-engine's own rules (scoring.py, tasks.py), and refused when they cannot happen.
+engine's own rules (scoring.py, task_cards.py), and refused when they cannot happen.
 
 ``score_table(data)`` answers like the record validator, or with
 ``{"valid": false, "error": {"round": R, "seat": S, "reason": "..."}}``.
@@ -11,7 +11,7 @@ from .options import read_options
 from .phases import THRESHOLD
 from .reading import DEFAULT_MAX_BYTES, Fault, parse
 from .scoring import base_score, places, round_scores, start_player
-from .tasks import DEFAULT_DECKS, LETTERS, decks_fault, parse_task, task_name
+from .task_cards import DEFAULT_DECKS, LETTERS, decks_fault, parse_task, task_name
 
 FORMAT = "call-to-glory-table/1"
 MASKS_BY_SUM: dict[int, list[int]] = {}

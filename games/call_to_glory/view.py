@@ -8,7 +8,7 @@ spectator sees: the same without any hand or unrevealed task.
 
 from .cards import VALUES
 from .phases import NAMES
-from .tasks import task_name
+from .task_cards import task_name
 
 
 def _sets_json(row) -> dict:

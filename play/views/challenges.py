@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.refusal_pages import carried_out
 from play.challenge_forms import ChallengeForm, TableForm
 from play.challenges import (
     do_accept,
@@ -22,7 +23,6 @@ from play.challenges import (
 )
 from play.lobby import share_link
 from play.models import Challenge
-from tournaments.views.refusals import carried_out
 
 
 def after(challenge: Challenge):

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.refusal_pages import carried_out
 from games.registry import moves_of, seat_of_move
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
@@ -27,7 +28,6 @@ from play.moving import do_leave, do_move, stood_in_at
 from play.reading import sight_of
 from play.starting import do_start_table_game
 from tournaments.models import Result, Table
-from tournaments.views.refusals import carried_out
 
 LOG_LINES = 12
 
@@ -130,7 +130,9 @@ def board_context(game: Game, user) -> dict:
         "sight": sight,
         "view": view,
         "seats": seats,
-        "button_groups": [(g, buttons[g]) for g in words.GROUPS if buttons[g]],
+        "button_groups": [
+            (g, buttons[g], g in words.MAIN_GROUPS) for g in words.GROUPS if buttons[g]
+        ],
         "log": log,
         "log_total": log_total,
         "seconds_left": seconds_left(game),

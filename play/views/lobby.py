@@ -10,11 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from bots.models import Bot
+from config.refusal_pages import carried_out
 from play.api.games import my_games
 from play.challenges import terms
 from play.lobby import my_open_challenges, open_tables
 from play.starting import Taker, do_start_game, offered_builtin_bots
-from tournaments.views.refusals import carried_out
 
 # What "Play now" offers: the Quick Game (one round) and the full game; 1 to 3 bots.
 LENGTHS = (1, 4)

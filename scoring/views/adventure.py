@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from refusal import Refusal
+from refusal import attempted
 from scoring.catalogues import destiny_cards, event_catalogue
 from scoring.entries import score, seat_names
 from scoring.models import Submission
@@ -115,10 +115,10 @@ def entry_from_post(table, data) -> dict:
 
 
 def preview_of(table, entry) -> dict:
-    try:
-        _document, answer = score(table, KIND, entry)
-    except Refusal as refused:
-        return {"error": refused.error}
+    scored = attempted(score, table, KIND, entry)
+    if not scored:
+        return {"error": scored.refusal.error}
+    _document, answer = scored.answer
     return breakdown_of(answer)
 
 
@@ -212,7 +212,8 @@ def page_context(request, table, data=None, preview=None) -> dict:
     names = seat_names(table)
     slots = error_slots(names, (preview or {}).get("error"))
     levels = [
-        {**row, "level_str": str(row["level"])} for row in shown(profile)["corruption"]["levels"]
+        {**row, "level_str": str(row["level"]), "is_tragedy": row.get("column") == "tragedy"}
+        for row in shown(profile)["corruption"]["levels"]
     ]
     return {
         "table": table,

@@ -9,11 +9,12 @@ are play's (``{% abandoned_table %}``)."""
 
 from dataclasses import dataclass, field
 
+from django.db.models import Prefetch
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scoring.audit import in_words
-from scoring.models import AuditEntry, Submission
+from scoring.models import AuditEntry, Confirmation, Submission
 from scoring.submissions import players_to_confirm
 from scoring.views.common import new_form_token
 from scoring.views.glory_rounds import rounds_of
@@ -51,12 +52,16 @@ def waiting_tables(event) -> list[Waiting]:
             table__in=tables, status__in=Submission.UNSETTLED
         )
         .select_related("submitted_by")
-        .prefetch_related("confirmations")
+        .prefetch_related(
+            Prefetch("confirmations", queryset=Confirmation.objects.select_related("user"))
+        )
     }
     rounds_total = rounds_of(event.rules_options)
     for_organiser, for_players = [], []
     for table in tables:
         submission = unsettled.get(table.pk)
+        if submission is not None:
+            submission.table = table  # read with its seats: who is to confirm costs no query
         game = getattr(table, "played_game", None)
         if submission is None and game is not None and game.is_abandoned:
             for_organiser.append(

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from refusal import Refusal
+from refusal import attempted
 from scoring.entries import score, seat_names
 from scoring.models import Submission
 from scoring.submissions import current_entry
@@ -18,6 +18,7 @@ from scoring.views.common import access_entry_table, entry_urls, new_form_token,
 from scoring.views.glory_override import glory_override
 from scoring.views.glory_rounds import (
     CARD_VALUES,
+    card_cell,
     round_from_post,
     rounds_of,
     task_choices,
@@ -56,10 +57,11 @@ def rounds_for_preview(table, data) -> dict:
 def preview_of(table, entry) -> dict:
     """The scorer's answer as rows per seat (round scores, running total, place), or
     its error."""
-    try:
-        _document, answer = score(table, KIND, entry)
-    except Refusal as refused:
-        return {"error": refused.error, "seat_name": seat_name(table, refused.error)}
+    scored = attempted(score, table, KIND, entry)
+    if not scored:
+        error = scored.refusal.error
+        return {"error": error, "seat_name": seat_name(table, error)}
+    _document, answer = scored.answer
     rows = [
         {
             "name": name,
@@ -111,10 +113,10 @@ def sets_in_words(round_: dict, seat: int) -> str:
 def round_scores(table, before: list, round_: dict) -> list | None:
     """The scores ``round_`` gives each seat after the rounds ``before`` (None when it
     cannot be scored)."""
-    try:
-        _document, answer = score(table, KIND, {"rounds": [*before, round_]})
-    except Refusal:
+    scored = attempted(score, table, KIND, {"rounds": [*before, round_]})
+    if not scored:
         return None
+    _document, answer = scored.answer
     return answer["rounds"][-1]["scores"]
 
 
@@ -174,7 +176,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
             "index": index,
             "name": name,
             "values": [
-                {"value": value, "size": data.get(f"set-{index}-{value}", "0") or "0"}
+                card_cell(value, data.get(f"set-{index}-{value}", "0") or "0")
                 for value in CARD_VALUES
             ],
             "score": data.get(f"score-{index}", ""),

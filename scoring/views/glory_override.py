@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from refusal import attempted
 from scoring.entries import seat_names
 from scoring.models import Submission
 from scoring.submissions import current_entry, do_override_result
@@ -18,7 +18,13 @@ from scoring.views.common import (
     int_field,
     new_form_token,
 )
-from scoring.views.glory_rounds import CARD_VALUES, round_from_post, rounds_of, task_choices
+from scoring.views.glory_rounds import (
+    CARD_VALUES,
+    card_cell,
+    round_from_post,
+    rounds_of,
+    task_choices,
+)
 from tournaments.permissions import is_event_organiser
 
 TABLE = Submission.Kind.GLORY_TABLE
@@ -52,15 +58,15 @@ def round_fields(number: int, stored: dict | None, names: list[str], data, imper
                 "index": seat,
                 "name": name,
                 "values": [
-                    {
-                        "value": value,
-                        "size": (
+                    card_cell(
+                        value,
+                        (
                             data.get(f"{prefix}set-{seat}-{value}", "0")
                             if sent
                             else sets[seat].get(str(value), 0)
                         )
                         or "0",
-                    }
+                    )
                     for value in CARD_VALUES
                 ],
                 "score": data.get(f"{prefix}score-{seat}", "") if sent else scores[seat],
@@ -169,18 +175,17 @@ def glory_override(request, table_id: int):
     if not consume_form_token(request):
         return redirect("scoring-table", table_id=table.pk)
     kind, entry = override_from_post(table, request.POST)
-    try:
-        do_override_result(
-            table,
-            kind,
-            entry,
-            request.user,
-            request.POST.get("reason", ""),
-            basis=request.POST.get("basis", ""),
-        )
-    except Refusal as refused:
-        return render(
-            request, template, override_context(request, table, request.POST, refused.error)
-        )
+    overridden = attempted(
+        do_override_result,
+        table,
+        kind,
+        entry,
+        request.user,
+        request.POST.get("reason", ""),
+        basis=request.POST.get("basis", ""),
+    )
+    if not overridden:
+        error = overridden.refusal.error
+        return render(request, template, override_context(request, table, request.POST, error))
     messages.success(request, _("The result is overridden."))
     return redirect("scoring-table", table_id=table.pk)

@@ -2,10 +2,16 @@
 a round's steppers, the reveal choices, and one round read from a form."""
 
 from games.call_to_glory.options import read_options
-from games.call_to_glory.tasks import DEFAULT_DECKS, LETTERS
+from games.call_to_glory.task_cards import DEFAULT_DECKS, LETTERS
 from scoring.views.common import int_field
 
 CARD_VALUES = [6, 7, 8, 9, 12, 14, 16, 18, 20]
+
+
+def card_cell(value: int, size) -> dict:
+    """One card value of a seat's grid: how many cards of it were entered (as typed, or
+    as stored), and whether that is a set (the cell is marked)."""
+    return {"value": value, "size": size, "has_set": size not in ("0", 0)}
 
 
 def task_choices() -> list[tuple[str, list[str]]]:

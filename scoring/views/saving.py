@@ -7,7 +7,7 @@ from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from refusal import attempted
 from scoring.models import Submission
 from scoring.submissions import (
     Entered,
@@ -70,25 +70,29 @@ def save_entry(request, table, kind: str, entry, next_page=None):
     to_table = redirect(table_url(request, table))
     if not consume_form_token(request):
         return to_table, None
-    try:
-        if request.POST.get("override"):
-            do_override_result(
-                table,
-                kind,
-                entry,
-                request.user,
-                request.POST.get("reason", ""),
-                basis=request.POST.get("basis"),
-            )
-            messages.success(request, _("The result is overridden."))
-        else:
-            entered = enter(request, table, kind, entry)
-            messages.success(request, saved_message(entered, posted_round(request.POST)))
-            onward = next_page and next_page(request, table, entered)
-            if onward:
-                return redirect(onward), None
-    except Refusal as refused:
-        return None, {"error": refused.error}
+    overriding = bool(request.POST.get("override"))
+    if overriding:
+        saved = attempted(
+            do_override_result,
+            table,
+            kind,
+            entry,
+            request.user,
+            request.POST.get("reason", ""),
+            basis=request.POST.get("basis"),
+        )
+    else:
+        saved = attempted(enter, request, table, kind, entry)
+    if not saved:
+        return None, {"error": saved.refusal.error}
+    if overriding:
+        messages.success(request, _("The result is overridden."))
+        return to_table, None
+    entered = saved.answer
+    messages.success(request, saved_message(entered, posted_round(request.POST)))
+    onward = next_page and next_page(request, table, entered)
+    if onward:
+        return redirect(onward), None
     return to_table, None
 
 

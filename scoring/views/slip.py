@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.urls import resolve, reverse
 
 from games.registry import get_game
-from refusal import Refusal
+from refusal import attempted
 from scoring.slips import access_slip
 
 STATUS = {"gone": 410, "invalid": 404}
@@ -23,11 +23,12 @@ def slip_preview(request, token: str):
 
 
 def served_for_slip(request, token: str, suffix: str):
-    try:
-        table, slip = access_slip(token)
-    except Refusal as refusal:
+    slipped = attempted(access_slip, token)
+    if not slipped:
+        refusal = slipped.refusal
         status = STATUS.get(refusal.code, 409)
         return render(request, "scoring/slip_refused.html", {"refusal": refusal}, status=status)
+    table, slip = slipped.answer
     request.slip, request.slip_table = slip, table
     request.slip_url = reverse("slip", args=[token])
     request.slip_token = token

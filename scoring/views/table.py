@@ -8,7 +8,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from refusal import Refusal
+from config.refusal_pages import carried_out
+from refusal import attempted
 from scoring.audit import in_words
 from scoring.entries import game_of, seat_names, seat_scores
 from scoring.forms import DisputeForm, RecordForm, SettleForm
@@ -35,7 +36,6 @@ from scoring.views.details import details_of
 from scoring.views.glory_rounds import rounds_of
 from tournaments.models import Result
 from tournaments.permissions import is_event_organiser
-from tournaments.views.refusals import carried_out
 
 Status = Submission.Status
 
@@ -227,13 +227,11 @@ def upload_record(request, table_id: int):
         return render(request, "scoring/table.html", table_context(request, table, form))
     if not consume_form_token(request):
         return redirect("scoring-table", table_id=table.pk)
-    try:
-        record_kind = game_of(table).record_kind
-        kind = record_kind.key if record_kind else ""
-        do_submit_result(table, kind, form.cleaned_data["record"], request.user)
-    except Refusal as refused:
-        return render(
-            request, "scoring/table.html", table_context(request, table, form, refused.error)
-        )
+    record_kind = game_of(table).record_kind
+    kind = record_kind.key if record_kind else ""
+    entered = attempted(do_submit_result, table, kind, form.cleaned_data["record"], request.user)
+    if not entered:
+        error = entered.refusal.error
+        return render(request, "scoring/table.html", table_context(request, table, form, error))
     messages.success(request, _("The record is entered: the other players confirm it now."))
     return redirect("scoring-table", table_id=table.pk)

@@ -27,7 +27,9 @@ def bot_table(event, builtin_bot, remote_bot, reference_bot_url):
 def test_an_organisers_bot_round_is_played_by_the_worker_and_feeds_the_standings(
     celery_worker, client_for, organiser, bot_table
 ):
-    response = client_for(organiser).post(f"/bots/rounds/{bot_table.round_id}/play/")
+    response = client_for(organiser).post(
+        f"/bots/events/{bot_table.round.event.slug}/rounds/{bot_table.round.number}/play/"
+    )
     assert response.status_code == 302
 
     match = wait_for(

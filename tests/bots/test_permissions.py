@@ -112,16 +112,25 @@ def test_only_organisers_send_an_events_bot_tables_to_the_workers(
     client_for, organiser, player, outsider, bot_round
 ):
     for user in (player, outsider):
-        assert client_for(user).post(f"/bots/rounds/{bot_round.pk}/play/").status_code == 403
+        assert (
+            client_for(user)
+            .post(f"/bots/events/{bot_round.event.slug}/rounds/{bot_round.number}/play/")
+            .status_code
+            == 403
+        )
     assert not Match.objects.exists()
 
-    response = client_for(organiser).post(f"/bots/rounds/{bot_round.pk}/play/")
+    response = client_for(organiser).post(
+        f"/bots/events/{bot_round.event.slug}/rounds/{bot_round.number}/play/"
+    )
     assert response.status_code == 302
     assert Match.objects.filter(table__round=bot_round, status="queued").count() == 1
 
 
 def test_a_round_with_no_bot_tables_says_so(client_for, organiser, table):
-    response = client_for(organiser).post(f"/bots/rounds/{table.round_id}/play/", follow=True)
+    response = client_for(organiser).post(
+        f"/bots/events/{table.round.event.slug}/rounds/{table.round.number}/play/", follow=True
+    )
     assert "has no table of bots waiting for a match" in response.content.decode()
     assert not Match.objects.exists()
 
@@ -131,7 +140,7 @@ def test_the_bot_tables_page_is_for_organisers(client_for, organiser, outsider, 
     assert client_for(outsider).get(f"/bots/events/{slug}/").status_code == 403
     page = client_for(organiser).get(f"/bots/events/{slug}/").content.decode()
     assert "1 table of bots" in page
-    assert f"/bots/rounds/{bot_round.pk}/play/" in page
+    assert f"/bots/events/{bot_round.event.slug}/rounds/{bot_round.number}/play/" in page
 
 
 def test_a_remote_bots_endpoint_is_shown_to_its_author_and_staff_only(

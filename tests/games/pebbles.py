@@ -141,6 +141,7 @@ def make_bot(key: str, seed: int = 0, **settings):
 
 class Words:
     GROUPS = ("take",)
+    MAIN_GROUPS = ("take",)
 
     @staticmethod
     def move_group(_move: str) -> str:

@@ -51,6 +51,15 @@ def test_an_address_is_locked_at_its_own_higher_cap(player, settings):
     assert ask_token(player.username, PASSWORD, address="10.0.3.6").status_code == 200
 
 
+def test_logging_in_to_an_account_of_ones_own_does_not_reset_the_addresss_count(player, settings):
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 6
+    for n in range(5):
+        assert ask_token(f"nobody{n}", "wrong", address="10.0.3.7").status_code == 400
+    own = {"username": player.username, "password": PASSWORD}
+    assert Client(REMOTE_ADDR="10.0.3.7").post("/accounts/login/", own).status_code == 302
+    assert ask_token("nobody5", "wrong", address="10.0.3.7").status_code == 429
+
+
 def test_behind_the_proxy_each_client_is_counted_by_the_header_the_settings_name(player, settings):
     """Everyone comes from the proxy's address; the proxy appends the client's to
     X-Forwarded-For, and a client's own entries in front are not believed."""

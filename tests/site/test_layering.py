@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # What each app or package may import of the others (docs/architecture.md). config/ is
 # the site's shell (settings, URLs naming the apps' modules as strings, the API's
 # handlers, /healthz) and, below the apps, its helpers: every other module of config/.
-CONFIG_SHELL = {"settings", "urls", "api_urls", "api_errors", "health", "celery", "wsgi", "asgi"}
+CONFIG_SHELL = {"settings", "urls", "api_urls", "health", "celery", "wsgi", "asgi"}
 HELPERS = "config helpers"
 ALLOWED = {
     "refusal": set(),
@@ -40,7 +40,6 @@ ENGINES = ("games.call_to_glory", "games.call_to_adventure")
 ENGINE_IMPORTERS_LEFT = {
     "scoring/catalogues.py",
     "scoring/profile_form.py",
-    "scoring/profile_views.py",
     "scoring/profiles.py",
     "scoring/rescore.py",
     "scoring/views/glory_rounds.py",

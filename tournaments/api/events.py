@@ -6,8 +6,8 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from config.api_errors import field_checked
 from config.api_fields import ModelSerializer
-from refusal import Refusal
 from tournaments.api.rounds import RoundSerializer
 from tournaments.archiving import do_archive_event, do_delete_event
 from tournaments.check_in import do_check_in
@@ -33,14 +33,6 @@ from tournaments.permissions import (
 )
 from tournaments.registration import do_register, do_withdraw
 from tournaments.round_cache import encoded_answer
-
-
-def field_checked(check, value):
-    """One setting's check, as the serializer's error for its field."""
-    try:
-        return check(value)
-    except Refusal as refusal:
-        raise serializers.ValidationError(str(refusal.message)) from None
 
 
 class EventSerializer(ModelSerializer):

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.refusal_pages import carried_out
 from tournaments.archiving import (
     do_archive_event,
     do_archive_league,
@@ -22,7 +23,6 @@ from tournaments.permissions import (
     access_league_as_organiser,
     access_season_as_organiser,
 )
-from tournaments.views.refusals import carried_out
 
 
 @login_required

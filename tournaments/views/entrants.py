@@ -6,7 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from refusal import Refusal
+from config.refusal_pages import carried_out
+from refusal import Refusal, attempted
 from tournaments.check_in import no_shows
 from tournaments.entrant_import import do_import_entrants
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_set_place
@@ -22,7 +23,6 @@ from tournaments.permissions import (
 )
 from tournaments.registration import do_drop
 from tournaments.round_numbers import next_round_number
-from tournaments.views.refusals import carried_out
 
 
 @login_required
@@ -85,28 +85,30 @@ def import_entrants(request, slug):
     event = access_event_as_organiser(request.user, slug)
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
-        try:
-            added = do_import_entrants(event, form.cleaned_data["csv"], request.user)
-        except Refusal as refusal:
-            rows = (refusal.where or {}).get("rows")
-            if rows:
-                form.add_error(None, _("Nothing was imported."))
-            for row in rows or [{"row": None, "reason": str(refusal.message)}]:
-                form.add_error("csv", row_reason(row))
-        else:
+        imported = attempted(do_import_entrants, event, form.cleaned_data["csv"], request.user)
+        if imported:
+            added = imported.answer
             messages.success(
                 request,
                 ngettext("%(n)s entrant imported.", "%(n)s entrants imported.", len(added))
                 % {"n": len(added)},
             )
             return redirect("event-entrants", slug=event.slug)
+        show_bad_rows(form, imported.refusal)
     return entrants_page(request, event, form=EntrantForm(), import_form=form)
 
 
-def row_reason(row: dict) -> str:
-    if row["row"] is None:
-        return row["reason"]
-    return _("Row %(n)s: %(reason)s") % {"n": row["row"], "reason": row["reason"]}
+def show_bad_rows(form, refusal: Refusal) -> None:
+    """An import's refusal on the form: each bad row beside the CSV, or the reason."""
+    rows = refusal.error.get("rows")
+    if not rows:
+        form.add_error("csv", str(refusal.message))
+        return
+    form.add_error(None, _("Nothing was imported."))
+    for row in rows:
+        form.add_error(
+            "csv", _("Row %(n)s: %(reason)s") % {"n": row["row"], "reason": row["reason"]}
+        )
 
 
 @login_required

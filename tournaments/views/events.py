@@ -8,6 +8,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.refusal_pages import carried_out
 from tournaments.bracket import bracket_svg
 from tournaments.check_in import no_shows
 from tournaments.cut import do_cut
@@ -38,7 +39,6 @@ from tournaments.permissions import (
 from tournaments.plots import LEADERS, rank_by_round_svg, rating_svg
 from tournaments.results import request_standings_update
 from tournaments.todo import todo_for
-from tournaments.views.refusals import carried_out
 
 
 def home(request):
@@ -233,6 +233,22 @@ def league_create(request):
     return render(request, "tournaments/form.html", {"form": form, "title": _("New league")})
 
 
+def board_columns(sort: str) -> list[tuple[str, str, str]]:
+    """The leaderboard's columns: key, heading and, for the column it is sorted by, its
+    ``aria-sort`` (names A to Z, numbers highest first)."""
+    columns = [
+        ("name", _("Name")),
+        ("events", _("Events")),
+        ("wins", _("Wins")),
+        ("points", _("Points")),
+        ("rating", _("Rating")),
+    ]
+    order = {"name": "ascending"}
+    return [
+        (key, label, order.get(key, "descending") if key == sort else "") for key, label in columns
+    ]
+
+
 def league_detail(request, slug):
     """The league's seasons and events, and its leaderboard (``?season=`` one season,
     ``?sort=`` a column); archived events only for its organisers."""
@@ -248,13 +264,7 @@ def league_detail(request, slug):
             "league": league,
             "events": events,
             "board": board,
-            "board_columns": [
-                ("name", _("Name")),
-                ("events", _("Events")),
-                ("wins", _("Wins")),
-                ("points", _("Points")),
-                ("rating", _("Rating")),
-            ],
+            "board_columns": board_columns(board.sort),
             "seasons": seasons,
             "open_season": any(season.status == Season.Status.OPEN for season in seasons),
             "is_organiser": is_organiser,

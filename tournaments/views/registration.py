@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.refusal_pages import carried_out
 from tournaments.check_in import do_check_in, do_drop_no_shows
 from tournaments.permissions import (
     access_entrant_as_organiser,
@@ -14,7 +15,6 @@ from tournaments.permissions import (
     access_event_as_organiser,
 )
 from tournaments.registration import do_register, do_withdraw
-from tournaments.views.refusals import carried_out
 
 
 @login_required

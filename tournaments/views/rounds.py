@@ -6,7 +6,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from refusal import Refusal
+from config.refusal_pages import carried_out
 from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
 from tournaments.forms import ClockForm, PairForm, SwapForm
@@ -20,7 +20,6 @@ from tournaments.permissions import (
 )
 from tournaments.round_cache import cached, round_version
 from tournaments.round_clock import do_clock
-from tournaments.views.refusals import carried_out
 
 
 def round_tables(round_):
@@ -126,16 +125,17 @@ def pair_next(request, slug):
     event = access_event_as_organiser(request.user, slug)
     form = PairForm(request.POST)
     reason = form.data.get("override_reason", "") if form.is_valid() else ""
-    try:
-        round_ = do_pair_round(
-            event,
-            by=request.user,
-            override_reason=reason,
-            drop_no_shows=request.POST.get("drop_no_shows") == "1",
-        )
-    except Refusal as refusal:
-        messages.error(request, str(refusal.message))
+    paired = carried_out(
+        request,
+        do_pair_round,
+        event,
+        by=request.user,
+        override_reason=reason,
+        drop_no_shows=request.POST.get("drop_no_shows") == "1",
+    )
+    if not paired:
         return redirect("event-detail", slug=event.slug)
+    round_ = paired.answer
     if round_.is_draft:
         messages.success(
             request,

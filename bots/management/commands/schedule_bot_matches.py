@@ -8,8 +8,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bots.batches import batch_progress
 from bots.models import Batch, Bot
-from bots.scheduling import do_schedule_batch, round_robin_lineups
-from refusal import Refusal
+from bots.scheduling import do_schedule_batch, lineups_for
+from refusal import attempted
 
 
 class Command(BaseCommand):
@@ -33,25 +33,21 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=options["as_user"]).first()
         if user is None:
             raise CommandError(f"no user named {options['as_user']!r} (use --as-user)")
-        try:
-            if options["round_robin"]:
-                kind, lineups = (
-                    Batch.Kind.ROUND_ROBIN,
-                    round_robin_lineups(lineup, options["round_robin"]),
-                )
-            else:
-                kind, lineups = Batch.Kind.SERIES, [lineup]
-            batch = do_schedule_batch(
+        kind = Batch.Kind.ROUND_ROBIN if options["round_robin"] else Batch.Kind.SERIES
+        scheduled = attempted(
+            lambda: do_schedule_batch(
                 user,
                 kind,
-                lineups,
+                lineups_for(kind, lineup, options["round_robin"]),
                 games_per_lineup=options["games"],
                 options={"rounds": options["rounds"]},
                 seed=options["seed"],
                 name=" v ".join(options["bots"])[:160],
             )
-        except Refusal as refusal:
-            raise CommandError(str(refusal.message)) from None
+        )
+        if not scheduled:
+            raise CommandError(str(scheduled.refusal.message))
+        batch = scheduled.answer
         self.stdout.write(f"batch {batch.pk}: {batch.total} games, /bots/batches/{batch.pk}/")
         while options["wait"]:
             batch.refresh_from_db()

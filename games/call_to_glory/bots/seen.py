@@ -7,7 +7,7 @@ from the view's ``phase``.
 
 from dataclasses import dataclass
 
-from games.call_to_glory.tasks import DEFAULT_DECKS
+from games.call_to_glory.task_cards import DEFAULT_DECKS
 
 from .sampling import Known
 from .sim import ACT, DRAW1, DRAW2, END, INDEX, PILES, TASK_POINTS, VALUES

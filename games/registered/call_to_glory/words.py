@@ -91,6 +91,7 @@ def lay_words(value: int, count: int) -> str:
 
 # The rows of buttons a turn's moves sit in, in order.
 GROUPS = ("draw", "lay", "discard", "other")
+MAIN_GROUPS = ("draw", "lay")  # their buttons stand out; the others are secondary
 
 
 def move_group(move: str) -> str:

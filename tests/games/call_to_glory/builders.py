@@ -8,7 +8,7 @@ from pathlib import Path
 from games.call_to_glory.cards import VALUES, the_deck
 from games.call_to_glory.options import read_options
 from games.call_to_glory.state import GameState
-from games.call_to_glory.tasks import DEFAULT_DECKS, parse_task
+from games.call_to_glory.task_cards import DEFAULT_DECKS, parse_task
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

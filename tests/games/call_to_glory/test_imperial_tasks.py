@@ -3,7 +3,7 @@
 import random
 
 from games.call_to_glory import new_game, validate_record
-from games.call_to_glory.tasks import DEFAULT_DECKS, POINTS, parse_task, task_bonus
+from games.call_to_glory.task_cards import DEFAULT_DECKS, POINTS, parse_task, task_bonus
 
 from .builders import at, finish_round, load, refusal
 
