@@ -22,4 +22,4 @@ def slip_qr(context, table):
         "round": table.round.number,
         "table": table.number,
     }
-    return {"svg": qr_svg(url, title), "url": url, "signed": signed}
+    return {"svg": qr_svg(url, title), "signed": signed}

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from refusal import Refusal
 from scoring.models import AuditEntry, Submission
-from scoring.slips import access_slip, slip_path, slip_token, takes_slip
+from scoring.slips import access_slip, qr_svg, slip_path, slip_token, takes_slip
 from scoring.submissions import (
     do_confirm_result,
     do_enter_result,
@@ -135,7 +135,9 @@ def test_the_printed_slips_carry_the_signed_link_for_organisers_only(
     assert page.count('class="qr"') == 2
     assert "no account needed" in page
     for table in walk_in_round.tables.all():
-        assert slip_path(table) in page  # under the code, for those who type it
+        url = "http://testserver" + slip_path(table)
+        title = f"QR code: round 1, table {table.number}"
+        assert qr_svg(url, title) in page  # the code itself encodes the signed link
     as_a_player = client_as(client, player).get(print_url).content.decode()
     assert as_a_player.count('class="qr"') == 2
     assert "no account needed" not in as_a_player  # the plain table link
