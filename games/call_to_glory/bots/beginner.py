@@ -6,6 +6,8 @@ this card can be picked up on a future turn"; a beginner also takes a face-up ca
 matches the hand, lays a set as soon as possible, and reveals the task that pays most.
 """
 
+from games.call_to_glory.task_cards import LETTERS, POINTS
+
 from .base import Bot
 from .simple import Table, text
 
@@ -43,7 +45,7 @@ class BeginnerBot(Bot):
 
     @staticmethod
     def _bonus(table: Table, task: str) -> int:
-        points = {"A": 5, "B": 4, "C": 3}[task[0]]
+        points = POINTS[LETTERS.index(task[0])]
         return points * table.set_size(table.me, int(task[1:]))
 
     @staticmethod

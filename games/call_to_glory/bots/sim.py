@@ -13,22 +13,20 @@ Words used here:
 - a *phase* says which decision comes next inside the current turn.
 """
 
-VALUES = (6, 7, 8, 9, 12, 14, 16, 18, 20)
-INDEX = {value: i for i, value in enumerate(VALUES)}
-PILES = ("D1", "D2", "X1", "X2")
-PILE_INDEX = {name: i for i, name in enumerate(PILES)}
-NINJA = INDEX[14]
-THREE_CARD_SETS = (INDEX[12], INDEX[14], INDEX[16])
-END_DISTINCT = {2: 6, 3: 5, 4: 4}
-TASK_POINTS = {"A": 5, "B": 4, "C": 3}
+from games.call_to_glory.cards import INDEX, NINJA, THREE_CARD_VALUES, VALUES
+from games.call_to_glory.moves import PILES
+from games.call_to_glory.phases import ACT, DRAW1, DRAW2, END, OVER, THRESHOLD
+from games.call_to_glory.task_cards import LETTERS, POINTS
 
-# Phases of a turn.
-DRAW1, DRAW2, ACT, END, OVER = range(5)
+# The rules' constants are the engine's (cards, moves, phases, task cards), named once; these
+# are the model's own readings of them.
+PILE_INDEX = {name: i for i, name in enumerate(PILES)}
+TASK_POINTS = dict(zip(LETTERS, POINTS, strict=True))
 
 
 def min_set(i: int, players: int) -> int:
     """The fewest cards a set of value index ``i`` may have when laid."""
-    return 3 if players >= 3 and i in THREE_CARD_SETS else 2
+    return 3 if players >= 3 and i in THREE_CARD_VALUES else 2
 
 
 def discard_choices(piles) -> tuple:
@@ -171,7 +169,7 @@ class Sim:
     def round_ended(self) -> bool:
         if not self.piles[0] or not self.piles[1]:
             return True
-        most = 9 - END_DISTINCT[self.n]  # the most values a seat may lack and go on
+        most = 9 - THRESHOLD[self.n]  # the most values a seat may lack and go on
         if any(s.count(0) <= most for s in self.sets):
             return True
         return all(any(column) for column in zip(*self.sets, strict=True))

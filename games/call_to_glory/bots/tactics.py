@@ -14,7 +14,7 @@ that costs least; a lay is taken when its points, discounted by the threat of be
 displaced, beat holding on.
 """
 
-from .sim import ACT, DRAW1, END, END_DISTINCT, NINJA, VALUES, discard_choices, min_set
+from .sim import ACT, DRAW1, END, NINJA, THRESHOLD, VALUES, discard_choices, min_set
 
 # Chance that some opponent can displace a set of k cards while more than k cards of
 # the value are unseen (one opponent; more opponents compound it).
@@ -189,7 +189,7 @@ def lay_ends_round(sim, look: Outlook, i: int) -> tuple:
     me, n = look.me, look.n
     distinct = sum(1 for x in look.mine if x) + (0 if look.mine[i] else 1)
     on_table = all(any(sim.sets[q][j] for q in range(n)) or j == i for j in range(9))
-    if distinct < END_DISTINCT[n] and not on_table:
+    if distinct < THRESHOLD[n] and not on_table:
         return False, 0
     scores = []
     for q in range(n):

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from . import tactics
-from .sim import END_DISTINCT, VALUES, Sim
+from .sim import THRESHOLD, VALUES, Sim
 
 DATA_FILE = Path(__file__).with_name("value.json")
 FEATURES = (
@@ -54,7 +54,7 @@ def features(sim: Sim, q: int) -> list:
             row = sim.sets[other]
             best_points = max(best_points, sum(VALUES[i] for i in range(9) if row[i]))
             best_distinct = max(best_distinct, sum(1 for x in row if x))
-    end = END_DISTINCT[n]
+    end = THRESHOLD[n]
     return [
         1.0,
         points,
