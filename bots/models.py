@@ -21,7 +21,7 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game as GameKey
+from games.models import GameKey
 from games.ratings import ordinal
 from games.registry import DEFAULT_GAME, LivePlay, get_game
 

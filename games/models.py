@@ -8,9 +8,9 @@ from django.db import models
 
 from games.registry import game_choices
 
-# The games of the registry (games/registry.py), as the choices of a model field.
+# The games' keys in the registry (games/registry.py), as the choices of a model field.
 # (django-stubs has no overload for the functional form with labels.)
-Game = models.TextChoices("Game", game_choices())  # type: ignore[call-overload]
+GameKey = models.TextChoices("GameKey", game_choices())  # type: ignore[call-overload]
 
 
 class GameRecord(models.Model):

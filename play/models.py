@@ -18,7 +18,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot, FaultRecord, said_bot_name
-from games.models import Game as GameKind
+from games.models import GameKey
 from games.ratings import ordinal
 from games.registry import DEFAULT_GAME, LivePlay, get_game
 
@@ -46,7 +46,7 @@ class Game(models.Model):
         FINISHED = "finished", _("finished")
         ABANDONED = "abandoned", _("abandoned")
 
-    game = models.CharField(max_length=30, choices=GameKind.choices, default=GameKind.CALL_TO_GLORY)
+    game = models.CharField(max_length=30, choices=GameKey.choices, default=GameKey.CALL_TO_GLORY)
     options = models.JSONField(_("rules options"), default=dict, blank=True)
     table = models.OneToOneField(
         "tournaments.Table",
@@ -351,7 +351,7 @@ class FriendlyRating(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friendly_ratings"
     )
-    game = models.CharField(max_length=30, choices=GameKind.choices)
+    game = models.CharField(max_length=30, choices=GameKey.choices)
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField(default=0)

@@ -5,7 +5,7 @@ tournaments' demo, whose players it seats."""
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games.models import Game
+from games.models import GameKey
 from scoring.models import Submission
 from scoring.submissions import do_confirm_result, do_dispute_result, do_submit_result
 from tournaments.models import Entrant, Event, League, Round, Season, Seat, Table
@@ -60,7 +60,7 @@ def load_demo() -> str:
         season,
         "cafe-cup-2026",
         "Café Cup 2026",
-        Game.CALL_TO_GLORY,
+        GameKey.CALL_TO_GLORY,
         [users[n] for n in names],
         olivia,
         table_size=2,
@@ -90,7 +90,7 @@ def load_demo() -> str:
         season,
         "adventure-night-2026",
         "Adventure Night",
-        Game.CALL_TO_ADVENTURE,
+        GameKey.CALL_TO_ADVENTURE,
         [users["gus"], users["hal"]],
         olivia,
         table_size=2,

@@ -31,7 +31,7 @@ from tournaments.models import (
     StandingRow,
     StandingsRequest,
 )
-from tournaments.tiebreaks import Game, Ledger, full_order, rank
+from tournaments.tiebreaks import Ledger, LedgerGame, full_order, rank
 
 
 def bye_points(event: Event) -> float:
@@ -56,7 +56,7 @@ def build_ledger(event: Event) -> tuple[Ledger, dict]:
     )
     for entrant, points, score, place, table, number in rows:
         tables[table].append(entrant)
-        ledger.games[entrant].append(Game(table, number, points, score, place))
+        ledger.games[entrant].append(LedgerGame(table, number, points, score, place))
         per_round[number][entrant] += points
     for entrant, games in ledger.games.items():
         for game in games:

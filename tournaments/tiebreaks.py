@@ -9,7 +9,10 @@ from dataclasses import dataclass, field
 
 
 @dataclass
-class Game:
+class LedgerGame:
+    """One of an entrant's games in the ledger: its table and round, the points and
+    score it brought, its place, and who else sat at the table."""
+
     table: int
     round: int
     points: float

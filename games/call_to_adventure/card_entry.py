@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.call_to_adventure.catalogue import Card, CardPath, Catalogue, Kind
-from games.call_to_adventure.fields import Fault, join, json_repr
+from games.call_to_adventure.fields import InputFault, join, json_repr
 from games.call_to_adventure.profile import Profile
 
 CARD_ENTRY_KEYS = ("origin", "motivation", "story", "allies")
@@ -44,14 +44,14 @@ class Story:
 def look_up(value: Any, kind: Kind, field_name: str, catalogue: Catalogue | None) -> Card:
     """The catalogued card of this kind that ``value`` names."""
     if catalogue is None:
-        raise Fault(field_name, "naming a card needs a card catalogue; none was given")
+        raise InputFault(field_name, "naming a card needs a card catalogue; none was given")
     if not isinstance(value, str):
-        raise Fault(field_name, f"{json_repr(value)} is not a card id")
+        raise InputFault(field_name, f"{json_repr(value)} is not a card id")
     if value not in catalogue:
-        raise Fault(field_name, f"no card {value!r} in the catalogue")
+        raise InputFault(field_name, f"no card {value!r} in the catalogue")
     card = catalogue[value]
     if card.kind not in ((kind,) if kind is not Kind.STORY else STORY_KINDS):
-        raise Fault(
+        raise InputFault(
             field_name,
             f"{card.name} ({value}) is {_a(card.kind)} card, not {_a(kind)} card",
         )
@@ -70,14 +70,14 @@ def derive(
     for kind in CHARACTERS:
         key = kind.value
         if key not in entry:
-            raise Fault(key, f'missing: the {kind} card, {{"card": "ID"}}')
+            raise InputFault(key, f'missing: the {kind} card, {{"card": "ID"}}')
         if kind is Kind.DESTINY and not _names_a_card(entry[key]):
-            raise Fault("destiny.card", 'card entry names the Destiny card: {"card": "ID"}')
+            raise InputFault("destiny.card", 'card entry names the Destiny card: {"card": "ID"}')
         placed.append(_placed(entry[key], kind, key, catalogue))
     placed += _story_cards(entry.get("story", {}), catalogue)
     allies = entry.get("allies", [])
     if not isinstance(allies, list):
-        raise Fault("allies", "a list of the face-up Ally cards")
+        raise InputFault("allies", "a list of the face-up Ally cards")
     for i, value in enumerate(allies):
         placed.append(_placed(value, Kind.ALLY, join("allies", i), catalogue))
     for card, _, field_name in placed:
@@ -99,18 +99,20 @@ def _names_a_card(value: Any) -> bool:
 
 def _story_cards(value: Any, catalogue: Catalogue | None) -> list:
     if not isinstance(value, Mapping):
-        raise Fault("story", 'an object {"origin": [...], "motivation": [...], "destiny": [...]}')
+        raise InputFault(
+            "story", 'an object {"origin": [...], "motivation": [...], "destiny": [...]}'
+        )
     placed = []
     for key in value:
         if key not in ("origin", "motivation", "destiny"):
-            raise Fault(join("story", str(key)), f"unknown Character card {key!r}")
+            raise InputFault(join("story", str(key)), f"unknown Character card {key!r}")
     for character in ("origin", "motivation", "destiny"):
         cards = value.get(character, [])
         field_name = join("story", character)
         if not isinstance(cards, list):
-            raise Fault(field_name, f"a list of the Story cards under the {character}")
+            raise InputFault(field_name, f"a list of the Story cards under the {character}")
         if len(cards) > CARDS_UNDER_A_CHARACTER:
-            raise Fault(
+            raise InputFault(
                 field_name,
                 f"{len(cards)} Story cards under the {character.capitalize()}; a Character "
                 f"card holds at most {CARDS_UNDER_A_CHARACTER} (9 in all)",
@@ -127,9 +129,9 @@ def _placed(value: Any, kind: Kind, field_name: str, catalogue: Catalogue | None
     if isinstance(value, Mapping):
         for key in value:
             if key not in ALLOWED_KEYS.get(kind, ("card",)):
-                raise Fault(join(field_name, str(key)), f"unknown key {key!r}")
+                raise InputFault(join(field_name, str(key)), f"unknown key {key!r}")
         if "card" not in value:
-            raise Fault(join(field_name, "card"), 'missing: {"card": "ID"}')
+            raise InputFault(join(field_name, "card"), 'missing: {"card": "ID"}')
         card_field = join(field_name, "card")
         path_name = value.get("path")
         value = value["card"]
@@ -137,14 +139,14 @@ def _placed(value: Any, kind: Kind, field_name: str, catalogue: Catalogue | None
     path_field = join(field_name, "path")
     if path_name is None:
         if len(card.paths) > 1:
-            raise Fault(
+            raise InputFault(
                 path_field,
                 f"{card.name} ({card.id}) has two paths: say which shows, 'top' or 'bottom'",
             )
         path_name = "top"
     if not isinstance(path_name, str) or path_name not in card.paths:
         shown = ", ".join(repr(p) for p in card.paths)
-        raise Fault(
+        raise InputFault(
             path_field, f"{card.name} ({card.id}) has no path {json_repr(path_name)}: {shown}"
         )
     return card, card.paths[path_name], field_name
@@ -155,7 +157,7 @@ def _place_once(card: Card, field_name: str, number: int, seen: dict) -> None:
     if card.id in seen:
         other_player, other_field = seen[card.id]
         where = "this tableau" if other_player == number else f"player {other_player}'s tableau"
-        raise Fault(
+        raise InputFault(
             field_name,
             f"{card.name} ({card.id}) already lies in {where} at {other_field}; "
             "there is one copy of each card",
@@ -171,7 +173,7 @@ def _add(story: Story, card: Card, path: CardPath, field_name: str, profile: Pro
     ):
         for icon, count in icons.items():
             if icon not in names:
-                raise Fault(
+                raise InputFault(
                     field_name,
                     f"{card.name} ({card.id}) shows {icon!r}, which profile {profile.name} "
                     "does not name",

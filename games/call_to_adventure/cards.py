@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.call_to_adventure.destiny import Requirement
-from games.call_to_adventure.fields import Fault, json_repr
+from games.call_to_adventure.fields import InputFault, json_repr
 from refusal import Refusal
 
 CARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -79,28 +79,30 @@ class Catalogue:
 def known_icon(name: Any, names: tuple[str, ...], field_name: str) -> None:
     if name not in names:
         known = ", ".join(names)
-        raise Fault(field_name, f"{json_repr(name)} is not one of the profile's icons ({known})")
+        raise InputFault(
+            field_name, f"{json_repr(name)} is not one of the profile's icons ({known})"
+        )
 
 
 def identity(card_id: Any, name: Any, kind: Any) -> tuple[str, str, Kind]:
     if not isinstance(card_id, str) or not CARD_ID.match(card_id):
-        raise Fault("id", f"{json_repr(card_id)} is not a card id (letters, digits, - _ .)")
+        raise InputFault("id", f"{json_repr(card_id)} is not a card id (letters, digits, - _ .)")
     if not isinstance(name, str) or not name.strip():
-        raise Fault("name", "a card needs a name")
+        raise InputFault("name", "a card needs a name")
     kinds = [k.value for k in Kind]
     kind = kind.strip().lower() if isinstance(kind, str) else kind
     if kind not in kinds:
-        raise Fault("kind", f"{json_repr(kind)} is not a kind ({', '.join(kinds)})")
+        raise InputFault("kind", f"{json_repr(kind)} is not a kind ({', '.join(kinds)})")
     return card_id, name.strip(), Kind(kind)
 
 
 def checked_card(card: Card) -> Card:
     if "top" not in card.paths:
-        raise Fault("path", f"card {card.id!r} needs a 'top' path")
+        raise InputFault("path", f"card {card.id!r} needs a 'top' path")
     if card.kind is not Kind.STORY and len(card.paths) > 1:
-        raise Fault("path", f"a {card.kind} card has one path, 'top'")
+        raise InputFault("path", f"a {card.kind} card has one path, 'top'")
     if card.kind is Kind.DESTINY and not card.requirements:
-        raise Fault("requirements", "a Destiny card needs its requirements")
+        raise InputFault("requirements", "a Destiny card needs its requirements")
     if card.kind is not Kind.DESTINY and card.requirements:
-        raise Fault("requirements", "only a Destiny card has requirements")
+        raise InputFault("requirements", "only a Destiny card has requirements")
     return card

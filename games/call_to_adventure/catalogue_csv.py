@@ -16,7 +16,7 @@ from games.call_to_adventure.cards import (
     known_icon,
 )
 from games.call_to_adventure.destiny import requirements_from_cell
-from games.call_to_adventure.fields import Fault, small_number
+from games.call_to_adventure.fields import InputFault, small_number
 from games.call_to_adventure.profile import Profile
 
 CSV_COLUMNS = (
@@ -66,8 +66,8 @@ def from_csv(text: str, profile: Profile) -> Catalogue:
     return Catalogue(cards)
 
 
-class _RowFault(Fault):
-    def __init__(self, row: int, fault: Fault):
+class _RowFault(InputFault):
+    def __init__(self, row: int, fault: InputFault):
         super().__init__(fault.field, fault.reason)
         self.row = row
 
@@ -82,13 +82,13 @@ def _csv_card(group: list[tuple[int, dict[str, str]]], profile: Profile) -> Card
             found = identity(row.get("id"), row.get("name"), row.get("kind"))
             if first_seen and found != first_seen:
                 column = "name" if found[1] != first_seen[1] else "kind"
-                raise Fault(column, f"card {found[0]!r} has another {column} on a row above")
+                raise InputFault(column, f"card {found[0]!r} has another {column} on a row above")
             first_seen = found
             path_name = row.get("path") or "top"
             if path_name not in PATH_NAMES:
-                raise Fault("path", f"a path is 'top' or 'bottom', not {path_name!r}")
+                raise InputFault("path", f"a path is 'top' or 'bottom', not {path_name!r}")
             if path_name in paths:
-                raise Fault("path", f"card {found[0]!r} already has a {path_name!r} row")
+                raise InputFault("path", f"card {found[0]!r} already has a {path_name!r} row")
             paths[path_name] = CardPath(
                 triumph=_cell_number(row.get("triumph", ""), "triumph"),
                 tragedy=_cell_number(row.get("tragedy", ""), "tragedy"),
@@ -99,17 +99,17 @@ def _csv_card(group: list[tuple[int, dict[str, str]]], profile: Profile) -> Card
             )
             if row.get("requirements"):
                 if requirements:
-                    raise Fault("requirements", "give a card's requirements on one row")
+                    raise InputFault("requirements", "give a card's requirements on one row")
                 requirements = requirements_from_cell(
                     row["requirements"].lower(),
                     profile.story_icons + profile.abilities,
                     "requirements",
                 )
-        except Fault as fault:
+        except InputFault as fault:
             raise _RowFault(row_number, fault) from None
     try:
         return checked_card(Card(*first_seen, paths, requirements))
-    except Fault as fault:
+    except InputFault as fault:
         raise _RowFault(first_row, fault) from None
 
 
@@ -117,7 +117,7 @@ def _cell_number(cell: str, column: str) -> int:
     if cell == "":
         return 0
     if not re.fullmatch(r"\d+", cell):
-        raise Fault(column, f"{cell[:20]!r} is not a whole number")
+        raise InputFault(column, f"{cell[:20]!r} is not a whole number")
     return small_number(cell, column)
 
 
@@ -126,7 +126,7 @@ def _cell_icons(cell: str, names: tuple[str, ...], column: str) -> dict[str, int
     for item in filter(None, re.split(r"[;,\s]+", cell.lower())):
         name, _, times = item.partition("*")
         if times and not times.isdigit():
-            raise Fault(column, f"{item!r}: write 'nature*2' for two icons")
+            raise InputFault(column, f"{item!r}: write 'nature*2' for two icons")
         known_icon(name, names, column)
         icons[name] = icons.get(name, 0) + (small_number(times, column) if times else 1)
     return icons

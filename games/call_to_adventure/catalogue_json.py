@@ -15,7 +15,7 @@ from games.call_to_adventure.cards import (
     known_icon,
 )
 from games.call_to_adventure.destiny import requirements_from_data
-from games.call_to_adventure.fields import Fault, join, json_repr, whole_number
+from games.call_to_adventure.fields import InputFault, join, json_repr, whole_number
 from games.call_to_adventure.profile import Profile
 
 CARD_KEYS = ("id", "name", "kind", "paths", "requirements")
@@ -36,9 +36,9 @@ def from_json(data: Any, profile: Profile) -> Catalogue:
         try:
             card = _json_card(raw, profile)
             if card.id in cards:
-                raise Fault("id", f"{card.id!r} is already the id of another card")
+                raise InputFault("id", f"{card.id!r} is already the id of another card")
             cards[card.id] = card
-        except Fault as fault:
+        except InputFault as fault:
             problems.append(Problem(row, fault.field, fault.reason))
     if problems:
         raise CatalogueError(problems)
@@ -47,19 +47,19 @@ def from_json(data: Any, profile: Profile) -> Catalogue:
 
 def _json_card(raw: Any, profile: Profile) -> Card:
     if not isinstance(raw, Mapping):
-        raise Fault(None, 'a card is an object {"id", "name", "kind", "paths"}')
+        raise InputFault(None, 'a card is an object {"id", "name", "kind", "paths"}')
     for key in raw:
         if key not in CARD_KEYS:
-            raise Fault(str(key), f"unknown key {key!r}")
+            raise InputFault(str(key), f"unknown key {key!r}")
     card_id, name, kind = identity(raw.get("id"), raw.get("name"), raw.get("kind"))
     raw_paths = raw.get("paths")
     if not isinstance(raw_paths, Mapping) or not raw_paths:
-        raise Fault("paths", 'an object of paths, like {"top": {"triumph": 1}}')
+        raise InputFault("paths", 'an object of paths, like {"top": {"triumph": 1}}')
     paths = {}
     for path_name, raw_path in raw_paths.items():
         path_field = join("paths", str(path_name))
         if path_name not in PATH_NAMES:
-            raise Fault(path_field, f"a path is 'top' or 'bottom', not {path_name!r}")
+            raise InputFault(path_field, f"a path is 'top' or 'bottom', not {path_name!r}")
         paths[path_name] = _json_path(raw_path, path_field, profile)
     requirements = ()
     if "requirements" in raw:
@@ -71,10 +71,10 @@ def _json_card(raw: Any, profile: Profile) -> Card:
 
 def _json_path(raw: Any, field_name: str, profile: Profile) -> CardPath:
     if not isinstance(raw, Mapping):
-        raise Fault(field_name, 'an object {"triumph", "tragedy", "story_icons", "abilities"}')
+        raise InputFault(field_name, 'an object {"triumph", "tragedy", "story_icons", "abilities"}')
     for key in raw:
         if key not in PATH_KEYS:
-            raise Fault(join(field_name, str(key)), f"unknown key {key!r}")
+            raise InputFault(join(field_name, str(key)), f"unknown key {key!r}")
     return CardPath(
         triumph=whole_number(raw.get("triumph", 0), join(field_name, "triumph")),
         tragedy=whole_number(raw.get("tragedy", 0), join(field_name, "tragedy")),
@@ -99,4 +99,4 @@ def _json_icons(raw: Any, names: tuple[str, ...], field_name: str) -> dict[str, 
             known_icon(name, names, field_name)
             whole_number(count, join(field_name, str(name)))
         return {name: count for name, count in raw.items() if count}
-    raise Fault(field_name, f"{json_repr(raw)} is not a list of icon names")
+    raise InputFault(field_name, f"{json_repr(raw)} is not a list of icon names")

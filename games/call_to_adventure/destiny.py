@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.call_to_adventure.fields import Fault, join, json_repr, small_number, whole_number
+from games.call_to_adventure.fields import InputFault, join, json_repr, small_number, whole_number
 
 TIER_KEYS = ("at_least", "triumph", "tragedy")
 CELL_TIER = re.compile(
@@ -87,30 +87,30 @@ def _points(tier: Tier) -> str:
 def requirements_from_data(value: Any, icons: tuple[str, ...], field: str) -> tuple:
     """Requirements from JSON data (a list of ``{"icon", "tiers"}``); faults name the key."""
     if not isinstance(value, list):
-        raise Fault(field, "a list of requirements")
+        raise InputFault(field, "a list of requirements")
     return tuple(_requirement(item, icons, join(field, i)) for i, item in enumerate(value))
 
 
 def _requirement(item: Any, icons: tuple[str, ...], field: str) -> Requirement:
     if not isinstance(item, Mapping):
-        raise Fault(field, 'an object {"icon": ..., "tiers": [...]}')
+        raise InputFault(field, 'an object {"icon": ..., "tiers": [...]}')
     for key in item:
         if key not in ("icon", "tiers"):
-            raise Fault(join(field, str(key)), f"unknown key {key!r}")
+            raise InputFault(join(field, str(key)), f"unknown key {key!r}")
     icon = item.get("icon")
     if icon not in icons:
-        raise Fault(join(field, "icon"), f"{json_repr(icon)} is not an icon of the profile")
+        raise InputFault(join(field, "icon"), f"{json_repr(icon)} is not an icon of the profile")
     raw_tiers = item.get("tiers")
     if not isinstance(raw_tiers, list) or not raw_tiers:
-        raise Fault(join(field, "tiers"), "a non-empty list of tiers")
+        raise InputFault(join(field, "tiers"), "a non-empty list of tiers")
     tiers = []
     for i, raw in enumerate(raw_tiers):
         tier_field = join(join(field, "tiers"), i)
         if not isinstance(raw, Mapping):
-            raise Fault(tier_field, 'an object {"at_least": K, "triumph": N}')
+            raise InputFault(tier_field, 'an object {"at_least": K, "triumph": N}')
         for key in raw:
             if key not in TIER_KEYS:
-                raise Fault(join(tier_field, str(key)), f"unknown key {key!r}")
+                raise InputFault(join(tier_field, str(key)), f"unknown key {key!r}")
         tiers.append(
             Tier(
                 at_least=whole_number(raw.get("at_least"), join(tier_field, "at_least")),
@@ -130,17 +130,17 @@ def requirements_from_cell(cell: str, icons: tuple[str, ...], field: str) -> tup
         for text in (t.strip().lower() for t in part.split("|")):
             match = CELL_TIER.match(text)
             if not match:
-                raise Fault(field, f"{text!r} is not like '5 triumph if strength >= 1'")
+                raise InputFault(field, f"{text!r} is not like '5 triumph if strength >= 1'")
             if icon is not None and match["icon"] != icon:
-                raise Fault(field, f"the tiers of {part!r} name two icons")
+                raise InputFault(field, f"the tiers of {part!r} name two icons")
             icon = match["icon"]
             if icon not in icons:
-                raise Fault(field, f"{icon!r} is not an icon of the profile")
+                raise InputFault(field, f"{icon!r} is not an icon of the profile")
             points = {"triumph": 0, "tragedy": 0}
             for chunk in match["points"].split("+"):
                 amount, column = CELL_POINTS.match(chunk.strip()).groups()
                 if column not in points:
-                    raise Fault(field, f"{column!r} is not 'triumph' or 'tragedy'")
+                    raise InputFault(field, f"{column!r} is not 'triumph' or 'tragedy'")
                 points[column] += small_number(amount, field)
             tiers.append(Tier(at_least=small_number(match["at_least"], field), **points))
         requirements.append(_checked(Requirement(icon, tuple(tiers)), field))
@@ -150,5 +150,5 @@ def requirements_from_cell(cell: str, icons: tuple[str, ...], field: str) -> tup
 def _checked(requirement: Requirement, field: str) -> Requirement:
     thresholds = [tier.at_least for tier in requirement.tiers]
     if thresholds[0] < 1 or thresholds != sorted(set(thresholds)):
-        raise Fault(field, "tiers need 'at least' counts of 1 or more, rising")
+        raise InputFault(field, "tiers need 'at least' counts of 1 or more, rising")
     return requirement

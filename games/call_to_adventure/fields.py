@@ -1,7 +1,7 @@
 """Checked readers for the values a person types: whole numbers, point pairs, icon counts.
 
 Every reader takes the dotted ``field`` path of the value it reads, so a fault names the
-key to fix (``story_icons.music``, ``corruption.level``). A fault is a :class:`Fault`; the
+key to fix (``story_icons.music``, ``corruption.level``). A fault is a :class:`InputFault`; the
 scorer turns it into the answer's ``error`` object.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 POINT_COLUMNS = ("triumph", "tragedy")
 
 
-class Fault(Exception):
+class InputFault(Exception):
     """Something a person can fix: the dotted path of the key and why it cannot be."""
 
     def __init__(self, field: str | None, reason: str, player: int | None = None):
@@ -31,9 +31,9 @@ def join(prefix: str, key: str | int) -> str:
 def whole_number(value: Any, field: str, *, signed: bool = False) -> int:
     """A JSON integer (not a boolean, not 2.0, not "2"); negative only when ``signed``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Fault(field, f"{json_repr(value)} is not a whole number")
+        raise InputFault(field, f"{json_repr(value)} is not a whole number")
     if value < 0 and not signed:
-        raise Fault(field, f"{value} is negative; a count cannot be")
+        raise InputFault(field, f"{value} is negative; a count cannot be")
     return value
 
 
@@ -44,13 +44,13 @@ def small_number(digits: str, field: str) -> int:
     """The number the digits of a CSV cell write, refused (not a ``ValueError`` from
     ``int``) when it is longer than any card prints."""
     if len(digits) > MAX_DIGITS:
-        raise Fault(field, f"{digits[:12]}… ({len(digits)} digits) is too large")
+        raise InputFault(field, f"{digits[:12]}… ({len(digits)} digits) is too large")
     return int(digits)
 
 
 def mapping(value: Any, field: str, what: str = "an object") -> Mapping:
     if not isinstance(value, Mapping):
-        raise Fault(field, f"{json_repr(value)} is not {what}")
+        raise InputFault(field, f"{json_repr(value)} is not {what}")
     return value
 
 
@@ -60,7 +60,7 @@ def only_keys(data: Mapping, allowed: Iterable[str], prefix: str, what: str) -> 
     for key in data:
         if key not in allowed:
             known = ", ".join(allowed)
-            raise Fault(join(prefix, str(key)), f"unknown {what} {key!r}; known: {known}")
+            raise InputFault(join(prefix, str(key)), f"unknown {what} {key!r}; known: {known}")
 
 
 def point_pair(value: Any, field: str) -> tuple[int, int]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from games.call_to_adventure.fields import Fault, join, json_repr, whole_number
+from games.call_to_adventure.fields import InputFault, join, json_repr, whole_number
 from refusal import Refusal
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -119,33 +119,33 @@ def load_profile(source: Mapping | str | Path) -> Profile:
             except (ValueError, RecursionError) as exc:
                 raise ProfileError(None, f"not JSON: {exc}") from None
         return _profile(source)
-    except Fault as fault:
+    except InputFault as fault:
         raise ProfileError(fault.field, fault.reason) from None
 
 
 def _profile(data: Any) -> Profile:
     if not isinstance(data, Mapping):
-        raise Fault(None, "a profile is a JSON object")
+        raise InputFault(None, "a profile is a JSON object")
     for key in data:
         if key not in PROFILE_KEYS:
-            raise Fault(str(key), f"unknown key {key!r}")
+            raise InputFault(str(key), f"unknown key {key!r}")
     for key in ("name", "version", "story_icons", "abilities", "icon_bonus", "corruption"):
         if key not in data:
-            raise Fault(key, "missing")
+            raise InputFault(key, "missing")
     name = data["name"]
     if not isinstance(name, str) or not NAME.match(name):
-        raise Fault("name", f"{json_repr(name)} is not a lower-case name like 'core-2'")
+        raise InputFault("name", f"{json_repr(name)} is not a lower-case name like 'core-2'")
     version = whole_number(data["version"], "version")
     if version < 1:
-        raise Fault("version", "a version is 1 or more")
+        raise InputFault("version", "a version is 1 or more")
     story_icons = _names(data["story_icons"], "story_icons")
     abilities = _names(data["abilities"], "abilities")
     shared = set(story_icons) & set(abilities)
     if shared:
-        raise Fault("abilities", f"{sorted(shared)[0]!r} is both a Story icon and an Ability")
+        raise InputFault("abilities", f"{sorted(shared)[0]!r} is both a Story icon and an Ability")
     bonus = data["icon_bonus"]
     if not isinstance(bonus, list) or len(bonus) < 2:
-        raise Fault("icon_bonus", "a list of bonuses by count, from 0 icons, at least [0, 0]")
+        raise InputFault("icon_bonus", "a list of bonuses by count, from 0 icons, at least [0, 0]")
     bonus_table = tuple(whole_number(b, join("icon_bonus", i)) for i, b in enumerate(bonus))
     start, levels, note = _corruption(data["corruption"])
     return Profile(
@@ -164,53 +164,53 @@ def _profile(data: Any) -> Profile:
 
 def _text(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise Fault(field, f"{json_repr(value)} is not text")
+        raise InputFault(field, f"{json_repr(value)} is not text")
     return value
 
 
 def _names(value: Any, field: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
-        raise Fault(field, "a non-empty list of lower-case names")
+        raise InputFault(field, "a non-empty list of lower-case names")
     for i, name in enumerate(value):
         if not isinstance(name, str) or not NAME.match(name):
-            raise Fault(join(field, i), f"{json_repr(name)} is not a lower-case name")
+            raise InputFault(join(field, i), f"{json_repr(name)} is not a lower-case name")
         if name in value[:i]:
-            raise Fault(join(field, i), f"{name!r} is named twice")
+            raise InputFault(join(field, i), f"{name!r} is named twice")
     return tuple(value)
 
 
 def _corruption(value: Any) -> tuple[int, tuple[Level, ...], str]:
     if not isinstance(value, Mapping):
-        raise Fault("corruption", 'an object {"start": 3, "levels": [...]}')
+        raise InputFault("corruption", 'an object {"start": 3, "levels": [...]}')
     for key in value:
         if key not in ("start", "levels", "note"):
-            raise Fault(join("corruption", str(key)), f"unknown key {key!r}")
+            raise InputFault(join("corruption", str(key)), f"unknown key {key!r}")
     raw_levels = value.get("levels")
     if not isinstance(raw_levels, list) or len(raw_levels) < 2:
-        raise Fault("corruption.levels", "a list of the track's levels, from level 1 down")
+        raise InputFault("corruption.levels", "a list of the track's levels, from level 1 down")
     levels = tuple(_level(raw, i) for i, raw in enumerate(raw_levels))
     start = whole_number(value.get("start"), "corruption.start")
     if not 1 <= start <= len(levels):
-        raise Fault("corruption.start", f"level {start} is not on a track of {len(levels)}")
+        raise InputFault("corruption.start", f"level {start} is not on a track of {len(levels)}")
     return start, levels, _text(value.get("note", ""), "corruption.note")
 
 
 def _level(raw: Any, index: int) -> Level:
     field = f"corruption.levels.{index}"
     if not isinstance(raw, Mapping):
-        raise Fault(field, 'an object {"level": n, "points": n or null, ...}')
+        raise InputFault(field, 'an object {"level": n, "points": n or null, ...}')
     for key in raw:
         if key not in ("level", "name", "points", "column"):
-            raise Fault(join(field, str(key)), f"unknown key {key!r}")
+            raise InputFault(join(field, str(key)), f"unknown key {key!r}")
     number = whole_number(raw.get("level"), join(field, "level"))
     if number != index + 1:
-        raise Fault(join(field, "level"), f"levels run 1, 2, 3...; expected {index + 1}")
+        raise InputFault(join(field, "level"), f"levels run 1, 2, 3...; expected {index + 1}")
     points = raw.get("points")
     if points is not None:
         points = whole_number(points, join(field, "points"), signed=True)
     column = raw.get("column")
     if column is not None and column not in COLUMNS:
-        raise Fault(join(field, "column"), "'triumph', 'tragedy' or null")
+        raise InputFault(join(field, "column"), "'triumph', 'tragedy' or null")
     name = raw.get("name")
     if name is not None:
         name = _text(name, join(field, "name"))

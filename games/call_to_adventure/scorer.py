@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from games.call_to_adventure.catalogue import Catalogue, CatalogueError, load_catalogue
-from games.call_to_adventure.fields import Fault, json_repr
+from games.call_to_adventure.fields import InputFault, json_repr
 from games.call_to_adventure.lines import score_lines
 from games.call_to_adventure.places import places
 from games.call_to_adventure.profile import Profile, ProfileError, builtin_profiles, load_profile
@@ -36,7 +36,7 @@ def score_tableau(
     ``profiles`` adds or replaces profiles by name (Profile objects or profile dicts)."""
     try:
         return _score(data, catalogue, profiles, detail)
-    except Fault as fault:
+    except InputFault as fault:
         return {"valid": False, "error": fault.as_error()}
 
 
@@ -46,7 +46,7 @@ def _score(data, catalogue, profiles, detail) -> dict:
     catalogue = _catalogue(catalogue, profile)
     players = table.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
-        raise Fault("players", f"a list of 1 to {MAX_PLAYERS} players' tableaux")
+        raise InputFault("players", f"a list of 1 to {MAX_PLAYERS} players' tableaux")
     seen: dict = {}
     tableaux = [
         read_tableau(raw, number, profile, catalogue, seen)
@@ -69,15 +69,15 @@ def _table(data: Any) -> Mapping:
         try:
             data = json.loads(data)
         except (ValueError, RecursionError) as exc:
-            raise Fault(None, f"not JSON: {exc}") from None
+            raise InputFault(None, f"not JSON: {exc}") from None
     if not isinstance(data, Mapping):
-        raise Fault(None, "a table is a JSON object with format, players")
+        raise InputFault(None, "a table is a JSON object with format, players")
     for key in data:
         if key not in TABLE_KEYS:
-            raise Fault(str(key), f"unknown key {key!r}; known: {', '.join(TABLE_KEYS)}")
+            raise InputFault(str(key), f"unknown key {key!r}; known: {', '.join(TABLE_KEYS)}")
     if data.get("format") != FORMAT:
         given = json_repr(data["format"]) if "format" in data else "missing"
-        raise Fault("format", f"expected {FORMAT!r}, not {given}")
+        raise InputFault("format", f"expected {FORMAT!r}, not {given}")
     return data
 
 
@@ -90,16 +90,16 @@ def _profile(table: Mapping, extra: Any) -> Profile:
     elif extra is None:
         items = []
     else:
-        raise Fault("profile", "extra profiles are given as a list, or a mapping by name")
+        raise InputFault("profile", "extra profiles are given as a list, or a mapping by name")
     for item in items:
         try:
             profile = item if isinstance(item, Profile) else load_profile(item)
         except ProfileError as exc:
-            raise Fault("profile", f"a given profile cannot be used: {exc}") from None
+            raise InputFault("profile", f"a given profile cannot be used: {exc}") from None
         known[profile.name] = profile
     name = table.get("profile", "core-2")
     if not isinstance(name, str) or name not in known:
-        raise Fault("profile", f"unknown profile {json_repr(name)}; known: {', '.join(known)}")
+        raise InputFault("profile", f"unknown profile {json_repr(name)}; known: {', '.join(known)}")
     return known[name]
 
 
@@ -109,9 +109,9 @@ def _catalogue(catalogue: Any, profile: Profile) -> Catalogue | None:
     try:
         return load_catalogue(catalogue, profile=profile)
     except CatalogueError as exc:
-        raise Fault("catalogue", f"the catalogue cannot be used: {exc}") from None
+        raise InputFault("catalogue", f"the catalogue cannot be used: {exc}") from None
     except OSError as exc:
-        raise Fault("catalogue", f"the catalogue cannot be read: {exc}") from None
+        raise InputFault("catalogue", f"the catalogue cannot be read: {exc}") from None
 
 
 def _scored(tableau: Tableau, profile: Profile, detail: bool) -> dict:

@@ -18,7 +18,7 @@ from games.call_to_adventure import card_entry
 from games.call_to_adventure.catalogue import Catalogue, Kind
 from games.call_to_adventure.destiny import destiny_points
 from games.call_to_adventure.fields import (
-    Fault,
+    InputFault,
     counts,
     join,
     json_repr,
@@ -76,7 +76,7 @@ def read_tableau(
         if any(key in entry for key in card_entry.CARD_ENTRY_KEYS):
             return _card_entry(entry, number, profile, catalogue, seen)
         return _quick_entry(entry, number, profile, catalogue)
-    except Fault as fault:
+    except InputFault as fault:
         fault.player = number
         raise
 
@@ -88,7 +88,7 @@ def _quick_entry(
     name = _name(entry, number)
     corruption = read_corruption(entry, profile)
     if "printed" not in entry:
-        raise Fault(
+        raise InputFault(
             "printed",
             "missing: the Triumph and Tragedy printed on the visible paths and Character "
             'cards, {"triumph": n, "tragedy": n} (or name the cards: card entry)',
@@ -107,7 +107,7 @@ def _card_entry(
 ) -> Tableau:
     for key in DERIVED_KEYS:
         if key in entry:
-            raise Fault(
+            raise InputFault(
                 key,
                 f"card entry derives {key} from the cards; leave it out, or type the "
                 "numbers instead of naming the cards (quick entry)",
@@ -154,7 +154,7 @@ def read_adversary(entry: Mapping, catalogue: Catalogue | None) -> tuple[int, in
 def _name(entry: Mapping, number: int) -> str:
     name = entry.get("name", f"Player {number}")
     if not isinstance(name, str) or not name.strip():
-        raise Fault("name", f"{json_repr(name)} is not a name")
+        raise InputFault("name", f"{json_repr(name)} is not a name")
     return name
 
 
@@ -163,14 +163,16 @@ def read_corruption(entry: Mapping, profile: Profile) -> Corruption:
     the board at L: required where the profile does not know L, checked where it does."""
     top = profile.top_level
     if "corruption" not in entry:
-        raise Fault("corruption", f'missing: {{"level": L}}, the hero marker\'s level, 1 to {top}')
+        raise InputFault(
+            "corruption", f'missing: {{"level": L}}, the hero marker\'s level, 1 to {top}'
+        )
     data = mapping(entry["corruption"], "corruption", '{"level": L}')
     only_keys(data, ("level", "points"), "corruption", "key")
     if "level" not in data:
-        raise Fault("corruption.level", f"missing: the hero marker's level, 1 to {top}")
+        raise InputFault("corruption.level", f"missing: the hero marker's level, 1 to {top}")
     level = whole_number(data["level"], "corruption.level", signed=True)
     if not 1 <= level <= top:
-        raise Fault(
+        raise InputFault(
             "corruption.level",
             f"level {level} is not on the Corruption track: its levels run 1 (top) to {top}, "
             f"and a hero cannot pass level {top}",
@@ -179,7 +181,7 @@ def read_corruption(entry: Mapping, profile: Profile) -> Corruption:
     if "points" in data:
         points = whole_number(data["points"], "corruption.points", signed=True)
         if known.known and points != known.points:
-            raise Fault(
+            raise InputFault(
                 "corruption.points",
                 f"level {level} is worth {known.points:+d} in profile {profile.name}, "
                 f"not {points:+d}; leave points out, or score with a corrected profile",
@@ -187,7 +189,7 @@ def read_corruption(entry: Mapping, profile: Profile) -> Corruption:
     elif known.known:
         points = known.points
     else:
-        raise Fault(
+        raise InputFault(
             "corruption.points",
             f"profile {profile.name} does not know what level {level} of the Corruption track "
             "is worth (the rulebook's picture of the track is lost and its text gives no "
@@ -204,7 +206,7 @@ def read_destiny(
     """The Destiny card's points: typed, or computed from a catalogued card's requirements
     and the icon counts; both given, they must agree."""
     if "destiny" not in entry:
-        raise Fault(
+        raise InputFault(
             "destiny",
             'missing: the Destiny card\'s points, {"triumph": n, "tragedy": n} '
             '(zero if no requirement is met), or {"card": "ID"} from the catalogue',
@@ -222,7 +224,7 @@ def read_destiny(
         ("tragedy", typed[1], computed.tragedy),
     ):
         if column in data and typed_points != points:
-            raise Fault(
+            raise InputFault(
                 join("destiny", column),
                 f"{card.name} gives {points} {column.capitalize()} for these icons "
                 f"({computed.explanation}), not {typed_points}",

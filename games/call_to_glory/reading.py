@@ -1,6 +1,6 @@
 """Reading a record safely: size limit, UTF-8, JSON without NaN, nesting, and the
 whole-document checks in the spec's order (format, players, options, complete,
-task_decks, tasks, number of rounds). A fault is raised as ``Fault`` with the
+task_decks, tasks, number of rounds). A fault is raised as ``RecordFault`` with the
 validator's error dict."""
 
 import json
@@ -15,7 +15,7 @@ DEFAULT_MAX_BYTES = 5_000_000
 MAX_DEPTH = 64  # a record nests 4 levels; deeper is not a record
 
 
-class Fault(Exception):
+class RecordFault(Exception):
     def __init__(self, reason: str, round_=None, move=None, text=None):
         super().__init__(reason)
         self.error = {"round": round_, "move": move, "text": text, "reason": reason}
@@ -30,86 +30,86 @@ def parse(record, max_bytes: int):
         return record
     if isinstance(record, str):
         if len(record) > max_bytes:
-            raise Fault(f"the record is larger than the limit of {max_bytes} bytes")
+            raise RecordFault(f"the record is larger than the limit of {max_bytes} bytes")
         try:
             size = len(record.encode("utf-8"))
         except UnicodeEncodeError:
-            raise Fault("the record is not valid UTF-8 text") from None
+            raise RecordFault("the record is not valid UTF-8 text") from None
         text = record
     elif isinstance(record, (bytes, bytearray)):
         size = len(record)
         text = None
     else:
-        raise Fault("a record must be JSON text or a JSON object")
+        raise RecordFault("a record must be JSON text or a JSON object")
     if size > max_bytes:
-        raise Fault(f"the record is {size} bytes; the limit is {max_bytes} bytes")
+        raise RecordFault(f"the record is {size} bytes; the limit is {max_bytes} bytes")
     if text is None:
         try:
             text = bytes(record).decode("utf-8")
         except UnicodeDecodeError:
-            raise Fault("the record is not valid UTF-8 text") from None
+            raise RecordFault("the record is not valid UTF-8 text") from None
     try:
         return loads_bounded(text, max_depth=MAX_DEPTH)
     except JsonTooDeep:
-        raise Fault("the record is nested too deeply to read") from None
+        raise RecordFault("the record is nested too deeply to read") from None
     except JsonNotText:
-        raise Fault("the record is not valid UTF-8 text") from None
+        raise RecordFault("the record is not valid UTF-8 text") from None
     except JsonDuplicateKey as exc:
-        raise Fault(f"the record is not valid: {exc}") from None
+        raise RecordFault(f"the record is not valid: {exc}") from None
     except ValueError as exc:
-        raise Fault(f"the record is not well-formed JSON: {exc}") from None
+        raise RecordFault(f"the record is not well-formed JSON: {exc}") from None
 
 
 def _require(doc: dict, key: str):
     if key not in doc:
-        raise Fault(f"the record has no {key!r} key")
+        raise RecordFault(f"the record has no {key!r} key")
     return doc[key]
 
 
 def read_header(doc):
     """(players, options, complete, decks, tasks, rounds) of a record, checked in the
-    spec's order; Fault otherwise."""
+    spec's order; RecordFault otherwise."""
     if not isinstance(doc, dict):
-        raise Fault("the record must be a JSON object")
+        raise RecordFault("the record must be a JSON object")
     if _require(doc, "format") != FORMAT:
-        raise Fault(f'format must be "{FORMAT}"')
+        raise RecordFault(f'format must be "{FORMAT}"')
     players = _require(doc, "players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise Fault("players must be a list of 2 to 4 names")
+        raise RecordFault("players must be a list of 2 to 4 names")
     if not all(isinstance(p, str) for p in players):
-        raise Fault("every player's name must be a string")
+        raise RecordFault("every player's name must be a string")
     try:
         opts = read_options(_require(doc, "options"))
     except ValueError as exc:
-        raise Fault(str(exc)) from None
+        raise RecordFault(str(exc)) from None
     complete = doc.get("complete", True)
     if type(complete) is not bool:
-        raise Fault("complete must be true or false")
+        raise RecordFault("complete must be true or false")
     decks = DEFAULT_DECKS
     if "task_decks" in doc:
         why = decks_fault(doc["task_decks"])
         if why:
-            raise Fault(why)
+            raise RecordFault(why)
         decks = {letter: tuple(doc["task_decks"][letter]) for letter in LETTERS}
     tasks = doc.get("tasks")
     if opts.imperial_tasks:
         if "tasks" not in doc:
-            raise Fault("the record has no 'tasks' key (imperial tasks are on)")
+            raise RecordFault("the record has no 'tasks' key (imperial tasks are on)")
         why = dealt_tasks_fault(tasks, len(players), decks)
         if why:
-            raise Fault(why)
+            raise RecordFault(why)
         tasks = [sorted(parse_task(name) for name in entry) for entry in tasks]
     elif tasks is not None:
-        raise Fault("tasks must be null when imperial tasks are off")
+        raise RecordFault("tasks must be null when imperial tasks are off")
     rounds = _require(doc, "rounds")
     if not isinstance(rounds, list):
-        raise Fault("rounds must be a list")
+        raise RecordFault("rounds must be a list")
     if complete and len(rounds) != opts.rounds:
-        raise Fault(
+        raise RecordFault(
             f"the record has {len(rounds)} {_rounds(len(rounds))}; the options say {opts.rounds}"
         )
     if len(rounds) > opts.rounds:
-        raise Fault(
+        raise RecordFault(
             f"the record has {len(rounds)} {_rounds(len(rounds))}; the options say {opts.rounds}"
         )
     return players, opts, complete, decks, tasks, rounds

@@ -7,13 +7,13 @@ from .moves import DISCARD, END, LAY, LOOKUP, MAX_SET, NINJA, PILE, MoveSyntaxEr
 from .phases import ACT, DEAL, DRAW1, DRAW2, OVER, THRESHOLD
 from .phases import END as WAIT_END
 from .phases import PILE as PILING
-from .reading import DEFAULT_MAX_BYTES, Fault, move_text, parse, read_header
+from .reading import DEFAULT_MAX_BYTES, RecordFault, move_text, parse, read_header
 from .state import GameState, IllegalMove
 from .turn import MINIMUM_2, MINIMUM_3, lay
 
 
 def replay_moves(state: GameState, moves: list, number: int) -> None:
-    """Apply a round's moves to ``state``, or raise the Fault of the first bad one.
+    """Apply a round's moves to ``state``, or raise the RecordFault of the first bad one.
 
     The commonest legal moves, a draw and a discard, take a fast path on local variables
     that mirrors ``turn.draw``, ``turn.discard`` and ``GameState.end_turn`` (after a
@@ -39,7 +39,7 @@ def replay_moves(state: GameState, moves: list, number: int) -> None:
             try:
                 string_to_move(move)
             except MoveSyntaxError as exc:
-                raise Fault(str(exc), number, index, text) from None
+                raise RecordFault(str(exc), number, index, text) from None
             raise  # pragma: no cover - FAST holds every canonical move
         if seat == turn:
             if kind == 0:
@@ -108,10 +108,10 @@ def replay_moves(state: GameState, moves: list, number: int) -> None:
                 continue
         state.phase, state.turn, state.first = phase, turn, first
         if phase == DEAL or phase == OVER:
-            raise Fault("the round has already ended", number, index, move)
+            raise RecordFault("the round has already ended", number, index, move)
         why = check(seat, action)
         if why is not None:
-            raise Fault(why, number, index, move)
+            raise RecordFault(why, number, index, move)
         apply(action)
         phase, turn, first = state.phase, state.turn, state.first
         minis, fresh, hand = state.minis, state.fresh, hands[turn]
@@ -142,7 +142,7 @@ def replay(record, moves: int | None = None) -> GameState:
     try:
         doc = parse(record, DEFAULT_MAX_BYTES)
         players, opts, _complete, decks, tasks, rounds = read_header(doc)
-    except Fault as fault:
+    except RecordFault as fault:
         raise ValueError(fault.error["reason"]) from None
     state = GameState(players, opts, decks, tasks)
     left = moves

@@ -9,7 +9,7 @@ engine's own rules (scoring.py, task_cards.py), and refused when they cannot hap
 from .cards import INDEX, VALUES, copies, shown, smallest_set
 from .options import read_options
 from .phases import THRESHOLD
-from .reading import DEFAULT_MAX_BYTES, Fault, parse
+from .reading import DEFAULT_MAX_BYTES, RecordFault, parse
 from .scoring import base_score, places, round_scores, start_player
 from .task_cards import DEFAULT_DECKS, LETTERS, decks_fault, parse_task, task_name
 
@@ -42,7 +42,7 @@ def score_table(data, max_bytes: int = DEFAULT_MAX_BYTES) -> dict:
 def _read(data, max_bytes):
     try:
         doc = parse(data, max_bytes)
-    except Fault as fault:
+    except RecordFault as fault:
         raise TableFault(fault.error["reason"].replace("record", "table")) from None
     if not isinstance(doc, dict):
         raise TableFault("the table must be a JSON object")

@@ -10,12 +10,12 @@ value is type-checked (``6.0`` and ``true`` are not card values).
 
 from .cards import deal_fault
 from .phases import DEAL, OVER
-from .reading import DEFAULT_MAX_BYTES, Fault, parse, read_header
+from .reading import DEFAULT_MAX_BYTES, RecordFault, parse, read_header
 from .record import result_of
 from .replaying import replay, replay_moves
 from .state import GameState
 
-__all__ = ["DEFAULT_MAX_BYTES", "Fault", "replay", "validate_record"]
+__all__ = ["DEFAULT_MAX_BYTES", "RecordFault", "replay", "validate_record"]
 
 
 def validate_record(record, max_bytes: int = DEFAULT_MAX_BYTES) -> dict:
@@ -24,7 +24,7 @@ def validate_record(record, max_bytes: int = DEFAULT_MAX_BYTES) -> dict:
     {"round", "move", "text", "reason"}}``."""
     try:
         return _validate(parse(record, max_bytes))
-    except Fault as fault:
+    except RecordFault as fault:
         return {"valid": False, "error": fault.error}
     except RecursionError:
         return {"valid": False, "error": _error("the record is nested too deeply")}
@@ -40,21 +40,21 @@ def _validate(doc) -> dict:
     last = len(rounds)
     for number, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, dict):
-            raise Fault(f"round {number} must be an object")
+            raise RecordFault(f"round {number} must be an object")
         for key in ("hands", "draw_piles", "moves"):
             if key not in rnd:
-                raise Fault(f"round {number} has no {key!r} key")
+                raise RecordFault(f"round {number} has no {key!r} key")
         moves = rnd["moves"]
         if not isinstance(moves, list):
-            raise Fault(f"round {number}: moves must be a list")
+            raise RecordFault(f"round {number}: moves must be a list")
         why = deal_fault(rnd["hands"], rnd["draw_piles"], state.n, number)
         if why:
-            raise Fault(why)
+            raise RecordFault(why)
         state.deals.append((rnd["hands"], rnd["draw_piles"]))
         state.begin_round()
         replay_moves(state, moves, number)
         if state.phase != DEAL and state.phase != OVER:
             if number == last and not complete:
                 break
-            raise Fault(f"round {number} stops before its end")
+            raise RecordFault(f"round {number} stops before its end")
     return result_of(state, complete=complete and state.phase == OVER)

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from config.changes import MAX_WAIT_SECONDS
 from config.waits import TooManyWaits, wait_allowed
-from games.models import Game as GameKind
+from games.models import GameKey
 from play.access import access_game, access_table_to_play
 from play.changes import etag_of, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
@@ -32,7 +32,7 @@ from tournaments.permissions import is_public_game
 
 
 class StartSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GameKind.choices)
+    game = serializers.ChoiceField(choices=GameKey.choices)
     options = serializers.DictField(
         required=False, default=dict, help_text="rounds (1: the Quick Game), ninja, imperial_tasks"
     )

@@ -4,7 +4,7 @@ events, across leagues), their friendly games, and a button to challenge them.""
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404, render
 
-from games.models import Game as GameKind
+from games.models import GameKey
 from play.models import Game
 from play.rated import friendly_rating
 from tournaments.models import Rating
@@ -21,9 +21,9 @@ def person_page(request, username):
     )
     context = {
         "person": person,
-        "friendly": friendly_rating(person, GameKind.CALL_TO_GLORY),
+        "friendly": friendly_rating(person, GameKey.CALL_TO_GLORY),
         "events": Rating.objects.filter(
-            user=person, league__isnull=True, game=GameKind.CALL_TO_GLORY
+            user=person, league__isnull=True, game=GameKey.CALL_TO_GLORY
         ).first(),
         "games": [
             (game, next(s for s in game.seats.all() if s.user_id == person.pk)) for game in games

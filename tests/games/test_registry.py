@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from games.models import Game
+from games.models import GameKey
 from games.registry import REGISTRY, Rules, SeatScore, entry_kind, get_game
 from refusal import Refusal
 from scoring.models import Submission
@@ -19,8 +19,8 @@ ADVENTURE = get_game("call-to-adventure")
 
 
 def test_the_model_choices_are_the_registrys_games_and_entry_kinds():
-    assert [key for key, _label in Game.choices] == list(REGISTRY)
-    assert Game.CALL_TO_GLORY == "call-to-glory"
+    assert [key for key, _label in GameKey.choices] == list(REGISTRY)
+    assert GameKey.CALL_TO_GLORY == "call-to-glory"
     kinds = [kind.key for game in REGISTRY.values() for kind in game.entry_kinds]
     assert [key for key, _label in Submission.Kind.choices] == kinds
     assert len(set(kinds)) == len(kinds)

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from games.models import GameKey
 from scoring.models import AuditEntry, Submission
 from scoring.submissions import do_confirm_result, do_dispute_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
@@ -250,7 +250,7 @@ def test_a_digital_record_with_a_fault_shows_its_error_on_the_table_page(table, 
 @pytest.fixture
 def adventure_table(table):
     event = table.round.event
-    event.game = Game.CALL_TO_ADVENTURE
+    event.game = GameKey.CALL_TO_ADVENTURE
     event.save()
     return table
 

@@ -8,7 +8,7 @@ A bot sees only the view of its seat (the information set), never hidden cards; 
 search bot samples the hidden cards consistently with that view. See docs/bots.md.
 """
 
-from .base import Bot
+from .base import BuiltinBot
 from .beginner import BeginnerBot
 from .easy import EasyBot
 from .greedy import GreedyBot
@@ -17,15 +17,15 @@ from .random_bot import RandomBot
 from .search import SearchBot
 
 # The bots people may seat: the levels first, then the bots by method.
-BOTS: dict[str, type[Bot]] = {
+BOTS: dict[str, type[BuiltinBot]] = {
     bot.key: bot
     for bot in (EasyBot, MediumBot, HardBot, RandomBot, GreedyBot, SearchBot, SearchV1Bot)
 }
 # Bots only the benchmarks and tests play (yardsticks, not opponents for people).
-YARDSTICKS: dict[str, type[Bot]] = {BeginnerBot.key: BeginnerBot}
+YARDSTICKS: dict[str, type[BuiltinBot]] = {BeginnerBot.key: BeginnerBot}
 
 
-def make_bot(key: str, seed: int = 0, **settings) -> Bot:
+def make_bot(key: str, seed: int = 0, **settings) -> BuiltinBot:
     """A new bot of kind ``key``; ValueError for an unknown key or setting."""
     try:
         kind = BOTS[key] if key in BOTS else YARDSTICKS[key]
@@ -34,4 +34,4 @@ def make_bot(key: str, seed: int = 0, **settings) -> Bot:
     return kind(seed=seed, **settings)
 
 
-__all__ = ["BOTS", "Bot", "make_bot"]
+__all__ = ["BOTS", "BuiltinBot", "make_bot"]

@@ -9,7 +9,7 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-class Bot:
+class BuiltinBot:
     """A policy for one seat. It sees only the seat's view and keeps its own seeded
     ``random.Random``, so a bot made with the same seed decides the same way."""
 
@@ -45,7 +45,7 @@ class Bot:
         self.rng = random.Random(f"{self.seed}/{self.decisions}")
 
 
-def preset(kind: type[Bot], **settings) -> dict:
+def preset(kind: type[BuiltinBot], **settings) -> dict:
     """Every setting of ``kind``: its defaults, overridden by ``settings`` (checked)."""
     full = {}
     for option, (default, value_kind, _about) in kind.options.items():

@@ -8,11 +8,11 @@ matches the hand, lays a set as soon as possible, and reveals the task that pays
 
 from games.call_to_glory.task_cards import LETTERS, POINTS
 
-from .base import Bot
+from .base import BuiltinBot
 from .simple import Table, text
 
 
-class BeginnerBot(Bot):
+class BeginnerBot(BuiltinBot):
     key = "beginner"
     name = "Beginner"
     description = "Follows the rulebook's advice (a yardstick for the easy level)."

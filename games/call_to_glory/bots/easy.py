@@ -1,6 +1,6 @@
 """The easy bot: a newcomer's game. It plays by sight, not by counting cards."""
 
-from .base import Bot, gettext_noop
+from .base import BuiltinBot, gettext_noop
 from .simple import Table, text
 
 # How often it notices a useful card on a discard pile, and uses a ninja when it can.
@@ -8,7 +8,7 @@ NOTICES_TOP = 0.5
 USES_NINJA = 0.3
 
 
-class EasyBot(Bot):
+class EasyBot(BuiltinBot):
     """Moves a person new to the game makes: it lays a set the moment it has one, keeps
     its pairs, usually picks up a card that matches its hand, and throws away any
     single card without thinking about who could use it. Every move is one a person

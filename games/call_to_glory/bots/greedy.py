@@ -1,13 +1,13 @@
 """The greedy bot: the tactics' one-ply choice, on the public model of its view."""
 
 from . import tactics
-from .base import Bot, gettext_noop
+from .base import BuiltinBot, gettext_noop
 from .decide import greedy_move
 from .sampling import public_world
 from .seen import read_view
 
 
-class GreedyBot(Bot):
+class GreedyBot(BuiltinBot):
     key = "greedy"
     name = gettext_noop("Greedy")
     description = gettext_noop("Rules of thumb, one move ahead (the Medium level, with settings).")

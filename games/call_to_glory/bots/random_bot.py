@@ -1,9 +1,9 @@
 """The random bot: any legal move, each equally likely."""
 
-from .base import Bot, gettext_noop
+from .base import BuiltinBot, gettext_noop
 
 
-class RandomBot(Bot):
+class RandomBot(BuiltinBot):
     key = "random"
     name = gettext_noop("Random")
     description = gettext_noop("Plays any legal move at random (for testing).")

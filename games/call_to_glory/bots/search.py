@@ -3,7 +3,7 @@
 import random
 
 from . import tactics
-from .base import Bot, gettext_noop
+from .base import BuiltinBot, gettext_noop
 from .decide import greedy_move, search_move
 from .memory import Memory
 from .sampling import public_world
@@ -11,7 +11,7 @@ from .seen import read_view
 from .sim import DRAW1, DRAW2
 
 
-class SearchBot(Bot):
+class SearchBot(BuiltinBot):
     key = "search"
     name = gettext_noop("Search")
     description = gettext_noop(

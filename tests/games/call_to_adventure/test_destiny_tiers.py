@@ -8,7 +8,7 @@ from games.call_to_adventure.destiny import (
     destiny_points,
     requirements_from_cell,
 )
-from games.call_to_adventure.fields import Fault
+from games.call_to_adventure.fields import InputFault
 from games.call_to_adventure.profile import DEFAULT_PROFILE
 
 ICONS = DEFAULT_PROFILE.story_icons + DEFAULT_PROFILE.abilities
@@ -60,5 +60,5 @@ def test_the_rulebooks_destiny_without_strength_gives_only_its_nature_part():
     ],
 )
 def test_a_malformed_requirement_cell_is_refused(cell):
-    with pytest.raises(Fault):
+    with pytest.raises(InputFault):
         requirements_from_cell(cell, ICONS, "requirements")

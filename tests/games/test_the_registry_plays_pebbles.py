@@ -3,6 +3,7 @@ played on the site: ``bots`` and ``play`` ask the registry for everything a game
 (Pebbles, tests/games/pebbles.py, exists only here)."""
 
 import pytest
+from django.db import connection
 
 from bots.chunks import do_play_chunk
 from bots.matches import do_play_match
@@ -16,6 +17,14 @@ from refusal import Refusal
 from tests.games import pebbles
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True, scope="module")
+def connection_closed_after(django_db_blocker):
+    """The engines' tests beside these expect no database connection left open."""
+    yield
+    with django_db_blocker.unblock():
+        connection.close()
 
 
 @pytest.fixture(autouse=True)
