@@ -56,7 +56,7 @@ def ninja_actions(st) -> list[int]:
     seat = st.turn
     if st.minis[seat] <= st.fresh[seat]:
         return []
-    out = []
+    out: list[int] = []
     for target in range(st.n):
         if target != seat:
             row = st.sets[target]

@@ -43,7 +43,7 @@ def decks_fault(decks) -> str | None:
 
 def deal_tasks(players: int, decks: dict, rng: random.Random) -> list[list[tuple[int, int]]]:
     """One card of each deck per seat, the rest unused (dealt once, at the game's start)."""
-    dealt = [[] for _ in range(players)]
+    dealt: list[list[tuple[int, int]]] = [[] for _ in range(players)]
     for d, letter in enumerate(LETTERS):
         deck = list(decks[letter])
         if len(deck) < players:

@@ -128,7 +128,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple:
 def summarize(played_games) -> dict:
     """Per seat spec: games, wins, mean place, mean score, win rate and its 95% interval.
     A bot sitting in several seats of one game counts once per seat."""
-    rows = {}
+    rows: dict = {}
     for played in played_games:
         for seat, spec in enumerate(played.seats):
             row = rows.setdefault(spec, {"games": 0, "wins": 0, "places": 0, "scores": 0})

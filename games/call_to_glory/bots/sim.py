@@ -66,7 +66,7 @@ class Sim:
         self.n = n
         self.hands = [[0] * 9 for _ in range(n)]
         self.sets = [[0] * 9 for _ in range(n)]
-        self.piles = [[], [], [], []]
+        self.piles: list[list[int]] = [[], [], [], []]
         self.ninja = False
         self.minis = [0] * n
         self.fresh = [0] * n
@@ -219,7 +219,7 @@ class Sim:
         not listed)."""
         me = self.turn
         phase = self.phase
-        moves = []
+        moves: list[str] = []
         if phase == OVER:
             return moves
         if self.usable_minis() > 0:
