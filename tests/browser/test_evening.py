@@ -117,7 +117,7 @@ def test_an_evening_at_the_club_by_clicking(celery_worker, phone_page, organiser
     page.get_by_role("link", name="Enter the result").click()
     for number in range(1, 5):
         assert f"Round {number} of 4" in page.inner_text("h1")
-        page.get_by_label("Quick entry: only each seat's score for the round").check()
+        # The entry opens on each seat's score for the round (the paper sheet).
         for index, score in enumerate(ROUND_SCORES):
             page.locator(f"input[name=score-{index}]").fill(str(score))
         wait_until(
@@ -127,14 +127,24 @@ def test_an_evening_at_the_club_by_clicking(celery_worker, phone_page, organiser
         steps.shot(f"pat-round-{number}")
         last = "Save round 4: the game is over"
         page.get_by_role("button", name=last if number == 4 else f"Save round {number}").click()
-        page.wait_for_url(re.compile(r"/scoring/tables/\d+/$"))
-        state = page.inner_text(".state")
         if number < 4:
-            assert f"Round {number} of 4 entered by Pat Player" in state
+            # A saved round goes on to the next one's entry, with the totals so far.
+            page.wait_for_url(re.compile(r"/scoring/tables/\d+/glory/$"))
+            assert f"Round {number + 1} of 4" in page.inner_text("h1")
+            so_far = page.locator("table.scores").first.inner_text()
+            assert "Entered so far" in page.inner_text("main")
+            assert f"R{number}" in so_far and str(ROUND_SCORES[0] * number) in so_far
+        if number == 1:
+            page.get_by_role("link", name="← Back to the table").click()
+            page.wait_for_url(re.compile(r"/scoring/tables/\d+/$"))
+            state = page.inner_text(".state")
+            assert "Round 1 of 4 entered by Pat Player" in state
             assert "Nobody confirms before the last round is entered" in state
             assert not page.get_by_role("button", name="Confirm").count()
-            page.get_by_role("link", name=f"Enter round {number + 1}").click()
-        else:
+            page.get_by_role("link", name="Enter round 2").click()
+        elif number == 4:
+            page.wait_for_url(re.compile(r"/scoring/tables/\d+/$"))
+            state = page.inner_text(".state")
             assert "waiting for confirmation" in state
             waiting = re.search(r"Still to confirm: (.*)", state).group(1)
             assert sorted(waiting.split(", ")) == ["Quinn Player", "Rhea Player"]
