@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games.registry import GameType, Rules, entry_kind, seat_of_move
-from refusal import Refusal
+from refusal import Refusal, attempted
 
 
 @dataclass
@@ -70,10 +70,8 @@ def told(game: GameType, move: str, record: dict) -> str:
 def game_of_record(record: dict) -> GameType:
     """The game a record is of, by its format; a ``Refusal`` for one the site does not
     replay."""
-    try:
-        game, kind = entry_kind(record.get("format"))
-    except Refusal:
-        game, kind = None, None
+    known = attempted(entry_kind, record.get("format"))
+    game, kind = known.answer if known else (None, None)
     if game is None or not kind.is_record or not game.playable_live:
         raise Refusal(_("This is not a game record."))
     return game
