@@ -260,7 +260,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SubmissionKindEnum": "scoring.models.Submission.Kind",
         "BotKindEnum": "bots.models.Bot.Kind",
-        "GameEnum": "games.models.Game",
+        "GameEnum": "games.models.GameKey",
         "PlayedGameStatusEnum": "play.models.Game.Status",
         "PaceEnum": "play.models.Pace",
         "ChallengeStatusEnum": "play.models.Challenge.Status",
