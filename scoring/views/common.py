@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from games.registry import get_game
 from scoring.models import Submission
@@ -18,8 +19,9 @@ from tournaments.permissions import (
     is_player_of_table,
 )
 
-TOKENS = "scoring_form_tokens"
+USED_TOKENS = "scoring_used_form_tokens"
 KEPT_TOKENS = 50
+TOKEN_SALT = "scoring.form-token"
 
 
 def access_table(user, table_id: int) -> Table:
@@ -90,21 +92,32 @@ def roles(user, table: Table) -> dict:
 
 def new_form_token(request) -> str:
     """A token for one form: the POST that carries it consumes it, so a replayed POST
-    (a double tap, a resent form on flaky Wi-Fi) does nothing twice."""
-    token = uuid.uuid4().hex
-    tokens = request.session.get(TOKENS, [])
-    request.session[TOKENS] = [*tokens, token][-KEPT_TOKENS:]
-    return token
+    (a double tap, a resent form on flaky Wi-Fi) does nothing twice.
+
+    Issuing writes nothing: the token is a nonce and its signature. A list of issued
+    tokens in the session lost tokens when two pages were fetched at once (the page and
+    the service worker keeping a copy of it), and the page's save was then dropped as a
+    replay. Only consuming one writes to the session."""
+    nonce = uuid.uuid4().hex
+    return nonce + _signature(request, nonce)
 
 
 def consume_form_token(request) -> bool:
     token = request.POST.get("form_token", "")
-    tokens = request.session.get(TOKENS, [])
-    if token not in tokens:
+    nonce, signature = token[:32], token[32:]
+    if len(nonce) != 32 or not constant_time_compare(signature, _signature(request, nonce)):
         return False
-    tokens.remove(token)
-    request.session[TOKENS] = tokens
+    used = request.session.get(USED_TOKENS, [])
+    if nonce in used:
+        return False
+    request.session[USED_TOKENS] = [*used, nonce][-KEPT_TOKENS:]
     return True
+
+
+def _signature(request, nonce: str) -> str:
+    """Signed for the person the form was shown to: nobody else's POST can spend it."""
+    value = f"{nonce}:{request.user.pk}"
+    return salted_hmac(TOKEN_SALT, value, algorithm="sha256").hexdigest()[:32]
 
 
 def open_submission(table: Table) -> Submission | None:

@@ -390,3 +390,29 @@ def test_the_entry_page_says_when_a_result_already_waits(one_round_table, player
     response = client_for(player).get(reverse("scoring-glory", args=[table.pk]))
     assert b"waits for confirmation" in response.content
     assert b"Save round" not in response.content
+
+
+def test_a_form_token_outlives_the_pages_fetched_after_it_and_serves_only_its_person(
+    one_round_table, player, other_player, client_for
+):
+    """Showing a form writes nothing to the session: the service worker keeping a copy
+    of the entry page while the person opens it used to lose the page's token, and the
+    save was then dropped as a replay."""
+    table = one_round_table
+    client = client_for(player)
+    entry_url = reverse("scoring-glory", args=[table.pk])
+    token = token_of(client.get(entry_url))
+    session_before = dict(client.session.items())
+    for _ in range(60):  # more pages than a session ever kept tokens for
+        client.get(entry_url)
+    assert dict(client.session.items()) == session_before
+
+    form = {**RULEBOOK_SETS, "form_token": token}
+    client_for(other_player).post(entry_url, form)
+    assert not Submission.objects.filter(table=table).exists()  # not Ben's token
+
+    client = client_for(player)
+    client.post(entry_url, form)
+    assert Submission.objects.filter(table=table).count() == 1
+    client.post(entry_url, form)  # the same form again: a replay, nothing twice
+    assert Submission.objects.filter(table=table).get().rounds_entered == 1
