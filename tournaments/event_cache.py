@@ -8,7 +8,7 @@ once per version (and language) and kept in Django's cache; the reader's part is
 read per request.
 
 The version is read in the same query as the event (``with_page_version``): the event's
-own fields the part shows, ``standings_version`` (bumped by every change of the stored
+own fields the part shows (and its game's name), ``standings_version`` (bumped by every change of the stored
 standings), its published rounds' number and revisions (pairing, publishing, pairing
 again, swapping seats) and its results (how many, the latest written: every result
 goes through ``tournaments.results.store_result``, whose save stamps ``recorded_at``).
@@ -54,7 +54,7 @@ def page_version(event) -> str:
     parts = [
         event.pk,
         event.name,
-        event.game,
+        str(event.game_type),  # a catalogue game may be renamed
         event.format,
         event.table_size,
         event.status,
