@@ -8,10 +8,11 @@ once per version (and language) and kept in Django's cache; the reader's part is
 read per request.
 
 The version is read in the same query as the event (``with_page_version``): the event's
-own fields the part shows (and its game's name), ``standings_version`` (bumped by every change of the stored
-standings), its published rounds' number and revisions (pairing, publishing, pairing
-again, swapping seats) and its results (how many, the latest written: every result
-goes through ``tournaments.results.store_result``, whose save stamps ``recorded_at``).
+own fields the part shows (and its game's name), ``standings_version`` (bumped by every
+change of the stored standings), its published rounds' number and revisions (pairing,
+publishing, pairing again, swapping seats) and its results (how many, the latest
+written: every result goes through ``tournaments.results.store_result``, whose save
+stamps ``recorded_at``).
 So a new result, pairing or round change is a new version, shown at once, and nothing
 is ever invalidated. It is read from the data rather than counted by the writers: a
 counter on the event's row would make every result of a rush wait for that row's lock.
