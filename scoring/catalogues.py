@@ -11,7 +11,7 @@ from scoring.profiles import rules_profiles_of, stored_rules_profile
 
 def check_catalogue(event, source: str):
     """The catalogue, or a refusal listing its faults row by row."""
-    return rules_profiles_of(event).catalogue(source, stored_rules_profile(event))
+    return rules_profiles_of(event).card_catalogue(source, stored_rules_profile(event))
 
 
 def event_catalogue(event):

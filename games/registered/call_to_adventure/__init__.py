@@ -60,4 +60,5 @@ GAME = GameType(
     entry_page="scoring-adventure",
     entry_template="scoring/adventure_entry.html",
     rules_profiles=RULES_PROFILES,
+    min_players=1,
 )

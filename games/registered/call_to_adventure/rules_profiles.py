@@ -20,7 +20,7 @@ def check(profile: dict) -> dict:
     return load_profile(profile).as_dict()
 
 
-def catalogue(source: str, profile: dict | None) -> Catalogue:
+def card_catalogue(source: str, profile: dict | None) -> Catalogue:
     """The catalogue checked against the profile's icon names, or ``CatalogueError``
     listing its faults row by row."""
     return load_catalogue(source, profile=load_profile(profile) if profile else DEFAULT_PROFILE)
@@ -35,7 +35,7 @@ def destiny_cards(catalogue: Catalogue) -> list[dict]:
 RULES_PROFILES = RulesProfiles(
     default=default,
     check=check,
-    catalogue=catalogue,
+    card_catalogue=card_catalogue,
     picks=destiny_cards,
     what_changed=what_changed,
     form=RulesProfileForm,
