@@ -33,6 +33,7 @@ class BotForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         games = live_games()
         self.fields["game"].choices = [(game.key, game.name) for game in games]
+        self.fields["game"].required = False  # left out: the bot's (a new one's: the default)
         if self.instance.pk:
             self.fields["game"].disabled = True  # its matches and rating are of its game
         game = self.instance.game if self.instance.pk else self.data.get("game", DEFAULT_GAME)
@@ -58,7 +59,7 @@ class BotForm(forms.ModelForm):
         data = super().clean()
         if not self.errors:
             settings = {field: data.get(field) for field in BOT_SETTINGS}
-            checked_on(self, check_bot, **settings, game=data.get("game"))
+            checked_on(self, check_bot, **settings, game=data.get("game") or self.instance.game)
         return empty_unused(data, data.get("kind"))
 
 
