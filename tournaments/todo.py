@@ -100,6 +100,17 @@ def running_events_of(user) -> list[Event]:
     )
 
 
+def with_events(rows, events, table=lambda row: row.table):
+    """``rows`` (read with their table's round) with each round's event set to the one
+    of ``events`` it names: the events are read already, so no query joins them again."""
+    known = {event.pk: event for event in events}
+    rows = list(rows)
+    for row in rows:
+        round_ = table(row).round
+        round_.event = known[round_.event_id]
+    return rows
+
+
 def table_url(table: Table) -> str:
     return reverse("scoring-table", args=[table.pk])
 
@@ -122,11 +133,11 @@ def my_tables(user, events, latest: dict | None = None) -> list[Todo]:
             table__result__isnull=True,
             table__round__draft=False,
         )
-        .select_related("table__round__event")
-        .order_by("table__round__event__name")
+        .select_related("table__round")  # the events are known: not joined again
+        .order_by()
     )
     items = []
-    for seat in seats:
+    for seat in sorted(with_events(seats, events), key=lambda seat: seat.table.round.event.name):
         table, round_ = seat.table, seat.table.round
         if latest.get(round_.event_id) != round_.number:
             continue
