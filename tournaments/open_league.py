@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from refusal import Refusal
 from tournaments.formats import get_format
-from tournaments.models import Entrant, Event, Round, Season, Seat, Table
+from tournaments.models import Entrant, Event, Result, Round, Season, Seat, Table
 from tournaments.results import SeatOutcome, do_record_result
 from tournaments.round_numbers import next_round_number
 
@@ -50,8 +50,11 @@ def check_places(seats: list[tuple[int, int, int]]) -> None:
             )
 
 
-def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
-    """Log one played game: ``seats`` is (entrant id, score, place) in seat order."""
+def do_log_game(
+    event: Event, seats: list[tuple[int, int, int]], by=None, source: str = Result.Source.ORGANISER
+):
+    """Log one played game: ``seats`` is (entrant id, score, place) in seat order;
+    ``source``: an organiser's, or a play imported from a file."""
     with transaction.atomic():
         event = (
             Event.objects.select_for_update(of=("self",)).select_related("season").get(pk=event.pk)
@@ -66,4 +69,4 @@ def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
             Seat(table=table, entrant=entrant, position=p) for p, entrant in enumerate(entrants)
         )
         outcomes = [SeatOutcome(p, score, place) for p, (_, score, place) in enumerate(seats)]
-        return do_record_result(table, outcomes, source="organiser", by=by)
+        return do_record_result(table, outcomes, source=source, by=by)
