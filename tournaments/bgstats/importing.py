@@ -136,12 +136,12 @@ class Importer:
             if play.game not in self.events:
                 self.events[play.game] = attempted(self.event_for, game)
             found = self.events[play.game]
-            report.event = found.answer
             outcome = attempted(self.log, found.answer, play) if found else found
             reason = None if outcome else str(outcome.refusal.message)
         if reason is not None:
             report.status, report.reason = PlayStatus.REFUSED, reason
         else:
+            report.event = self.events[play.game].answer
             known.add(play.uuid)
         return report
 
