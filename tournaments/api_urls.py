@@ -5,6 +5,7 @@ from tournaments.api import (
     bgstats,
     entrants,
     events,
+    game_catalogue,
     games,
     leagues,
     me,
@@ -19,6 +20,8 @@ router.register("events", events.EventViewSet, basename="event")
 urlpatterns = [
     *router.urls,
     path("me/todo/", me.my_todo, name="api-my-todo"),
+    path("games/", game_catalogue.game_list, name="api-game-list"),
+    path("games/<str:key>/", game_catalogue.game_detail, name="api-game-detail"),
     path(
         "leagues/<slug:slug>/export/bgstats/",
         bgstats.export_bgstats,

@@ -5,8 +5,8 @@ nothing."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from games.catalogue_games import do_add_catalogue_game, find_catalogue_game
 
+from games.catalogue_games import do_add_catalogue_game, find_catalogue_game
 from tournaments.models import Entrant, Event, League, Season
 from tournaments.open_league import do_log_game
 from tournaments.pairing import do_pair_round

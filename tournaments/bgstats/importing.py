@@ -18,8 +18,8 @@ from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from games.catalogue_games import do_add_catalogue_game, find_catalogue_game
 
+from games.catalogue_games import do_add_catalogue_game, find_catalogue_game
 from games.registry import MOST_SEATS, REGISTRY, get_game
 from refusal import CONFLICT, Refusal, attempted
 from tournaments.bgstats import reading

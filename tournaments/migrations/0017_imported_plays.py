@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_round_clock'),
+        ('tournaments', '0016_alter_event_game_alter_rating_game'),
     ]
 
     operations = [
