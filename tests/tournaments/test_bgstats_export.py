@@ -4,9 +4,9 @@ imported into a fresh league, they give the same standings and leaderboard."""
 import json
 
 import pytest
-from games.catalogue_games import do_add_catalogue_game
 from rest_framework.test import APIClient
 
+from games.catalogue_games import do_add_catalogue_game
 from tests.fixtures.personas import make_user
 from tournaments.entrants import do_add_entrant, do_add_walk_in
 from tournaments.leaderboard import Leaderboard
@@ -52,6 +52,7 @@ def club(organiser, django_user_model):
         organiser, name="Golf", min_players=2, max_players=4, scoring="low", ties="share"
     )
     people = [make_user(django_user_model, name) for name in ("ann_a", "ben_b", "cat_c", "dan_d")]
+    walk_in = None
     for game, games, lower in ((carcassonne, CARCASSONNE, False), (golf, GOLF, True)):
         event = do_create_event(
             season,
@@ -63,7 +64,11 @@ def club(organiser, django_user_model):
             table_size=game.max_players,
         )
         entrants = [do_add_entrant(event, user=user) for user in people]
-        entrants.append(do_add_walk_in(event, "Eve Walker"))
+        if walk_in is None:  # one walk-in, in both events
+            entrants.append(do_add_walk_in(event, "Eve Walker"))
+            walk_in = entrants[-1].user
+        else:
+            entrants.append(do_add_entrant(event, user=walk_in))
         for played in games:
             seats = [(entrants[who].pk, s, p) for who, s, p in placed(played, lower)]
             do_log_game(event, seats, by=organiser)
