@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+
+    def ready(self):
+        from django.db.models.signals import post_delete, post_save
+
+        from tournaments.live import when_result_changed
+        from tournaments.models import Result
+
+        post_save.connect(when_result_changed, sender=Result, dispatch_uid="live-result-saved")
+        post_delete.connect(when_result_changed, sender=Result, dispatch_uid="live-result-gone")
