@@ -30,7 +30,7 @@ from botplay.remote import BotFault, stored_evidence
 from bots.models import Bot
 from games.registry import moves_of
 from play.bot_calls import ELSEWHERE, SENT, start_remote_bots
-from play.models import Game, GameFault, Seat
+from play.models import Game, GameFault, GameSeat
 from play.moving import (
     CHANGED_BY_A_MOVE,
     MAX_MOVES_IN_A_ROW,
@@ -46,7 +46,7 @@ from play.moving import (
 log = logging.getLogger(__name__)
 
 
-def seat_player(game: Game, seat: Seat):
+def seat_player(game: Game, seat: GameSeat):
     """Who answers for a bot's seat. A built-in bot is seeded per seat, as in bot matches
     (``arena.make_seat_bots``), and shown its own earlier decisions at this game (from
     the record), so that it remembers and decides as a bot kept for the whole game."""
@@ -74,7 +74,7 @@ class Decision:
     fault: BotFault | None = None
 
 
-def ask(game: Game, seat: Seat, state, player) -> Decision:
+def ask(game: Game, seat: GameSeat, state, player) -> Decision:
     move = None
     try:
         move = player.choose(state, seat.position, {"match": f"play-{game.pk}", "attempt": 0})
@@ -90,7 +90,7 @@ def ask(game: Game, seat: Seat, state, player) -> Decision:
         player.close()
 
 
-def decide(game: Game, seats: list[Seat], state) -> tuple[list[Decision], int | None]:
+def decide(game: Game, seats: list[GameSeat], state) -> tuple[list[Decision], int | None]:
     """The bots' next decisions, worked out on a copy of ``state`` with no lock held:
     built-in bots' whole run of decisions (each takes a moment), a remote bot's one (it
     may take seconds, and the game may move on meanwhile), with what is left of its
@@ -114,7 +114,7 @@ def decide(game: Game, seats: list[Seat], state) -> tuple[list[Decision], int | 
     return plan, None
 
 
-def claim_turn(game: Game, seat: Seat, at: int) -> bool:
+def claim_turn(game: Game, seat: GameSeat, at: int) -> bool:
     """Take the game's bot turn at move ``at`` for this worker until the bot's decision
     is due (a conditional UPDATE): False while another worker asks the bot, so a turn
     sent twice holds one worker, and beat sends it again only once the claim is over."""
@@ -125,7 +125,7 @@ def claim_turn(game: Game, seat: Seat, at: int) -> bool:
     return bool(playing.update(bot_claimed_until=until))
 
 
-def note_fault(game: Game, seat: Seat, fault: BotFault, state) -> None:
+def note_fault(game: Game, seat: GameSeat, fault: BotFault, state) -> None:
     """Count the fault on the seat (it forfeits after ``FORFEIT_AFTER_FAULTS``) and keep
     it with its evidence, as a bot match does."""
     seat.faults += 1
@@ -144,7 +144,7 @@ def note_fault(game: Game, seat: Seat, fault: BotFault, state) -> None:
     )
 
 
-def read_game(game_id: int) -> tuple[Game | None, list[Seat]]:
+def read_game(game_id: int) -> tuple[Game | None, list[GameSeat]]:
     """The game and its seats with their bots, read without a lock."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
@@ -152,7 +152,7 @@ def read_game(game_id: int) -> tuple[Game | None, list[Seat]]:
     return game, list(game.seats.select_related("bot").order_by("position"))
 
 
-def start_pending(seats: list[Seat]) -> bool:
+def start_pending(seats: list[GameSeat]) -> bool:
     return any(s.is_bot and s.bot.kind == Bot.Kind.REMOTE and not s.started for s in seats)
 
 

@@ -20,7 +20,6 @@ from scoring.desk_changes import desk_stamp
 from scoring.models import AuditEntry, Confirmation, Submission
 from scoring.submissions import players_to_confirm
 from scoring.views.common import new_form_token
-from scoring.views.glory_rounds import rounds_of
 from tournaments.models import Table
 from tournaments.permissions import access_event_as_organiser
 
@@ -59,7 +58,7 @@ def waiting_tables(event) -> list[Waiting]:
             Prefetch("confirmations", queryset=Confirmation.objects.select_related("user"))
         )
     }
-    rounds_total = rounds_of(event.rules_options)
+    rounds_total = event.game_type.rounds(event.rules_options)
     for_organiser, for_players = [], []
     for table in tables:
         submission = unsettled.get(table.pk)
