@@ -185,6 +185,22 @@ def seat_of_move(move: str) -> int:
 
 
 @dataclass(frozen=True)
+class CatalogueRules:
+    """What a catalogue game (stored as data, games/registered/catalogue.py) says of its
+    tables: ``scoring`` ("high", "low" or "places") and ``ties`` ("share" or
+    "tiebreak-entered"); ``pk`` and ``created_by_id`` are its row's."""
+
+    scoring: str
+    ties: str
+    pk: int
+    created_by_id: int | None = None
+
+
+# Tables the formats pair seat 2 to this many.
+MOST_SEATS = 6
+
+
+@dataclass(frozen=True)
 class GameType:
     key: str
     member: str
@@ -198,9 +214,32 @@ class GameType:
     # A learner's hint from a seat's view with its legal moves (an object with ``move``
     # and ``reason``), or None; a game played live may offer one.
     hint: Callable[[dict], Any] | None = None
+    # How many play one game: an event's tables seat from max(2, min_players) to
+    # min(MOST_SEATS, max_players).
+    min_players: int = 2
+    max_players: int = 4
+    # BoardGameGeek's id of the game, when known.
+    bgg_id: int | None = None
+    # A catalogue game's scoring rules; None for a game declared in code (an engine's).
+    catalogue: CatalogueRules | None = None
 
     def __str__(self) -> str:
         return str(self.name)
+
+    @property
+    def is_catalogue(self) -> bool:
+        """Stored as data (added by an organiser), not declared with an engine."""
+        return self.catalogue is not None
+
+    @property
+    def table_sizes(self) -> range:
+        """The table sizes an event of the game may choose."""
+        return range(max(2, self.min_players), min(MOST_SEATS, self.max_players) + 1)
+
+    @property
+    def lower_scores_win(self) -> bool:
+        """Whether a smaller score is the better one (a "low" catalogue game, as golf)."""
+        return self.catalogue is not None and self.catalogue.scoring == "low"
 
     @property
     def playable_live(self) -> bool:
@@ -279,31 +318,79 @@ REGISTRY: dict[str, GameType] = _declared()
 # A new event plays the first game declared unless it says otherwise.
 DEFAULT_GAME = next(iter(REGISTRY))
 
+# Catalogue games' types by key, built from their rows when first asked for. Forgotten
+# when a row is saved or deleted and at the start of every request and task (GamesConfig
+# .ready), so that a page asks the database once per game however often it calls
+# ``get_game``, and never reads a game renamed by another process meanwhile.
+_catalogue: dict[str, GameType] = {}
+
+
+def forget_catalogue(*_args, **_kwargs) -> None:
+    _catalogue.clear()
+
+
+def catalogue_game(key: str) -> GameType | None:
+    """A catalogue game's type, or None when no catalogue game has the key."""
+    game = _catalogue.get(key)
+    if game is None:
+        from games.models import CatalogueGame
+        from games.registered.catalogue import game_type
+
+        row = CatalogueGame.objects.filter(key=key).first() if isinstance(key, str) else None
+        if row is None:
+            return None
+        game = _catalogue[key] = game_type(row)
+    return game
+
 
 def get_game(key: str) -> GameType:
-    try:
-        return REGISTRY[key]
-    except KeyError:
-        raise Refusal(_("Unknown game %(key)s.") % {"key": key}, field="game") from None
+    """The game of ``key``: one declared in code, else one of the catalogue."""
+    game = REGISTRY.get(key) if isinstance(key, str) else None
+    if game is None:
+        game = catalogue_game(key)
+    if game is None:
+        raise Refusal(_("Unknown game %(key)s.") % {"key": key}, field="game")
+    return game
+
+
+def all_games() -> list[GameType]:
+    """Every game: those declared in code, then the catalogue's by name."""
+    from games.models import CatalogueGame
+    from games.registered.catalogue import game_type
+
+    catalogue = [game_type(row) for row in CatalogueGame.objects.all()]
+    _catalogue.update((game.key, game) for game in catalogue)
+    return [*REGISTRY.values(), *catalogue]
 
 
 def game_choices() -> list[tuple[str, tuple[str, Any]]]:
-    """Members for the ``Game`` TextChoices: (member, (key, name))."""
+    """Members for the ``GameKey`` TextChoices (the games declared in code): (member,
+    (key, name))."""
     return [(game.member, (game.key, game.name)) for game in REGISTRY.values()]
 
 
+def _generic_kinds() -> tuple[EntryKind, ...]:
+    from games.registered.catalogue import KINDS
+
+    return KINDS
+
+
 def entry_kind_choices() -> list[tuple[str, tuple[str, Any]]]:
-    """Members for ``Submission.Kind``: every game's entry kinds."""
-    return [
-        (kind.member, (kind.key, kind.label))
-        for game in REGISTRY.values()
-        for kind in game.entry_kinds
-    ]
+    """Members for ``Submission.Kind``: every game's entry kinds, and the catalogue
+    games' generic ones."""
+    kinds = [kind for game in REGISTRY.values() for kind in game.entry_kinds]
+    return [(kind.member, (kind.key, kind.label)) for kind in [*kinds, *_generic_kinds()]]
 
 
-def entry_kind(key: str) -> tuple[GameType, EntryKind]:
+def entry_kind(key: str) -> tuple[GameType | None, EntryKind]:
+    """The game declared in code that takes the kind ``key``, and the kind; (None, the
+    kind) for a kind every catalogue game takes (``scores/1``, ``places/1``), read
+    without its game: its answers and documents need none."""
     for game in REGISTRY.values():
         for kind in game.entry_kinds:
             if kind.key == key:
                 return game, kind
+    for kind in _generic_kinds():
+        if kind.key == key:
+            return None, kind
     raise Refusal(_("Unknown kind of entry %(key)s.") % {"key": key}, field="kind")

@@ -16,18 +16,18 @@ from botplay import conf
 from botplay.players import BuiltinPlayer, RemotePlayer
 from botplay.remote import BotFault, stored_evidence
 from games.registry import moves_of
-from play.models import Game, GameFault, Seat
+from play.models import Game, GameFault, GameSeat
 
 log = logging.getLogger(__name__)
 
 
-def plays_at_once(game: Game, seat: Seat) -> bool:
+def plays_at_once(game: Game, seat: GameSeat) -> bool:
     """Whether ``seat`` is a built-in bot that decides in a moment (the registry's
     ``LivePlay.plays_at_once``): its turn is played in the request that made it due."""
     return seat.is_bot and not seat.bot.is_remote and game.live.plays_at_once(seat.bot.builtin_key)
 
 
-def seat_player(game: Game, seat: Seat):
+def seat_player(game: Game, seat: GameSeat):
     """Who answers for a bot's seat. A built-in bot is seeded per seat, as in bot matches
     (``arena.make_seat_bots``), and shown its own earlier decisions at this game (from
     the record), so that it remembers and decides as a bot kept for the whole game."""
@@ -55,7 +55,7 @@ class Decision:
     fault: BotFault | None = None
 
 
-def ask(game: Game, seat: Seat, state, player) -> Decision:
+def ask(game: Game, seat: GameSeat, state, player) -> Decision:
     """``player``'s decision for ``seat`` in ``state`` (left as it was)."""
     move = None
     try:
@@ -72,7 +72,7 @@ def ask(game: Game, seat: Seat, state, player) -> Decision:
         player.close()
 
 
-def note_fault(game: Game, seat: Seat, fault: BotFault, state) -> None:
+def note_fault(game: Game, seat: GameSeat, fault: BotFault, state) -> None:
     """Count the fault on the seat (it forfeits after ``FORFEIT_AFTER_FAULTS``) and keep
     it with its evidence, as a bot match does."""
     seat.faults += 1

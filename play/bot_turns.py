@@ -24,7 +24,7 @@ from django.utils import timezone
 from bots.models import Bot
 from play.bot_calls import ELSEWHERE, SENT, start_remote_bots
 from play.bot_decisions import Decision, ask, note_fault, seat_player
-from play.models import Game, Seat
+from play.models import Game, GameSeat
 from play.moving import (
     CHANGED_BY_A_MOVE,
     MAX_MOVES_IN_A_ROW,
@@ -38,7 +38,7 @@ from play.moving import (
 )
 
 
-def decide(game: Game, seats: list[Seat], state) -> tuple[list[Decision], int | None]:
+def decide(game: Game, seats: list[GameSeat], state) -> tuple[list[Decision], int | None]:
     """The bots' next decisions, worked out on a copy of ``state`` with no lock held:
     built-in bots' whole run of decisions (each takes a moment), a remote bot's one (it
     may take seconds, and the game may move on meanwhile), with what is left of its
@@ -62,7 +62,7 @@ def decide(game: Game, seats: list[Seat], state) -> tuple[list[Decision], int | 
     return plan, None
 
 
-def claim_turn(game: Game, seat: Seat, at: int) -> bool:
+def claim_turn(game: Game, seat: GameSeat, at: int) -> bool:
     """Take the game's bot turn at move ``at`` for this worker until the bot's decision
     is due (a conditional UPDATE): False while another worker asks the bot, so a turn
     sent twice holds one worker, and beat sends it again only once the claim is over."""
@@ -73,7 +73,7 @@ def claim_turn(game: Game, seat: Seat, at: int) -> bool:
     return bool(playing.update(bot_claimed_until=until))
 
 
-def read_game(game_id: int) -> tuple[Game | None, list[Seat]]:
+def read_game(game_id: int) -> tuple[Game | None, list[GameSeat]]:
     """The game and its seats with their bots, read without a lock."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
@@ -81,7 +81,7 @@ def read_game(game_id: int) -> tuple[Game | None, list[Seat]]:
     return game, list(game.seats.select_related("bot").order_by("position"))
 
 
-def start_pending(seats: list[Seat]) -> bool:
+def start_pending(seats: list[GameSeat]) -> bool:
     return any(s.is_bot and s.bot.kind == Bot.Kind.REMOTE and not s.started for s in seats)
 
 

@@ -27,7 +27,7 @@ from games.models import GameRecord
 from games.reasons import told
 from games.registry import moves_of, seat_of_move
 from play.bot_decisions import ask, note_fault, plays_at_once, seat_player
-from play.models import Game, Pace, Seat
+from play.models import Game, GameSeat, Pace
 from play.rated import rate_friendly_game
 from play.vacation import turn_deadline
 from refusal import CONFLICT, Refusal
@@ -71,12 +71,12 @@ def locked_game(game_id: int) -> Game:
     return get_object_or_404(Game.objects.select_for_update(), pk=game_id)
 
 
-def seats_of(game: Game) -> list[Seat]:
+def seats_of(game: Game) -> list[GameSeat]:
     """The game's seats in order, each with its bot (a bot's turn reads it)."""
     return list(game.seats.select_related("bot").order_by("position"))
 
 
-def seat_of(user, seats: list[Seat]) -> Seat | None:
+def seat_of(user, seats: list[GameSeat]) -> GameSeat | None:
     if not user.is_authenticated:
         return None
     return next((seat for seat in seats if seat.user_id == user.pk), None)
@@ -93,7 +93,7 @@ def check_fresh(game: Game, at) -> None:
         raise Refusal(_("The game has moved on since you looked; look again."), "at", code=CONFLICT)
 
 
-def check_turn(game: Game, seat: Seat) -> None:
+def check_turn(game: Game, seat: GameSeat) -> None:
     if game.to_move != seat.position:
         raise Refusal(_("It is not your turn."), code=CONFLICT)
 
@@ -105,7 +105,7 @@ def stand_in_move(game: Game, state, seat: int) -> str:
     return bot.choose(state.view(seat))
 
 
-def stand_in_for(game: Game, state, seat: Seat) -> None:
+def stand_in_for(game: Game, state, seat: GameSeat) -> None:
     """The stand-in plays ``seat``'s turn to its end; a person's moves are noted as
     played by the bot for them (``Game.stood_in``)."""
     first = game.moves
@@ -143,7 +143,7 @@ class Moved:
     them instead of reading the seats and replaying the record again."""
 
     game: Game
-    seats: list[Seat]
+    seats: list[GameSeat]
     state: object
 
 
@@ -204,11 +204,11 @@ def play_for(game: Game, state, move: str) -> None:
     game.moves += 1
 
 
-def nobody_plays_on(seats: list[Seat]) -> bool:
+def nobody_plays_on(seats: list[GameSeat]) -> bool:
     return all(seat.forfeited for seat in seats if not seat.is_bot)
 
 
-def no_person_moved(game: Game, seats: list[Seat]) -> bool:
+def no_person_moved(game: Game, seats: list[GameSeat]) -> bool:
     """Whether every move of the people at the game was the stand-in's (they never
     forfeited, but were never there): such a game decides nothing either."""
     people = {seat.position for seat in seats if not seat.is_bot}
@@ -216,7 +216,7 @@ def no_person_moved(game: Game, seats: list[Seat]) -> bool:
     return theirs == sum(end - first for first, end, _seat in game.stood_in)
 
 
-def settle(game: Game, seats: list[Seat], state, now, previous) -> bool:
+def settle(game: Game, seats: list[GameSeat], state, now, previous) -> bool:
     """Abandon the game if no person plays on, else play what the site plays at once
     (``play_on``), then store where the game stands (the caller saves ``game``; seats
     are saved here). ``previous``: the seat that was to move (None: a new game).
@@ -243,7 +243,7 @@ def settle(game: Game, seats: list[Seat], state, now, previous) -> bool:
     return new_turn
 
 
-def play_on(game: Game, seats: list[Seat], state, previous) -> bool:
+def play_on(game: Game, seats: list[GameSeat], state, previous) -> bool:
     """The moves the site plays at once, under the game's lock: a forfeited seat's
     turns (the stand-in's) and a quick built-in bot's (``plays_at_once``), until a
     person, or a bot the workers play, is to move, or the game is over. Whether a seat
@@ -267,7 +267,7 @@ def play_on(game: Game, seats: list[Seat], state, previous) -> bool:
     return others_moved
 
 
-def play_decision(game: Game, seat: Seat, state, player) -> None:
+def play_decision(game: Game, seat: GameSeat, state, player) -> None:
     """A bot's decision, asked under the game's lock and played; at a fault (an
     illegal move) the stand-in plays instead (``play.bot_decisions``)."""
     decision = ask(game, seat, state, player)
@@ -278,7 +278,7 @@ def play_decision(game: Game, seat: Seat, state, player) -> None:
     play_for(game, state, move)
 
 
-def turn_ends(game: Game, seat: Seat, now):
+def turn_ends(game: Game, seat: GameSeat, now):
     """A bot's decision is due after its own time (``bot_decision_seconds``); a
     person's clock stands still during their vacations in a correspondence game
     (``play.vacation``)."""
@@ -299,15 +299,15 @@ def bot_decision_seconds(bot, bank_ms: int | None = None) -> float:
     return (bot.move_timeout_ms + bank) / 1000 + BOT_SLACK_SECONDS
 
 
-def has_remote_bot(seats: list[Seat]) -> bool:
+def has_remote_bot(seats: list[GameSeat]) -> bool:
     return any(seat.is_bot and seat.bot.is_remote for seat in seats)
 
 
-def abandon(game: Game, seats: list[Seat], now, because: str = "") -> None:
+def abandon(game: Game, seats: list[GameSeat], now, because: str = "") -> None:
     """The game ends with no places and no result: nothing is written for its table
     (an organiser enters the result, replays or voids the table). ``because``: an
     organiser's reason; empty when every person forfeited. The caller saves ``game``."""
-    Seat.objects.bulk_update(seats, ["timeouts", "faults", "forfeited", "forfeited_at"])
+    GameSeat.objects.bulk_update(seats, ["timeouts", "faults", "forfeited", "forfeited_at"])
     game.status = Game.Status.ABANDONED
     game.abandoned_because = because
     game.to_move = None
@@ -315,7 +315,7 @@ def abandon(game: Game, seats: list[Seat], now, because: str = "") -> None:
     game.finished_at = now
 
 
-def forfeit_places(engine_places: list[int], seats: list[Seat]) -> list[int]:
+def forfeit_places(engine_places: list[int], seats: list[GameSeat]) -> list[int]:
     """The engine's places among the seats that played on; below them every forfeited
     seat, alone, the one that forfeited later above (competition ranking: 1, 1, 3, 4; a
     seat that forfeited before ``forfeited_at`` was kept counts as the earliest)."""
@@ -326,7 +326,7 @@ def forfeit_places(engine_places: list[int], seats: list[Seat]) -> list[int]:
     return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
-def finish(game: Game, seats: list[Seat], state, now) -> None:
+def finish(game: Game, seats: list[GameSeat], state, now) -> None:
     """The result: the engine's, with every forfeited seat placed below those that
     played on; for an event's table it becomes the official result."""
     result = state.result()
@@ -334,7 +334,7 @@ def finish(game: Game, seats: list[Seat], state, now) -> None:
     for seat in seats:
         seat.score = result["totals"][seat.position]
         seat.place = places[seat.position]
-    Seat.objects.bulk_update(
+    GameSeat.objects.bulk_update(
         seats, ["score", "place", "timeouts", "faults", "forfeited", "forfeited_at"]
     )
     game.status = Game.Status.FINISHED
@@ -349,7 +349,7 @@ def finish(game: Game, seats: list[Seat], state, now) -> None:
         record_table_result(game, seats)
 
 
-def record_table_result(game: Game, seats: list[Seat]) -> None:
+def record_table_result(game: Game, seats: list[GameSeat]) -> None:
     """The game's result becomes its table's, unless the table was settled while it was
     played (a result entered by hand, or the event finished): that result stands, and
     the game keeps its own. A result with a forfeit names the seats that forfeited (the
@@ -388,7 +388,7 @@ def rules_version(game: Game) -> str:
 
 
 def after_commit(
-    game: Game, seats: list[Seat], new_turn: bool, by: int | None = None, starting=False
+    game: Game, seats: list[GameSeat], new_turn: bool, by: int | None = None, starting=False
 ) -> None:
     """What follows a stored move once it commits: a bot's turn goes to the workers (so
     does a new game's first move, ``starting``, when a remote bot sits there: its

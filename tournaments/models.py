@@ -15,7 +15,6 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from games.models import GameKey
 from games.ratings import ordinal
 from games.registry import DEFAULT_GAME, GameType, get_game
 from tournaments.tiebreak_names import TIEBREAK_NAMES
@@ -116,7 +115,9 @@ class Event(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(unique=True)
-    game = models.CharField(max_length=30, choices=GameKey.choices, default=DEFAULT_GAME)
+    # Any game's key (games.registry.get_game: declared in code or in the catalogue),
+    # checked by tournaments.event_settings.
+    game = models.CharField(max_length=30, default=DEFAULT_GAME)
     rules_options = models.JSONField(_("rules options"), default=dict, blank=True)
     format = models.CharField(_("format"), max_length=30, default="swiss")
     format_options = models.JSONField(default=dict, blank=True)
@@ -590,7 +591,7 @@ class Rating(models.Model):
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, null=True, blank=True, related_name="ratings"
     )
-    game = models.CharField(max_length=30, choices=GameKey.choices)
+    game = models.CharField(max_length=30)  # any game's key (games.registry)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,

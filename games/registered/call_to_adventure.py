@@ -58,4 +58,5 @@ GAME = GameType(
     entry_page="scoring-adventure",
     entry_template="scoring/adventure_entry.html",
     has_rules_profile=True,
+    min_players=1,
 )

@@ -251,12 +251,14 @@ def board_columns(sort: str) -> list[tuple[str, str, str]]:
 
 def league_detail(request, slug):
     """The league's seasons and events, and its leaderboard (``?season=`` one season,
-    ``?sort=`` a column); archived events only for its organisers."""
+    ``?game=`` one game, ``?sort=`` a column); archived events only for its organisers."""
     league, events = access_league(request.user, slug)
     is_organiser = is_league_organiser(request.user, league)
     events = [event for event in events if is_organiser or not event.is_archived]
     seasons = list(league.seasons.all())
-    board = Leaderboard(league, events, request.GET.get("season"), request.GET.get("sort"))
+    board = Leaderboard(
+        league, events, request.GET.get("season"), request.GET.get("sort"), request.GET.get("game")
+    )
     return render(
         request,
         "tournaments/league_detail.html",
