@@ -1,7 +1,7 @@
 """Where a live move's time goes, in process: a person's ``POST /api/play/ID/moves/``
 through the whole WSGI stack (middleware, token, throttles, the view, the answer) and a
 bot's turn as the worker plays it, on PostgreSQL and Redis, with the queries of each
-counted and the CPU of each timed; ``--profile`` adds cProfile's dearest calls.
+counted and the CPU of each timed; ``--profile`` adds cProfile's dearest calls (CPU time).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_mine \\
     CELERY_BROKER_URL=redis://127.0.0.1:6379/4 \\
@@ -72,7 +72,7 @@ def main() -> None:
     rng = random.Random(1)
     moves = {"cpu": [], "wall": [], "queries": []}
     turns = {"cpu": [], "wall": [], "queries": [], "moves": []}
-    profile = cProfile.Profile() if args.profile else None
+    profile = cProfile.Profile(time.process_time) if args.profile else None
     for game_id, token in games:
         auth = {"HTTP_AUTHORIZATION": f"Token {token}"}
         state = client.get(f"/api/play/{game_id}/", **auth).json()
@@ -120,8 +120,10 @@ def main() -> None:
     if turns["cpu"]:
         print(f"bot turn (worker): {said(turns)}, {statistics.mean(turns['moves']):.1f} moves")
     if profile:
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(45)
-        pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+        stats = pstats.Stats(profile)
+        stats.sort_stats("cumulative").print_stats(60)
+        stats.sort_stats("tottime").print_stats(30)
+        stats.print_callers("inspect.py.*_bind|get_renderers")
 
 
 if __name__ == "__main__":
