@@ -2,9 +2,10 @@
 entry to confirm, a dispute raised about their table, and for an organiser the disputes
 to settle and the entries no other player at the table can confirm."""
 
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
-from scoring.models import Submission
+from scoring.models import Confirmation, Submission
 from scoring.submissions import waits_for_organiser
 from tournaments.todo import Action, Todo, table_url
 
@@ -25,20 +26,24 @@ def scoring_todo(user, events, organised) -> list[Todo]:
     unsettled = Submission.objects.filter(
         table__round__event__in=events, status__in=Submission.OPEN
     ).select_related("table__round__event", "submitted_by")
-    mine = unsettled.filter(table__seats__entrant__user=user)
-    items = []
-    to_confirm = (
-        mine.filter(status=Status.PENDING)
-        .exclude(submitted_by=user)
-        .exclude(confirmations__user=user)
+    # One read of the open entries at the person's tables, with whether they answered.
+    answered = Confirmation.objects.filter(submission=OuterRef("pk"), user=user)
+    mine = list(
+        unsettled.filter(table__seats__entrant__user=user).annotate(answered=Exists(answered))
     )
+    items = []
+    to_confirm = [
+        s
+        for s in mine
+        if s.status == Status.PENDING and s.submitted_by_id != user.pk and not s.answered
+    ]
     for submission in to_confirm:
         text = _(
             "%(event)s, round %(round)s, table %(table)s: %(who)s entered the result; "
             "confirm it or dispute it."
         ) % {**where(submission), "who": submission.submitted_by}
         items.append(item(Action.CONFIRM, text, submission))
-    for submission in mine.filter(status=Status.DISPUTED):
+    for submission in (s for s in mine if s.status == Status.DISPUTED):
         text = _(
             "%(event)s, round %(round)s, table %(table)s: the result is disputed; an "
             "organiser settles it."

@@ -576,16 +576,16 @@ class SwapForm(forms.Form):
 
 
 class LogGameForm(forms.Form):
-    """One played game of an open league: 2 to 4 seats, in seat order."""
-
-    SEATS = 4
+    """One played game of an open league: as many seats as the game's largest table (the
+    first two required), in seat order."""
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
+        self.seat_count = max(event.game_type.table_sizes)
         choices = [("", "—")] + [
             (e.pk, e.name) for e in event.entrants.filter(status="active").order_by("name")
         ]
-        for seat in range(self.SEATS):
+        for seat in range(self.seat_count):
             required = seat < 2
             self.fields[f"entrant_{seat}"] = forms.TypedChoiceField(
                 label=_("seat %(n)s") % {"n": seat + 1},
@@ -598,12 +598,12 @@ class LogGameForm(forms.Form):
                 label=_("score"), min_value=-MAX_INTEGER, max_value=MAX_INTEGER, required=required
             )
             self.fields[f"place_{seat}"] = forms.IntegerField(
-                label=_("place"), min_value=1, max_value=4, required=required
+                label=_("place"), min_value=1, max_value=self.seat_count, required=required
             )
 
     def seats(self) -> list[tuple[int, int, int]]:
         data, seats = self.cleaned_data, []
-        for seat in range(self.SEATS):
+        for seat in range(self.seat_count):
             if data.get(f"entrant_{seat}") is None:
                 continue
             if data.get(f"score_{seat}") is None or data.get(f"place_{seat}") is None:

@@ -84,14 +84,16 @@ def table_url(table: Table) -> str:
     return reverse("scoring-table", args=[table.pk])
 
 
-def my_tables(user, events) -> list[Todo]:
-    """The person's seat in the last round of each running event, while it has no result."""
-    latest = {
-        row["pk"]: row["last"]
-        for row in Event.objects.filter(pk__in=[e.pk for e in events])
-        .annotate(last=Max("rounds__number", filter=Q(rounds__draft=False)))
-        .values("pk", "last")
-    }
+def my_tables(user, events, latest: dict | None = None) -> list[Todo]:
+    """The person's seat in the last round of each running event, while it has no result.
+    ``latest``: each event's last published round's number, when the caller knows it."""
+    if latest is None:
+        latest = {
+            row["pk"]: row["last"]
+            for row in Event.objects.filter(pk__in=[e.pk for e in events])
+            .annotate(last=Max("rounds__number", filter=Q(rounds__draft=False)))
+            .values("pk", "last")
+        }
     seats = (
         Seat.objects.filter(
             entrant__user=user,
@@ -162,22 +164,35 @@ def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
     return items
 
 
-def todo_for(user, event: Event | None = None) -> list[Todo]:
-    """Everything that needs ``user`` now (in ``event`` only, when given)."""
+def todo_for(user, event: Event | None = None, roles: tuple[bool, bool] | None = None):
+    """Everything that needs ``user`` now (in ``event`` only, when given). ``roles``:
+    whether they are entered in ``event`` and organise it, when the caller knows (the
+    event's page asks both anyway), and ``event.last_round`` is then its last published
+    round's number (``tournaments.event_cache.with_page_version``)."""
     if not user.is_authenticated:
         return []
-    playing = Event.objects.filter(entrants__user=user, status=Event.Status.RUNNING).distinct()
-    organised = organised_events(user)
-    if event is not None:
-        playing, organised = playing.filter(pk=event.pk), organised.filter(pk=event.pk)
-    playing, organised = list(playing), list(organised)
+    latest = None
+    if event is not None and roles is not None:
+        running = event.status == Event.Status.RUNNING
+        entered, organises = roles
+        playing = [event] if entered and running else []
+        organised = [event] if organises and running else []
+        latest = {event.pk: event.last_round}
+    else:
+        playing = Event.objects.filter(entrants__user=user, status=Event.Status.RUNNING)
+        organised = organised_events(user)
+        if event is not None:
+            playing, organised = playing.filter(pk=event.pk), organised.filter(pk=event.pk)
+        playing, organised = list(playing.distinct()), list(organised)
     events = {e.pk: e for e in [*playing, *organised]}
-    items = my_tables(user, playing)
+    items = my_tables(user, playing, latest) if playing else []
     if event is None:
         for provider in _personal_providers:
             items.extend(provider(user))
-    for provider in _providers:
-        items.extend(provider(user, list(events.values()), organised))
+    if events:
+        for provider in _providers:
+            items.extend(provider(user, list(events.values()), organised))
     items.extend(results_missing(organised))
-    items.extend(drafts_to_publish(user, event))
+    if roles is None or roles[1]:
+        items.extend(drafts_to_publish(user, event))
     return items
