@@ -1,4 +1,4 @@
-"""Open leagues: any table of 2 to 4 logged when it is played. Each logged game is a
+"""Open leagues: any table the game seats (2 to 6) logged when it is played. Each logged game is a
 round of one table; standings rank by rating once an entrant has the minimum games."""
 
 from django.db import transaction
@@ -20,8 +20,11 @@ def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
         raise Refusal(_("Games are logged only in an open league."))
     if event.season.status != Season.Status.OPEN:
         raise Refusal(_("The season is closed: no more games can be logged."))
-    if not 2 <= len(entrant_ids) <= 4 or len(set(entrant_ids)) != len(entrant_ids):
-        raise Refusal(_("A game has 2 to 4 different entrants."))
+    most = event.game_type.table_sizes[-1]
+    if not 2 <= len(entrant_ids) <= most or len(set(entrant_ids)) != len(entrant_ids):
+        raise Refusal(
+            _("A game has 2 to %(most)d different entrants.") % {"most": most}, field="seats"
+        )
     entrants = {
         e.pk: e for e in event.entrants.filter(pk__in=entrant_ids, status=Entrant.Status.ACTIVE)
     }
@@ -31,9 +34,11 @@ def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
     return [entrants[i] for i in entrant_ids]
 
 
-def check_places(seats: list[tuple[int, int, int]]) -> None:
+def check_places(seats: list[tuple[int, int, int]], lower_scores_win: bool = False) -> None:
     """Places as a game gives them: each is one more than the seats placed above it
-    (1, 1, 3 for a tie at the top), and a higher score is never placed below a lower."""
+    (1, 1, 3 for a tie at the top), and a better score (higher; lower where lower
+    scores win) is never placed below a worse."""
+    sign = -1 if lower_scores_win else 1
     for _entrant, score, place in seats:
         if place != 1 + sum(other < place for _, _, other in seats):
             raise Refusal(
@@ -41,7 +46,11 @@ def check_places(seats: list[tuple[int, int, int]]) -> None:
                 % {"place": place},
                 field="seats",
             )
-        higher = [other for _, other, other_place in seats if other > score and other_place > place]
+        higher = [
+            other
+            for _, other, other_place in seats
+            if sign * other > sign * score and other_place > place
+        ]
         if higher:
             raise Refusal(
                 _("A score of %(score)s is placed above a score of %(higher)s.")
@@ -57,7 +66,7 @@ def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
             Event.objects.select_for_update(of=("self",)).select_related("season").get(pk=event.pk)
         )
         entrants = check_can_log(event, [entrant for entrant, _, _ in seats])
-        check_places(seats)
+        check_places(seats, event.game_type.lower_scores_win)
         round_ = Round.objects.create(
             event=event, number=next_round_number(event), status=Round.Status.COMPLETE
         )
