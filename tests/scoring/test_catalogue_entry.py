@@ -6,59 +6,13 @@ per game (games/registered/catalogue.py, scoring.submissions)."""
 import pytest
 from django.test import Client
 
-from games.catalogue_games import do_add_catalogue_game
-from games.registry import forget_catalogue
 from scoring.models import AuditEntry, Submission
-from tests.fixtures.personas import make_user
-from tournaments.models import Entrant, Rating, Seat
+from tournaments.models import Rating
 from tournaments.ratings import do_rebuild_ratings
 from tournaments.standings import do_update_standings
 
 pytestmark = pytest.mark.django_db
 JSON = "application/json"
-
-
-@pytest.fixture(autouse=True)
-def fresh_catalogue():
-    forget_catalogue()
-    yield
-    forget_catalogue()
-
-
-@pytest.fixture
-def third_player(django_user_model):
-    return make_user(django_user_model, "rita_player")
-
-
-def three_seats(table, game_key: str, third_player):
-    """The personas' table, in an event of ``game_key``, with a third seat."""
-    event = table.round.event
-    event.game, event.table_size, event.points_by_place = game_key, 3, [3, 1, 0]
-    event.save()
-    third = Entrant.objects.create(event=event, user=third_player, name=str(third_player))
-    Seat.objects.create(table=table, entrant=third, position=2)
-    return table
-
-
-@pytest.fixture
-def hearts_table(table, third_player):
-    do_add_catalogue_game(
-        None, name="Hearts", min_players=3, max_players=6, scoring="low", ties="share"
-    )
-    return three_seats(table, "hearts", third_player)
-
-
-@pytest.fixture
-def race_table(table, third_player):
-    do_add_catalogue_game(
-        None,
-        name="Camel Race",
-        min_players=2,
-        max_players=5,
-        scoring="places",
-        ties="tiebreak-entered",
-    )
-    return three_seats(table, "camel-race", third_player)
 
 
 def submit(client: Client, table, body: dict, **headers):
