@@ -299,11 +299,17 @@ def step_test(
 
 class Client:
     """One kept-alive HTTP connection to the site on 127.0.0.1:``port``, speaking JSON
-    to the API (with a token) or asking for pages (with a session cookie)."""
+    to the API (with a token) or asking for pages (with a session cookie). A connection
+    idle for ``keepalive`` seconds is opened afresh before the next request (gunicorn
+    closes it after 2 s), so that a write is not sent on a connection the server has
+    closed."""
 
-    def __init__(self, port: int, token: str | None = None, timeout: float = 120):
-        self.port, self.token, self.timeout = port, token, timeout
+    def __init__(
+        self, port: int, token: str | None = None, timeout: float = 120, keepalive: float = 1.5
+    ):
+        self.port, self.token, self.timeout, self.keepalive = port, token, timeout, keepalive
         self.conn = HTTPConnection("127.0.0.1", port, timeout=timeout)
+        self.used = time.monotonic()
 
     def close(self) -> None:
         self.conn.close()
@@ -321,11 +327,17 @@ class Client:
         if body is not None:
             data = json.dumps(body)
             sent["Content-Type"] = "application/json"
+        if time.monotonic() - self.used > self.keepalive:
+            self.conn.close()
+            self.conn = HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
         for _attempt in range(2 if method == "GET" else 1):
+            self.used = time.monotonic()
             try:
                 self.conn.request(method, path, data, sent)
                 response = self.conn.getresponse()
-                return response.status, response.read()
+                payload = response.read()
+                self.used = time.monotonic()
+                return response.status, payload
             except (OSError, HTTPException):
                 self.conn.close()
                 self.conn = HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)

@@ -167,6 +167,33 @@ class LivePlay:
     fast_random: bool = False
 
 
+@dataclass(frozen=True)
+class RulesProfiles:
+    """How an event of the game keeps rules of its own: a *rules profile* (the game's
+    rule tables as data, which an organiser corrects on the event's rules profile page)
+    and a *card catalogue* (the organiser's list of their edition's cards, checked
+    against the profile). ``scoring`` stores both and asks this for everything else.
+
+    ``default()`` is the game's own profile (a dict); ``check(profile)`` the profile as
+    the engine reads it back, or a ``Refusal`` naming the key that is wrong;
+    ``card_catalogue(source, profile)`` reads a card catalogue (CSV or JSON text) against the
+    profile (``None``: the default), or a ``Refusal`` listing its faults row by row;
+    ``picks(catalogue)`` are the cards a player picks by name on the entry page
+    (``{"id", "name"}``, sorted by name); ``what_changed(before, after)`` the score
+    lines of a table's two valid answers that differ (``{"name", "line", "before",
+    "after"}``); ``form(profile, data=None)`` is the page's form (its ``profile()`` the
+    edited profile, its ``field_of(key)`` the field a refused key belongs to) and
+    ``template`` the page."""
+
+    default: Callable[[], dict]
+    check: Callable[[dict], dict]
+    card_catalogue: Callable[[str, dict | None], Any]
+    picks: Callable[[Any], list[dict]]
+    what_changed: Callable[[dict, dict], list[dict]]
+    form: Callable[..., Any]
+    template: str
+
+
 def moves_of(record: dict) -> list[str]:
     """A live game's record's moves, in the order played."""
     return [move for round_ in record.get("rounds") or [] for move in round_["moves"]]
@@ -202,7 +229,11 @@ class GameType:
     entry_page: str
     entry_template: str
     options: tuple[Option, ...] = ()
-    has_rules_profile: bool = False
+    # How many rounds a game with these (checked) options has; None: not known.
+    rounds: Callable[[dict], int | None] = lambda _options: None
+    # What the game's entry page reads its form with, for the game's own views.
+    entry_form: Any = None
+    rules_profiles: RulesProfiles | None = None
     live: LivePlay | None = None
     # A learner's hint from a seat's view with its legal moves (an object with ``move``
     # and ``reason``), or None; a game played live may offer one.
@@ -218,6 +249,11 @@ class GameType:
 
     def __str__(self) -> str:
         return str(self.name)
+
+    @property
+    def has_rules_profile(self) -> bool:
+        """Whether an event has a rules profile and card catalogue of its own."""
+        return self.rules_profiles is not None
 
     @property
     def is_catalogue(self) -> bool:

@@ -598,12 +598,12 @@ class SwapForm(forms.Form):
 
 
 class LogGameForm(forms.Form):
-    """One played game of an open league: 2 seats up to the most the game seats, in
-    seat order."""
+    """One played game of an open league: as many seats as the game's largest table (the
+    first two required), in seat order."""
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.seat_count = event.game_type.table_sizes[-1]
+        self.seat_count = max(event.game_type.table_sizes)
         choices = [("", "—")] + [
             (e.pk, e.name) for e in event.entrants.filter(status="active").order_by("name")
         ]

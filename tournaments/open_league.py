@@ -1,12 +1,13 @@
-"""Open leagues: any table the game seats (2 to 6) logged when it is played. Each logged game is a
-round of one table; standings rank by rating once an entrant has the minimum games."""
+"""Open leagues: any table the game seats (2 to 4; up to 6 for a catalogue game that
+allows it) logged when it is played. Each logged game is a round of one table;
+standings rank by rating once an entrant has the minimum games."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from refusal import Refusal
 from tournaments.formats import get_format
-from tournaments.models import Entrant, Event, Round, Season, Seat, Table
+from tournaments.models import Entrant, Event, Result, Round, Season, Seat, Table
 from tournaments.results import SeatOutcome, do_record_result
 from tournaments.round_numbers import next_round_number
 
@@ -20,10 +21,11 @@ def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
         raise Refusal(_("Games are logged only in an open league."))
     if event.season.status != Season.Status.OPEN:
         raise Refusal(_("The season is closed: no more games can be logged."))
-    most = event.game_type.table_sizes[-1]
-    if not 2 <= len(entrant_ids) <= most or len(set(entrant_ids)) != len(entrant_ids):
+    sizes = event.game_type.table_sizes
+    if len(entrant_ids) not in sizes or len(set(entrant_ids)) != len(entrant_ids):
         raise Refusal(
-            _("A game has 2 to %(most)d different entrants.") % {"most": most}, field="seats"
+            _("A game of %(game)s has %(fewest)s to %(most)s different entrants.")
+            % {"game": event.game_type.name, "fewest": min(sizes), "most": max(sizes)}
         )
     entrants = {
         e.pk: e for e in event.entrants.filter(pk__in=entrant_ids, status=Entrant.Status.ACTIVE)
@@ -34,11 +36,10 @@ def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
     return [entrants[i] for i in entrant_ids]
 
 
-def check_places(seats: list[tuple[int, int, int]], lower_scores_win: bool = False) -> None:
+def check_places(seats: list[tuple[int, int, int]], lower_wins: bool = False) -> None:
     """Places as a game gives them: each is one more than the seats placed above it
-    (1, 1, 3 for a tie at the top), and a better score (higher; lower where lower
-    scores win) is never placed below a worse."""
-    sign = -1 if lower_scores_win else 1
+    (1, 1, 3 for a tie at the top), and a better score (higher, or lower where fewer
+    points win) is never placed below a worse one."""
     for _entrant, score, place in seats:
         if place != 1 + sum(other < place for _, _, other in seats):
             raise Refusal(
@@ -46,21 +47,24 @@ def check_places(seats: list[tuple[int, int, int]], lower_scores_win: bool = Fal
                 % {"place": place},
                 field="seats",
             )
-        higher = [
+        better = [
             other
             for _, other, other_place in seats
-            if sign * other > sign * score and other_place > place
+            if (other < score if lower_wins else other > score) and other_place > place
         ]
-        if higher:
+        if better:
             raise Refusal(
                 _("A score of %(score)s is placed above a score of %(higher)s.")
-                % {"score": score, "higher": higher[0]},
+                % {"score": score, "higher": better[0]},
                 field="seats",
             )
 
 
-def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
-    """Log one played game: ``seats`` is (entrant id, score, place) in seat order."""
+def do_log_game(
+    event: Event, seats: list[tuple[int, int, int]], by=None, source: str = Result.Source.ORGANISER
+):
+    """Log one played game: ``seats`` is (entrant id, score, place) in seat order;
+    ``source``: an organiser's, or a play imported from a file."""
     with transaction.atomic():
         event = (
             Event.objects.select_for_update(of=("self",)).select_related("season").get(pk=event.pk)
@@ -75,4 +79,4 @@ def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
             Seat(table=table, entrant=entrant, position=p) for p, entrant in enumerate(entrants)
         )
         outcomes = [SeatOutcome(p, score, place) for p, (_, score, place) in enumerate(seats)]
-        return do_record_result(table, outcomes, source="organiser", by=by)
+        return do_record_result(table, outcomes, source=source, by=by)

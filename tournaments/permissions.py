@@ -36,9 +36,14 @@ def is_event_organiser(user, event: Event) -> bool:
         return True
     if not user.is_authenticated:
         return False
-    if event.created_by_id == user.pk or event.organisers.filter(pk=user.pk).exists():
+    league = event.season.league
+    if user.pk in (event.created_by_id, league.created_by_id):
         return True
-    return is_league_organiser(user, event.season.league)
+    # One query for both grants (the event's and its league's): the event page asks it
+    # on every read.
+    return Event.objects.filter(
+        Q(organisers=user) | Q(season__league__organisers=user), pk=event.pk
+    ).exists()
 
 
 def is_entrant(user, event: Event) -> bool:

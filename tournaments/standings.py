@@ -21,6 +21,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from games.ratings import ordinal
+from tournaments import live
 from tournaments.formats import get_format
 from tournaments.models import (
     Entrant,
@@ -169,6 +170,7 @@ def store_rows(event: Event, rows: list[dict]) -> int:
     count = len(changed) + len(new) + len(stored)
     if count:
         Event.objects.filter(pk=event.pk).update(standings_version=F("standings_version") + 1)
+        live.announce_change(event.pk)
     return count
 
 

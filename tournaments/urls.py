@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments.views import (
+    bgstats,
     editing,
     entrants,
     events,
@@ -21,6 +22,16 @@ urlpatterns = [
     path("leagues/new/", events.league_create, name="league-create"),
     path("leagues/<slug:slug>/", events.league_detail, name="league-detail"),
     path("leagues/<slug:slug>/edit/", editing.league_edit, name="league-edit"),
+    path(
+        "leagues/<slug:slug>/export/bgstats/",
+        bgstats.export_bgstats,
+        name="league-export-bgstats",
+    ),
+    path(
+        "leagues/<slug:slug>/import/bgstats/",
+        bgstats.import_bgstats,
+        name="league-import-bgstats",
+    ),
     path("leagues/<slug:slug>/archive/", editing.league_archive, name="league-archive"),
     path("leagues/<slug:slug>/delete/", editing.league_delete, name="league-delete"),
     path("leagues/<slug:slug>/seasons/new/", events.season_create, name="season-create"),

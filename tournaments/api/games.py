@@ -17,7 +17,7 @@ class LoggedSeatSerializer(serializers.Serializer):
 
 class LogGameSerializer(serializers.Serializer):
     seats = LoggedSeatSerializer(
-        many=True, help_text="2 seats up to the most the game seats (6 at most), in seat order"
+        many=True, help_text="2 to 4 seats (a catalogue game: as it seats), seat 0 first"
     )
 
 

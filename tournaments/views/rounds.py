@@ -65,6 +65,7 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
         return render_to_string("tournaments/_seat_options.html", {"tables": built()})
 
     fragments = {
+        "version": version,  # what the board's push stream starts from
         "board_html": cached(round_, version, "board", board),
         "tables_html": cached(round_, version, "tables", cards, str(is_organiser)),
     }
