@@ -7,6 +7,7 @@ preview shows the places the entry gives."""
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
+from games.forms import int_field
 from games.scores_and_places import PLACES, TIEBREAK_ENTERED
 from refusal import attempted
 from scoring.entries import score, seat_names
@@ -14,7 +15,6 @@ from scoring.submissions import current_entry
 from scoring.views.common import (
     access_entry_table,
     entry_urls,
-    int_field,
     new_form_token,
     open_submission,
     roles,
