@@ -273,6 +273,11 @@ class GameType:
         return range(max(2, self.min_players), min(MOST_SEATS, self.max_players) + 1)
 
     @property
+    def has_scores(self) -> bool:
+        """Whether its results have scores to show (a game of places has none)."""
+        return self.catalogue is None or self.catalogue.scoring != "places"
+
+    @property
     def lower_scores_win(self) -> bool:
         """Whether a smaller score is the better one (a "low" catalogue game, as golf)."""
         return self.catalogue is not None and self.catalogue.scoring == "low"
