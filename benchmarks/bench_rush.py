@@ -1,16 +1,28 @@
-"""The round-end rush: 1,000 entrants at 250 tables of 4 agree their results at once.
+"""An evening's peaks for 1,000 entrants at 250 tables of 4, over HTTP.
 
 Against gunicorn (4 workers, 4 threads each) on PostgreSQL with a real Celery worker:
-creates 1,000 entrants with API tokens, pairs round 1 through the API (timed), then 32
-client threads each take tables from a queue: seat 1 submits the table's entry and the
-three others confirm it (1,000 writes, keep-alive connections). Afterwards it checks the
-database (exactly one result per table, none missing), waits until the stored standings
-show every result, counts the standings recomputes (the worker's stored task results),
-and measures the round page, the round API, the standings API (first page) and the
-standings page with 8 clients.
+creates 1,000 entrants with API tokens and signed-in sessions, then
 
-The database and the broker are the benchmark's own (recreated / purged); on a shared
-machine give each run its own::
+1. pairs round 1 through the API (timed);
+2. **the pairings' release**: the 1,000 players open the event page (which shows their
+   table), 100 a second, open loop (``benchmarks.load``); then 500 of them open their
+   table's page and 500 the home page ("what needs you") at 100 a second;
+3. **the capacity rush** (a closed loop on purpose: how fast can 250 tables' results
+   go in when nobody waits): 32 client threads take tables from a queue, seat 1
+   submits the table's entry and the three others confirm it (1,000 writes); the
+   database is checked (one result per table, none missing), the time until the stored
+   standings show every result, and the standings recomputes (the worker's stored task
+   results) are counted;
+4. pairs round 2, then **results arriving at 40 writes a second**, open loop: each
+   second ten tables' entries, then their thirty confirmations (1,000 writes);
+5. **the round page** (250 tables) at 100 a second, open loop (1,000 requests), then
+   the round API and the standings API at 100 a second;
+6. with ``RUSH_KNEE=1``: step tests of the event page (target p95 200 ms) and the
+   round page (100 ms), from 25 a second and 1.25 times more each 5-second step until
+   p95 breaks its target, printing where the knee is.
+
+docs/benchmarks.md states the load model. The database and the broker are the
+benchmark's own (recreated / purged); on a shared machine give each run its own::
 
     RUSH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_mine \\
     RUSH_BROKER_URL=redis://127.0.0.1:6379/4 \\
@@ -28,13 +40,15 @@ import sys
 import threading
 import time
 from collections import Counter
-from http.client import HTTPConnection
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from benchmarks.load import Client, Run, open_loop, steady, step_test
 from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
 
-ENTRANTS, TABLE_SIZE, CLIENTS, READERS = 1000, 4, 32, 8
+ENTRANTS, TABLE_SIZE, CLIENTS = 1000, 4, 32
+# The open-loop rates (docs/benchmarks.md, "The load model"): readers and writers a second.
+RATE, WRITE_RATE = 100, 40
 KIND = "call-to-glory-table/1"
 ENTRY = {"rounds": [{"sets": [{"20": 3}, {"18": 3}, {"16": 3}, {"12": 3}]}]}
 
@@ -64,10 +78,31 @@ tokens = Token.objects.bulk_create(
 )
 by_user = {t.user_id: t.key for t in tokens}
 entrants = dict(Entrant.objects.filter(event=event).values_list("pk", "user_id"))
+# Each player signed in (a session, as after logging in on their phone).
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
+from django.utils import timezone
+from datetime import timedelta
+
+backend = "django.contrib.auth.backends.ModelBackend"
+sessions = {}
+for user in users:
+    key = secrets.token_hex(16)
+    data = {SESSION_KEY: str(user.pk), BACKEND_SESSION_KEY: backend,
+            HASH_SESSION_KEY: user.get_session_auth_hash()}
+    sessions[user.pk] = Session(session_key=key, session_data=SessionStore().encode(data),
+                                expire_date=timezone.now() + timedelta(days=1))
+Session.objects.bulk_create(sessions.values())
 print(json.dumps({
     "event": event.pk,
     "organiser": by_user[organiser.pk],
     "tokens": {str(e): by_user[u] for e, u in entrants.items()},
+    "cookies": {
+        str(e): f"{settings.SESSION_COOKIE_NAME}={sessions[u].session_key}"
+        for e, u in entrants.items()
+    },
 }))
 """
 
@@ -89,43 +124,21 @@ def sql(url: str, query: str, *args):
         return conn.execute(query, args).fetchall()
 
 
-class Client:
-    """One keep-alive connection speaking JSON with a token."""
-
-    def __init__(self, port: int, token: str | None = None):
-        self.port, self.token = port, token
-        self.conn = HTTPConnection("127.0.0.1", port, timeout=120)
-
-    def call(self, method: str, path: str, body=None, token: str | None = None):
-        headers = {"Accept": "application/json"}
-        if token or self.token:
-            headers["Authorization"] = f"Token {token or self.token}"
-        data = None
-        if body is not None:
-            data = json.dumps(body)
-            headers["Content-Type"] = "application/json"
-        started = time.perf_counter()
-        # A GET is sent again once on a fresh connection when the server had closed the
-        # kept-alive one (an idle reader's, after its keep-alive timeout); a write never.
-        for _attempt in range(2 if method == "GET" else 1):
-            try:
-                self.conn.request(method, path, data, headers)
-                response = self.conn.getresponse()
-                payload = response.read()
-                return response.status, payload, time.perf_counter() - started
-            except OSError:
-                self.conn.close()
-                self.conn = HTTPConnection("127.0.0.1", self.port, timeout=120)
-        return "connection error", None, time.perf_counter() - started
-
-
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[max(0, int(len(ordered) * share) - 1)] * 1000 if ordered else 0.0
 
 
+def timed(client: Client, *args, **kwargs):
+    """``client.call`` and the seconds it took."""
+    started = time.perf_counter()
+    status, payload = client.call(*args, **kwargs)
+    return status, payload, time.perf_counter() - started
+
+
 def rush(port: int, tables: list[dict], tokens: dict) -> dict:
-    """Every table: seat 1 submits, the others confirm; CLIENTS threads at once."""
+    """Every table: seat 1 submits, the others confirm; CLIENTS threads at once, each
+    sending its next write when the last is answered (the capacity: a closed loop)."""
     jobs = queue.Queue()
     for table in tables:
         jobs.put(table)
@@ -140,12 +153,13 @@ def rush(port: int, tables: list[dict], tokens: dict) -> dict:
             try:
                 table = jobs.get_nowait()
             except queue.Empty:
+                client.close()
                 return
             seats = sorted(table["seats"], key=lambda s: s["position"])
             keys = [tokens[str(s["entrant_id"])] for s in seats]
             body = {"kind": KIND, "entry": ENTRY}
             path = f"/api/tables/{table['id']}/submissions/"
-            status, payload, seconds = client.call("POST", path, body, keys[0])
+            status, payload, seconds = timed(client, "POST", path, body, keys[0])
             with lock:
                 latencies["submit"].append(seconds)
                 statuses[f"submit {status}"] += 1
@@ -154,7 +168,7 @@ def rush(port: int, tables: list[dict], tokens: dict) -> dict:
             submission = json.loads(payload)["id"]
             for key in keys[1:]:
                 path = f"/api/submissions/{submission}/confirm/"
-                status, _, seconds = client.call("POST", path, {}, key)
+                status, _, seconds = timed(client, "POST", path, {}, key)
                 with lock:
                     latencies["confirm"].append(seconds)
                     statuses[f"confirm {status}"] += 1
@@ -174,41 +188,63 @@ def rush(port: int, tables: list[dict], tokens: dict) -> dict:
     }
 
 
-def read_load(port: int, path: str, count: int) -> dict:
-    """``count`` GETs of ``path`` from READERS keep-alive clients, timed from when every
-    client has warmed up (its first answers build each server process's cache)."""
-    latencies, failures, lock, left = [], Counter(), threading.Lock(), [count]
-    warmed = threading.Barrier(READERS + 1)
+def results_arriving(port: int, tables: list[dict], tokens: dict, rate: float) -> Run:
+    """Results coming in at ``rate`` writes a second, open loop: each block of
+    ``rate / 4`` tables sends its entries, then their confirmations (the first confirm
+    of a table is due a quarter of the block after its entry). A confirmation whose
+    entry has not been answered yet waits for it, timed from its own due time."""
+    per_block = max(1, round(rate / TABLE_SIZE))
+    writes = []  # (table, seat position 0-3)
+    for first in range(0, len(tables), per_block):
+        block = tables[first : first + per_block]
+        writes += [(t, 0) for t in block]
+        writes += [(t, seat) for seat in range(1, TABLE_SIZE) for t in block]
+    submitted = {t["id"]: threading.Event() for t in tables}
+    submissions = {}
 
-    def work():
-        client = Client(port)
-        for _ in range(3):
-            client.call("GET", path)
-        warmed.wait()
-        while True:
-            with lock:
-                if left[0] <= 0:
-                    return
-                left[0] -= 1
-            status, _, seconds = client.call("GET", path)
-            with lock:
-                latencies.append(seconds)
-                if status != 200:
-                    failures[status] += 1
+    def send(client: Client, index: int):
+        table, position = writes[index]
+        seats = sorted(table["seats"], key=lambda s: s["position"])
+        token = tokens[str(seats[position]["entrant_id"])]
+        if position == 0:
+            body = {"kind": KIND, "entry": ENTRY}
+            path = f"/api/tables/{table['id']}/submissions/"
+            status, payload = client.call("POST", path, body, token)
+            if status == 201:
+                submissions[table["id"]] = json.loads(payload)["id"]
+            submitted[table["id"]].set()
+            return status
+        if not submitted[table["id"]].wait(60) or table["id"] not in submissions:
+            return "no entry to confirm"
+        path = f"/api/submissions/{submissions[table['id']]}/confirm/"
+        return client.call("POST", path, {}, token)[0]
 
-    pool = [threading.Thread(target=work) for _ in range(READERS)]
-    for thread in pool:
-        thread.start()
-    warmed.wait()
-    started = time.perf_counter()
-    for thread in pool:
-        thread.join()
-    elapsed = time.perf_counter() - started
-    return {
-        "rps": len(latencies) / elapsed,
-        "p95_ms": percentile(latencies, 0.95),
-        "failures": json.dumps(dict(failures)) if failures else "none",
-    }
+    return open_loop(send, steady(rate, len(writes)), clients=200, session=lambda: Client(port))
+
+
+def reading(port: int, paths: list[str], cookies: list[str | None], rate: float, count: int):
+    """``count`` GETs at ``rate`` a second, open loop, request ``i`` of ``paths[i %
+    len]`` as the reader ``cookies[i % len]`` (None: not signed in)."""
+
+    def send(client: Client, index: int):
+        cookie = cookies[index % len(cookies)]
+        return client.call("GET", paths[index % len(paths)], cookie=cookie or "")[0]
+
+    # Enough clients for every request of two seconds to be under way at once.
+    clients = min(count, max(50, int(rate * 2.5)))
+    return open_loop(send, steady(rate, count), clients=clients, session=lambda: Client(port))
+
+
+def step_rows(name, port, paths, cookies, target_ms) -> list[dict]:
+    """A step test of reading ``paths``: 25 a second, x1.25 each 5-second step."""
+    knee = step_test(
+        lambda rate: reading(port, paths, cookies, rate, int(rate * 5)),
+        start=25,
+        target_ms=target_ms,
+        report=lambda line: print(line, file=sys.stderr),
+    )
+    print(knee.summary(name), file=sys.stderr)
+    return knee.rows(name)
 
 
 def check_results(database: str, round_id: int) -> dict:
@@ -296,23 +332,69 @@ def load_average() -> str:
     return f"{one:.1f}/{five:.1f}"
 
 
-def measure(database: str, port: int, data: dict, quick: bool, pids: list[int]) -> list[dict]:
-    organiser = Client(port, data["organiser"])
+def uptime() -> str:
+    """The load average as ``uptime`` prints it, beside every figure."""
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f}, {five:.2f}, {fifteen:.2f}"
+
+
+def show(rows: list[dict]) -> list[dict]:
+    """Prints ``rows`` now (a run takes minutes on a loaded machine); returns them."""
+    for figure in rows:
+        print(f"  {figure['benchmark']}: {figure['value']} {figure['unit']}", file=sys.stderr)
+    return rows
+
+
+def pair(port: int, token: str) -> tuple[float, list[dict]]:
+    """Pairs the next round through the API: seconds taken, its tables but byes."""
     started = time.perf_counter()
-    status, payload, _ = organiser.call("POST", "/api/events/rush/pair/", {})
-    pairing = time.perf_counter() - started
+    status, payload, _ = timed(Client(port, token), "POST", "/api/events/rush/pair/", {})
+    seconds = time.perf_counter() - started
     if status != 201:
         raise RuntimeError(f"pairing answered {status}: {payload[:300]!r}")
-    round_ = json.loads(payload)
-    tables = [t for t in round_["tables"] if not t["is_bye"]]
-    round_id = sql(
+    return seconds, [t for t in json.loads(payload)["tables"] if not t["is_bye"]]
+
+
+def round_id(database: str, event: int, number: int) -> int:
+    return sql(
         database,
-        "SELECT id FROM tournaments_round WHERE event_id = %s AND number = 1",
-        data["event"],
+        "SELECT id FROM tournaments_round WHERE event_id = %s AND number = %s",
+        event,
+        number,
     )[0][0]
+
+
+def open_rows(name: str, run: Run, target: str) -> list[dict]:
+    print(f"  {run.summary(name)} (load {uptime()})", file=sys.stderr)
+    return [*run.rows(name, target), row(f"{name}, load average after", uptime(), "")]
+
+
+def release(port: int, data: dict, tables: list[dict], count: int) -> list[dict]:
+    """The pairings' release: every player opens the event page, then their table's
+    page or the home page, 100 a second."""
+    entrants = list(data["cookies"])
+    cookies = [data["cookies"][e] for e in entrants]
+    rows = open_rows(
+        "release: event page, 1,000 players",
+        reading(port, ["/events/rush/"], cookies, RATE, count),
+        "p95 <= 200 ms",
+    )
+    table_of = {str(s["entrant_id"]): t["id"] for t in tables for s in t["seats"]}
+    seated = [e for e in entrants if e in table_of][: count // 2]
+    paths = [f"/scoring/tables/{table_of[e]}/" for e in seated]
+    run = reading(port, paths, [data["cookies"][e] for e in seated], RATE, len(seated))
+    rows += open_rows("release: the player's table page", run, "")
+    run = reading(port, ["/"], cookies[: count // 2], RATE, count // 2)
+    rows += open_rows("release: home page signed in", run, "")
+    return rows
+
+
+def capacity(database: str, port: int, data: dict, tables, pids) -> list[dict]:
+    """The capacity rush on round 1 (closed loop): wall time, standings, checks."""
+    number_id = round_id(database, data["event"], 1)
     time.sleep(3)  # the pairing's own standings run
     runs_before = standings_runs(database)
-    load_before = load_average()
+    load_before = uptime()
     server, worker = pids
     cpu_before = cpu_by_process([server, worker], database)
     done = rush(port, tables, data["tokens"])
@@ -323,19 +405,15 @@ def measure(database: str, port: int, data: dict, quick: bool, pids: list[int]) 
     base = set(cpu_after) - app - tasks
     time.sleep(3)  # let the last runs finish before counting them
     runs = standings_runs(database) - runs_before
-    check = check_results(database, round_id)
+    check = check_results(database, number_id)
     writes = done["latencies"]["submit"] + done["latencies"]["confirm"]
     errors = {k: v for k, v in done["statuses"].items() if not k.endswith(" 201")}
-    rows = [
-        row("rush: load average before (1 min/5 min, 2 cores)", load_before, ""),
-        row("rush: pairing 1,000 entrants through the API", pairing, "s", "<= 0.5 s"),
-        row("rush: 250 tables submit + 3 confirms, wall time", done["seconds"], "s", "<= 12 s"),
-        row("rush: tables per second", len(tables) / done["seconds"], "tables/s", ">= 20"),
-        row("rush: submit p50", percentile(done["latencies"]["submit"], 0.5), "ms"),
-        row("rush: submit p95", percentile(done["latencies"]["submit"], 0.95), "ms"),
-        row("rush: confirm p50", percentile(done["latencies"]["confirm"], 0.5), "ms"),
-        row("rush: confirm p95", percentile(done["latencies"]["confirm"], 0.95), "ms"),
-        row("rush: write p95", percentile(writes, 0.95), "ms", "<= 250 ms"),
+    rows = show([
+        row("rush: load average before", load_before, ""),
+        row("rush: 250 tables submit + 3 confirms, wall time", done["seconds"], "s", "<= 10 s"),
+        row("rush: tables per second", len(tables) / done["seconds"], "tables/s"),
+        row("rush: write p50 / p95 (closed loop of 32)",
+            f"{percentile(writes, 0.5):.0f} / {percentile(writes, 0.95):.0f}", "ms"),
         row("rush: errors by status", json.dumps(errors) if errors else "none", "", "none"),
         row(
             "rush: results checked (tables/results/missing/doubled)",
@@ -343,16 +421,9 @@ def measure(database: str, port: int, data: dict, quick: bool, pids: list[int]) 
             "",
             "250/250/0/0",
         ),
-        row(
-            "rush: CPU per write, gunicorn",
-            cpu_used(cpu_before, cpu_after, app) / len(writes) * 1000,
-            "ms",
-        ),
-        row(
-            "rush: CPU per write, PostgreSQL",
-            cpu_used(cpu_before, cpu_after, base) / len(writes) * 1000,
-            "ms",
-        ),
+        row("rush: CPU per write, gunicorn / PostgreSQL",
+            f"{cpu_used(cpu_before, cpu_after, app) / len(writes) * 1000:.1f} / "
+            f"{cpu_used(cpu_before, cpu_after, base) / len(writes) * 1000:.1f}", "ms"),
         row("rush: CPU of the worker, whole rush", cpu_used(cpu_before, cpu_after, tasks), "s"),
         row("rush: standings recomputes during the rush", runs, "runs", "<= 10"),
         row(
@@ -361,27 +432,41 @@ def measure(database: str, port: int, data: dict, quick: bool, pids: list[int]) 
             "s",
             "<= 2 s",
         ),
-        row("rush: load average after the rush", load_average(), ""),
-    ]
-    for figure in rows:  # shown now: the reads below take a while on a loaded machine
-        print(f"  {figure['benchmark']}: {figure['value']} {figure['unit']}", file=sys.stderr)
+        row("rush: load average after", uptime(), ""),
+    ])  # fmt: skip
     if check["missing"] or check["doubled"] or check["results"] != len(tables):
         raise RuntimeError(f"the database after the rush is wrong: {check}")
-    count = 100 if quick else 400
+    return rows
+
+
+def measure(database: str, port: int, data: dict, quick: bool, pids: list[int]) -> list[dict]:
+    count = 300 if quick else ENTRANTS
+    rows = show([row("load average at the start", uptime(), "")])
+    seconds, tables = pair(port, data["organiser"])
+    rows += show([row("pairing round 1, 1,000 entrants, through the API", seconds, "s")])
+    rows += release(port, data, tables, count)
+    rows += capacity(database, port, data, tables, pids)
+    seconds, tables = pair(port, data["organiser"])
+    rows += show([row("pairing round 2 through the API", seconds, "s")])
+    run = results_arriving(port, tables, data["tokens"], WRITE_RATE)
+    rows += open_rows(f"results at {WRITE_RATE} writes/s", run, "p95 <= 150 ms")
+    check = check_results(database, round_id(database, data["event"], 2))
+    checked = "{tables}/{results}/{missing}/{doubled}".format(**check)
+    name = "results at 40/s: checked (tables/results/missing/doubled)"
+    rows += show([row(name, checked, "", "250/250/0/0")])
     pages = [
-        ("round page, 250 tables", "/events/rush/rounds/1/", ">= 100/s", "<= 100 ms"),
-        ("round API, 250 tables", "/api/events/rush/rounds/1/", "", ""),
-        ("standings API, first page", "/api/events/rush/standings/", "", "<= 50 ms"),
-        ("standings page (event page)", "/events/rush/", "", ""),
+        ("round page, 250 tables", "/events/rush/rounds/2/", "p95 <= 100 ms"),
+        ("round API, 250 tables", "/api/events/rush/rounds/2/", ""),
+        ("standings API, first page", "/api/events/rush/standings/", ""),
     ]
-    for name, path, rps_target, p95_target in pages:
-        figures = read_load(port, path, count)
-        rows.append(row(f"{name}, {READERS} clients", figures["rps"], "requests/s", rps_target))
-        rows.append(row(f"{name}, p95", figures["p95_ms"], "ms", p95_target))
-        rows.append(row(f"{name}, failures", figures["failures"], "", "none"))
-        for figure in rows[-3:]:
-            print(f"  {figure['benchmark']}: {figure['value']} {figure['unit']}", file=sys.stderr)
-    rows.append(row("load average at the end", load_average(), ""))
+    for name, path, target in pages:
+        cookie = None if path.startswith("/api/") else ""
+        rows += open_rows(name, reading(port, [path], [cookie], RATE, count), target)
+    if os.environ.get("RUSH_KNEE"):
+        cookies = list(data["cookies"].values())
+        rows += step_rows("event page, players", port, ["/events/rush/"], cookies, 200)
+        rows += step_rows("round page", port, ["/events/rush/rounds/2/"], [""], 100)
+    rows.append(row("load average at the end", uptime(), ""))
     return rows
 
 

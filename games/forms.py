@@ -46,3 +46,15 @@ class BoundedJSONField(forms.JSONField):
         except ValueError:
             return InvalidJSONInput(data)
         return super().bound_data(data, initial)
+
+
+def int_field(data, name: str, default: int = 0) -> int | str:
+    """The integer typed in ``name``; the raw text when it is not one, so the scorer
+    (or the caller) can say so beside the field."""
+    raw = (data.get(name) or "").strip()
+    if raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        return raw

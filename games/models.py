@@ -5,6 +5,8 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from games.registry import game_choices
 
@@ -26,3 +28,53 @@ class GameRecord(models.Model):
 
     def __str__(self):
         return f"record {self.key}"
+
+
+class Scoring(models.TextChoices):
+    """How a catalogue game's table is decided."""
+
+    HIGH = "high", _("highest score wins")
+    LOW = "low", _("lowest score wins")
+    PLACES = "places", _("finishing order")
+
+
+class Ties(models.TextChoices):
+    """What equal scores (or equal places) at a catalogue game's table mean."""
+
+    SHARE = "share", _("tied players share the place")
+    TIEBREAK_ENTERED = "tiebreak-entered", _("a tie-break is entered")
+
+
+# A catalogue game's table seats at most this many (the formats pair tables of 2 to 6).
+MOST_SEATS = 6
+# Keys are stored in fields of this length (Event.game, Rating.game).
+KEY_LENGTH = 30
+
+
+class CatalogueGame(models.Model):
+    """A game the site knows by its scoring rules only (no engine): Carcassonne, Catan.
+    Stored as data, and one more game type of the registry (``games.registry.get_game``,
+    built by ``games.registered.catalogue``); added, renamed and deleted through
+    ``games.catalogue_games``. Its ``key`` is fixed when it is added (events and
+    ratings name it); its name may change."""
+
+    name = models.CharField(_("name"), max_length=100)
+    key = models.SlugField(max_length=KEY_LENGTH, unique=True, allow_unicode=True)
+    min_players = models.PositiveSmallIntegerField(_("fewest players"))
+    max_players = models.PositiveSmallIntegerField(_("most players"))
+    scoring = models.CharField(_("scoring"), max_length=10, choices=Scoring.choices)
+    ties = models.CharField(_("ties"), max_length=20, choices=Ties.choices)
+    bgg_id = models.PositiveIntegerField(_("BoardGameGeek id"), null=True, blank=True, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="catalogue_game_name_unique_ci"),
+        ]
+
+    def __str__(self):
+        return self.name

@@ -135,7 +135,8 @@ class LivePlay:
     ``apply_stored(state, move)`` applies one; ``replay(record, moves)`` is a valid
     record's state after its first ``moves`` moves (replays; ``ValueError`` for a
     record that is not). ``bots`` are the built-in bots by key (each with ``name``,
-    ``description``, ``options``: setting -> (default, kind, about)) and
+    ``description``, ``options``: setting -> (default, kind, about), and ``quick``: true
+    when every decision takes a few milliseconds, see ``plays_at_once``) and
     ``make_bot(key, seed=0, **settings)`` makes one (``choose(view) -> move``,
     ``recall(view, move)``; ``ValueError`` for an unknown key or setting);
     ``stand_ins`` are those that may play for an absent person. ``words`` tells a move
@@ -166,6 +167,39 @@ class LivePlay:
     # in the order of the legal actions: the built-in random bot may pick among those.
     fast_random: bool = False
 
+    def plays_at_once(self, key: str) -> bool:
+        """Whether the built-in bot ``key`` is quick (its class says so: ``quick``), so
+        that the site plays its turns in the request that made them due, under the
+        game's lock, rather than on a worker. A bot that does not say is not."""
+        return bool(getattr(self.bots.get(key), "quick", False))
+
+
+@dataclass(frozen=True)
+class RulesProfiles:
+    """How an event of the game keeps rules of its own: a *rules profile* (the game's
+    rule tables as data, which an organiser corrects on the event's rules profile page)
+    and a *card catalogue* (the organiser's list of their edition's cards, checked
+    against the profile). ``scoring`` stores both and asks this for everything else.
+
+    ``default()`` is the game's own profile (a dict); ``check(profile)`` the profile as
+    the engine reads it back, or a ``Refusal`` naming the key that is wrong;
+    ``card_catalogue(source, profile)`` reads a card catalogue (CSV or JSON text) against the
+    profile (``None``: the default), or a ``Refusal`` listing its faults row by row;
+    ``picks(catalogue)`` are the cards a player picks by name on the entry page
+    (``{"id", "name"}``, sorted by name); ``what_changed(before, after)`` the score
+    lines of a table's two valid answers that differ (``{"name", "line", "before",
+    "after"}``); ``form(profile, data=None)`` is the page's form (its ``profile()`` the
+    edited profile, its ``field_of(key)`` the field a refused key belongs to) and
+    ``template`` the page."""
+
+    default: Callable[[], dict]
+    check: Callable[[dict], dict]
+    card_catalogue: Callable[[str, dict | None], Any]
+    picks: Callable[[Any], list[dict]]
+    what_changed: Callable[[dict, dict], list[dict]]
+    form: Callable[..., Any]
+    template: str
+
 
 def moves_of(record: dict) -> list[str]:
     """A live game's record's moves, in the order played."""
@@ -178,6 +212,22 @@ def seat_of_move(move: str) -> int:
 
 
 @dataclass(frozen=True)
+class CatalogueRules:
+    """What a catalogue game (stored as data, games/registered/catalogue.py) says of its
+    tables: ``scoring`` ("high", "low" or "places") and ``ties`` ("share" or
+    "tiebreak-entered"); ``pk`` and ``created_by_id`` are its row's."""
+
+    scoring: str
+    ties: str
+    pk: int
+    created_by_id: int | None = None
+
+
+# Tables the formats pair seat 2 to this many.
+MOST_SEATS = 6
+
+
+@dataclass(frozen=True)
 class GameType:
     key: str
     member: str
@@ -186,14 +236,51 @@ class GameType:
     entry_page: str
     entry_template: str
     options: tuple[Option, ...] = ()
-    has_rules_profile: bool = False
+    # How many rounds a game with these (checked) options has; None: not known.
+    rounds: Callable[[dict], int | None] = lambda _options: None
+    # What the game's entry page reads its form with, for the game's own views.
+    entry_form: Any = None
+    rules_profiles: RulesProfiles | None = None
     live: LivePlay | None = None
     # A learner's hint from a seat's view with its legal moves (an object with ``move``
     # and ``reason``), or None; a game played live may offer one.
     hint: Callable[[dict], Any] | None = None
+    # How many play one game: an event's tables seat from max(2, min_players) to
+    # min(MOST_SEATS, max_players).
+    min_players: int = 2
+    max_players: int = 4
+    # BoardGameGeek's id of the game, when known.
+    bgg_id: int | None = None
+    # A catalogue game's scoring rules; None for a game declared in code (an engine's).
+    catalogue: CatalogueRules | None = None
 
     def __str__(self) -> str:
         return str(self.name)
+
+    @property
+    def has_rules_profile(self) -> bool:
+        """Whether an event has a rules profile and card catalogue of its own."""
+        return self.rules_profiles is not None
+
+    @property
+    def is_catalogue(self) -> bool:
+        """Stored as data (added by an organiser), not declared with an engine."""
+        return self.catalogue is not None
+
+    @property
+    def table_sizes(self) -> range:
+        """The table sizes an event of the game may choose."""
+        return range(max(2, self.min_players), min(MOST_SEATS, self.max_players) + 1)
+
+    @property
+    def has_scores(self) -> bool:
+        """Whether its results have scores to show (a game of places has none)."""
+        return self.catalogue is None or self.catalogue.scoring != "places"
+
+    @property
+    def lower_scores_win(self) -> bool:
+        """Whether a smaller score is the better one (a "low" catalogue game, as golf)."""
+        return self.catalogue is not None and self.catalogue.scoring == "low"
 
     @property
     def playable_live(self) -> bool:
@@ -272,31 +359,79 @@ REGISTRY: dict[str, GameType] = _declared()
 # A new event plays the first game declared unless it says otherwise.
 DEFAULT_GAME = next(iter(REGISTRY))
 
+# Catalogue games' types by key, built from their rows when first asked for. Forgotten
+# when a row is saved or deleted and at the start of every request and task (GamesConfig
+# .ready), so that a page asks the database once per game however often it calls
+# ``get_game``, and never reads a game renamed by another process meanwhile.
+_catalogue: dict[str, GameType] = {}
+
+
+def forget_catalogue(*_args, **_kwargs) -> None:
+    _catalogue.clear()
+
+
+def catalogue_game(key: str) -> GameType | None:
+    """A catalogue game's type, or None when no catalogue game has the key."""
+    game = _catalogue.get(key)
+    if game is None:
+        from games.models import CatalogueGame
+        from games.registered.catalogue import game_type
+
+        row = CatalogueGame.objects.filter(key=key).first() if isinstance(key, str) else None
+        if row is None:
+            return None
+        game = _catalogue[key] = game_type(row)
+    return game
+
 
 def get_game(key: str) -> GameType:
-    try:
-        return REGISTRY[key]
-    except KeyError:
-        raise Refusal(_("Unknown game %(key)s.") % {"key": key}, field="game") from None
+    """The game of ``key``: one declared in code, else one of the catalogue."""
+    game = REGISTRY.get(key) if isinstance(key, str) else None
+    if game is None:
+        game = catalogue_game(key)
+    if game is None:
+        raise Refusal(_("Unknown game %(key)s.") % {"key": key}, field="game")
+    return game
+
+
+def all_games() -> list[GameType]:
+    """Every game: those declared in code, then the catalogue's by name."""
+    from games.models import CatalogueGame
+    from games.registered.catalogue import game_type
+
+    catalogue = [game_type(row) for row in CatalogueGame.objects.all()]
+    _catalogue.update((game.key, game) for game in catalogue)
+    return [*REGISTRY.values(), *catalogue]
 
 
 def game_choices() -> list[tuple[str, tuple[str, Any]]]:
-    """Members for the ``Game`` TextChoices: (member, (key, name))."""
+    """Members for the ``GameKey`` TextChoices (the games declared in code): (member,
+    (key, name))."""
     return [(game.member, (game.key, game.name)) for game in REGISTRY.values()]
 
 
+def _generic_kinds() -> tuple[EntryKind, ...]:
+    from games.registered.catalogue import KINDS
+
+    return KINDS
+
+
 def entry_kind_choices() -> list[tuple[str, tuple[str, Any]]]:
-    """Members for ``Submission.Kind``: every game's entry kinds."""
-    return [
-        (kind.member, (kind.key, kind.label))
-        for game in REGISTRY.values()
-        for kind in game.entry_kinds
-    ]
+    """Members for ``Submission.Kind``: every game's entry kinds, and the catalogue
+    games' generic ones."""
+    kinds = [kind for game in REGISTRY.values() for kind in game.entry_kinds]
+    return [(kind.member, (kind.key, kind.label)) for kind in [*kinds, *_generic_kinds()]]
 
 
-def entry_kind(key: str) -> tuple[GameType, EntryKind]:
+def entry_kind(key: str) -> tuple[GameType | None, EntryKind]:
+    """The game declared in code that takes the kind ``key``, and the kind; (None, the
+    kind) for a kind every catalogue game takes (``scores/1``, ``places/1``), read
+    without its game: its answers and documents need none."""
     for game in REGISTRY.values():
         for kind in game.entry_kinds:
             if kind.key == key:
                 return game, kind
+    for kind in _generic_kinds():
+        if kind.key == key:
+            return None, kind
     raise Refusal(_("Unknown kind of entry %(key)s.") % {"key": key}, field="kind")

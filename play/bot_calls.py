@@ -26,7 +26,7 @@ from botplay import conf
 from botplay.players import RemotePlayer
 from botplay.remote import BotFault
 from bots.models import Bot
-from play.models import Game, Seat
+from play.models import Game, GameSeat
 from play.moving import CHANGED_BY_A_MOVE, after_commit, locked_game, seats_of, settle
 
 log = logging.getLogger(__name__)
@@ -41,18 +41,14 @@ def match_id(game_id: int) -> str:
 
 
 def remote_seats(game_id: int):
-    return Seat.objects.filter(game_id=game_id, bot__kind=Bot.Kind.REMOTE).select_related("bot")
+    return GameSeat.objects.filter(game_id=game_id, bot__kind=Bot.Kind.REMOTE).select_related("bot")
 
 
-def has_remote_bot(game: Game) -> bool:
-    return remote_seats(game.pk).exists()
-
-
-def claim_start(seat: Seat) -> bool:
+def claim_start(seat: GameSeat) -> bool:
     now = timezone.now()
     stale = now - timedelta(seconds=START_CLAIM_SECONDS)
     unclaimed = Q(start_claimed_at__isnull=True) | Q(start_claimed_at__lt=stale)
-    claimed = Seat.objects.filter(unclaimed, pk=seat.pk, started=False)
+    claimed = GameSeat.objects.filter(unclaimed, pk=seat.pk, started=False)
     return claimed.update(start_claimed_at=now) == 1
 
 
@@ -81,9 +77,9 @@ def count_start_fault(game_id: int, position: int) -> None:
         seat.save(update_fields=["faults", "forfeited"])
         if seat.forfeited and game.is_playing and game.to_move == position:
             state = game.state()
-            settle(game, seats, state, timezone.now(), previous=position)
+            new_turn = settle(game, seats, state, timezone.now(), previous=position)
             game.save(update_fields=CHANGED_BY_A_MOVE)
-            after_commit(game, seats, previous=position)
+            after_commit(game, seats, new_turn)
 
 
 def start_remote_bots(game_id: int) -> str:
@@ -101,7 +97,7 @@ def start_remote_bots(game_id: int) -> str:
         fault = call(seat.bot, "/start", {**info, "players": names, "options": game.options})
         if fault is not None:
             count_start_fault(game_id, seat.position)
-        Seat.objects.filter(pk=seat.pk).update(started=True)
+        GameSeat.objects.filter(pk=seat.pk).update(started=True)
     return SENT
 
 
@@ -118,12 +114,12 @@ def do_end_remote_bots(game_id: int) -> int:
         over = {"result": game.result, "record": game.record}
     sent = 0
     for seat in remote_seats(game_id).filter(started=True, forfeited=False, ended=False):
-        if not Seat.objects.filter(pk=seat.pk, ended=False).update(ended=True):
+        if not GameSeat.objects.filter(pk=seat.pk, ended=False).update(ended=True):
             continue  # another task sent it
         info = {"match": match_id(game_id), "attempt": 0, "seat": seat.position}
         fault = call(seat.bot, "/end", {**info, **over})
         if fault is not None:
-            Seat.objects.filter(pk=seat.pk).update(faults=F("faults") + 1)
+            GameSeat.objects.filter(pk=seat.pk).update(faults=F("faults") + 1)
         sent += 1
     return sent
 

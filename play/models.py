@@ -143,8 +143,9 @@ class Game(models.Model):
         return self.live.rebuild(self.record, self.deals, moves)
 
 
-class Seat(models.Model):
-    """A place at a game: a person (``user``) or a bot (exactly one of the two)."""
+class GameSeat(models.Model):
+    """A place at a site game (not an event table's ``tournaments.Seat``): a person
+    (``user``) or a bot (exactly one of the two)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text=_("0 starts"))

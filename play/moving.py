@@ -6,9 +6,12 @@ After a move the game is *settled*: a game in which no person plays on (every pe
 forfeited), or which ends without any person having made a move of their own, is
 abandoned, with no places and no result; otherwise the moves of seats
 that forfeited are played at once by the game's *stand-in* (the built-in bot the event
-names), the seat to move and its deadline are stored, and a finished game gets its
-result (the table's official result too), every forfeited seat placed below every seat
-that played on.
+names), and so are the turns of *quick* built-in bots (the registry's
+``LivePlay.plays_at_once``: a greedy bot's turn is a few milliseconds, less than
+sending it to a worker costs), in the same transaction; the seat to move and its
+deadline are stored, and a finished game gets its result (the table's official
+result too), every forfeited seat placed below every seat that played on. Search bots
+and remote bots play on the workers (``play.bot_turns``).
 """
 
 from dataclasses import dataclass
@@ -23,7 +26,8 @@ from django.utils.translation import gettext as _
 from games.models import GameRecord
 from games.reasons import told
 from games.registry import moves_of, seat_of_move
-from play.models import Game, Pace, Seat
+from play.bot_decisions import ask, note_fault, plays_at_once, seat_player
+from play.models import Game, GameSeat, Pace
 from play.rated import rate_friendly_game
 from play.vacation import turn_deadline
 from refusal import CONFLICT, Refusal
@@ -67,11 +71,12 @@ def locked_game(game_id: int) -> Game:
     return get_object_or_404(Game.objects.select_for_update(), pk=game_id)
 
 
-def seats_of(game: Game) -> list[Seat]:
-    return list(game.seats.order_by("position"))
+def seats_of(game: Game) -> list[GameSeat]:
+    """The game's seats in order, each with its bot (a bot's turn reads it)."""
+    return list(game.seats.select_related("bot").order_by("position"))
 
 
-def seat_of(user, seats: list[Seat]) -> Seat | None:
+def seat_of(user, seats: list[GameSeat]) -> GameSeat | None:
     if not user.is_authenticated:
         return None
     return next((seat for seat in seats if seat.user_id == user.pk), None)
@@ -88,7 +93,7 @@ def check_fresh(game: Game, at) -> None:
         raise Refusal(_("The game has moved on since you looked; look again."), "at", code=CONFLICT)
 
 
-def check_turn(game: Game, seat: Seat) -> None:
+def check_turn(game: Game, seat: GameSeat) -> None:
     if game.to_move != seat.position:
         raise Refusal(_("It is not your turn."), code=CONFLICT)
 
@@ -100,7 +105,7 @@ def stand_in_move(game: Game, state, seat: int) -> str:
     return bot.choose(state.view(seat))
 
 
-def stand_in_for(game: Game, state, seat: Seat) -> None:
+def stand_in_for(game: Game, state, seat: GameSeat) -> None:
     """The stand-in plays ``seat``'s turn to its end; a person's moves are noted as
     played by the bot for them (``Game.stood_in``)."""
     first = game.moves
@@ -138,7 +143,7 @@ class Moved:
     them instead of reading the seats and replaying the record again."""
 
     game: Game
-    seats: list[Seat]
+    seats: list[GameSeat]
     state: object
 
 
@@ -162,11 +167,10 @@ def do_move(user, game_id: int, move, at: int | None = None) -> Moved:
             raise Refusal(_("A move is a string like “0 draw D1”."), "move")
         state = game.state()
         apply_checked(game, state, move)
-        previous = game.to_move
         game.moves += 1
-        settle(game, seats, state, timezone.now(), previous)
+        new_turn = settle(game, seats, state, timezone.now(), seat.position)
         game.save(update_fields=CHANGED_BY_A_MOVE)
-        after_commit(game, seats, previous)
+        after_commit(game, seats, new_turn, by=seat.position)
     return Moved(game, seats, state)
 
 
@@ -188,10 +192,9 @@ def do_leave(user, game_id: int) -> Moved:
         seat.forfeited, seat.forfeited_at = True, game.moves
         seat.save(update_fields=["forfeited", "forfeited_at"])
         state = game.state()
-        previous = game.to_move
-        settle(game, seats, state, timezone.now(), previous)
+        new_turn = settle(game, seats, state, timezone.now(), game.to_move)
         game.save(update_fields=CHANGED_BY_A_MOVE)
-        after_commit(game, seats, previous)
+        after_commit(game, seats, new_turn, by=seat.position)
     return Moved(game, seats, state)
 
 
@@ -201,11 +204,11 @@ def play_for(game: Game, state, move: str) -> None:
     game.moves += 1
 
 
-def nobody_plays_on(seats: list[Seat]) -> bool:
+def nobody_plays_on(seats: list[GameSeat]) -> bool:
     return all(seat.forfeited for seat in seats if not seat.is_bot)
 
 
-def no_person_moved(game: Game, seats: list[Seat]) -> bool:
+def no_person_moved(game: Game, seats: list[GameSeat]) -> bool:
     """Whether every move of the people at the game was the stand-in's (they never
     forfeited, but were never there): such a game decides nothing either."""
     people = {seat.position for seat in seats if not seat.is_bot}
@@ -213,34 +216,69 @@ def no_person_moved(game: Game, seats: list[Seat]) -> bool:
     return theirs == sum(end - first for first, end, _seat in game.stood_in)
 
 
-def settle(game: Game, seats: list[Seat], state, now, previous) -> None:
-    """Abandon the game if no person plays on, else let the stand-in play the
-    forfeited seats' turns, then store where the game stands (the caller saves
-    ``game``; seats are saved here)."""
+def settle(game: Game, seats: list[GameSeat], state, now, previous) -> bool:
+    """Abandon the game if no person plays on, else play what the site plays at once
+    (``play_on``), then store where the game stands (the caller saves ``game``; seats
+    are saved here). ``previous``: the seat that was to move (None: a new game).
+    Whether a new turn began: the seat to move changed, or other seats moved since
+    (a quick bot's turn between two of a person's), so its clock starts again."""
     if nobody_plays_on(seats):
         game.record = state.record()
         abandon(game, seats, now)
-        return
-    for _step in range(MAX_MOVES_IN_A_ROW):
-        seat = state.current_player()
-        if seat is None or not seats[seat].forfeited:
-            break
-        stand_in_for(game, state, seats[seat])
+        return False
+    others_moved = play_on(game, seats, state, previous)
     game.record = state.record()
     if state.is_over() and no_person_moved(game, seats):
         abandon(game, seats, now)
-        return
+        return False
     if state.is_over():
         finish(game, seats, state, now)
-        return
+        return False
     game.to_move = state.current_player()
     game.bot_claimed_until = None  # a worker's claim was on the move before
-    if game.to_move != previous:
+    new_turn = game.to_move != previous or others_moved
+    if new_turn:
         game.bank_ms = None  # a new turn: a remote bot's bank is whole again
         game.deadline = turn_ends(game, seats[game.to_move], now)
+    return new_turn
 
 
-def turn_ends(game: Game, seat: Seat, now):
+def play_on(game: Game, seats: list[GameSeat], state, previous) -> bool:
+    """The moves the site plays at once, under the game's lock: a forfeited seat's
+    turns (the stand-in's) and a quick built-in bot's (``plays_at_once``), until a
+    person, or a bot the workers play, is to move, or the game is over. Whether a seat
+    other than ``previous`` moved."""
+    players, others_moved = {}, False
+    for _step in range(MAX_MOVES_IN_A_ROW):
+        position = state.current_player()
+        if position is None:
+            break
+        seat = seats[position]
+        if seat.forfeited:
+            stand_in_for(game, state, seat)
+        elif plays_at_once(game, seat):
+            if position not in players:
+                game.record = state.record()  # the bot recalls its decisions up to now
+                players[position] = seat_player(game, seat)
+            play_decision(game, seat, state, players[position])
+        else:
+            break
+        others_moved = others_moved or position != previous
+    return others_moved
+
+
+def play_decision(game: Game, seat: GameSeat, state, player) -> None:
+    """A bot's decision, asked under the game's lock and played; at a fault (an
+    illegal move) the stand-in plays instead (``play.bot_decisions``)."""
+    decision = ask(game, seat, state, player)
+    move = decision.move
+    if decision.fault is not None:
+        note_fault(game, seat, decision.fault, state)
+        move = stand_in_move(game, state, seat.position)
+    play_for(game, state, move)
+
+
+def turn_ends(game: Game, seat: GameSeat, now):
     """A bot's decision is due after its own time (``bot_decision_seconds``); a
     person's clock stands still during their vacations in a correspondence game
     (``play.vacation``)."""
@@ -261,11 +299,15 @@ def bot_decision_seconds(bot, bank_ms: int | None = None) -> float:
     return (bot.move_timeout_ms + bank) / 1000 + BOT_SLACK_SECONDS
 
 
-def abandon(game: Game, seats: list[Seat], now, because: str = "") -> None:
+def has_remote_bot(seats: list[GameSeat]) -> bool:
+    return any(seat.is_bot and seat.bot.is_remote for seat in seats)
+
+
+def abandon(game: Game, seats: list[GameSeat], now, because: str = "") -> None:
     """The game ends with no places and no result: nothing is written for its table
     (an organiser enters the result, replays or voids the table). ``because``: an
     organiser's reason; empty when every person forfeited. The caller saves ``game``."""
-    Seat.objects.bulk_update(seats, ["timeouts", "faults", "forfeited", "forfeited_at"])
+    GameSeat.objects.bulk_update(seats, ["timeouts", "faults", "forfeited", "forfeited_at"])
     game.status = Game.Status.ABANDONED
     game.abandoned_because = because
     game.to_move = None
@@ -273,7 +315,7 @@ def abandon(game: Game, seats: list[Seat], now, because: str = "") -> None:
     game.finished_at = now
 
 
-def forfeit_places(engine_places: list[int], seats: list[Seat]) -> list[int]:
+def forfeit_places(engine_places: list[int], seats: list[GameSeat]) -> list[int]:
     """The engine's places among the seats that played on; below them every forfeited
     seat, alone, the one that forfeited later above (competition ranking: 1, 1, 3, 4; a
     seat that forfeited before ``forfeited_at`` was kept counts as the earliest)."""
@@ -284,7 +326,7 @@ def forfeit_places(engine_places: list[int], seats: list[Seat]) -> list[int]:
     return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
-def finish(game: Game, seats: list[Seat], state, now) -> None:
+def finish(game: Game, seats: list[GameSeat], state, now) -> None:
     """The result: the engine's, with every forfeited seat placed below those that
     played on; for an event's table it becomes the official result."""
     result = state.result()
@@ -292,7 +334,7 @@ def finish(game: Game, seats: list[Seat], state, now) -> None:
     for seat in seats:
         seat.score = result["totals"][seat.position]
         seat.place = places[seat.position]
-    Seat.objects.bulk_update(
+    GameSeat.objects.bulk_update(
         seats, ["score", "place", "timeouts", "faults", "forfeited", "forfeited_at"]
     )
     game.status = Game.Status.FINISHED
@@ -307,7 +349,7 @@ def finish(game: Game, seats: list[Seat], state, now) -> None:
         record_table_result(game, seats)
 
 
-def record_table_result(game: Game, seats: list[Seat]) -> None:
+def record_table_result(game: Game, seats: list[GameSeat]) -> None:
     """The game's result becomes its table's, unless the table was settled while it was
     played (a result entered by hand, or the event finished): that result stands, and
     the game keeps its own. A result with a forfeit names the seats that forfeited (the
@@ -345,21 +387,24 @@ def rules_version(game: Game) -> str:
     return kind.rules_version(game.record, Rules(options=game.options))
 
 
-def after_commit(game: Game, seats: list[Seat], previous) -> None:
+def after_commit(
+    game: Game, seats: list[GameSeat], new_turn: bool, by: int | None = None, starting=False
+) -> None:
     """What follows a stored move once it commits: a bot's turn goes to the workers (so
-    does a new game's first move when a remote bot sits there: its ``/start`` is sent
-    then); a person whose correspondence turn begins is told by e-mail; a finished
-    game's remote bots get ``/end``."""
-    from play.bot_calls import has_remote_bot
+    does a new game's first move, ``starting``, when a remote bot sits there: its
+    ``/start`` is sent then); a person whose correspondence turn begins (``new_turn``,
+    as ``settle`` says) is told by e-mail, unless they made this request's move
+    (``by``: their seat) and see their turn in its answer; a finished game's remote
+    bots get ``/end``."""
     from play.tasks import end_remote_bots, notify_turn, play_bot_turns
 
     game_id, moves = game.pk, game.moves
     if not game.is_playing:
-        if any(seat.is_bot for seat in seats) and has_remote_bot(game):
+        if has_remote_bot(seats):
             transaction.on_commit(lambda: end_remote_bots.delay(game_id))
         return
     seat = seats[game.to_move]
-    if seat.is_bot or (previous is None and has_remote_bot(game)):
+    if seat.is_bot or (starting and has_remote_bot(seats)):
         transaction.on_commit(lambda: play_bot_turns.delay(game_id, moves))
-    elif game.to_move != previous and game.pace == Pace.CORRESPONDENCE:
+    elif new_turn and game.to_move != by and game.pace == Pace.CORRESPONDENCE:
         transaction.on_commit(lambda: notify_turn.delay(game_id, moves))

@@ -7,10 +7,10 @@ their users, in the finishing move's transaction, so two games finishing at once
 one person both count."""
 
 from games.ratings import new_rating, rate_table
-from play.models import FriendlyRating, Game, Seat
+from play.models import FriendlyRating, Game, GameSeat
 
 
-def rate_friendly_game(game: Game, seats: list[Seat]) -> None:
+def rate_friendly_game(game: Game, seats: list[GameSeat]) -> None:
     people = [seat for seat in seats if seat.user_id is not None]
     fresh = new_rating()
     FriendlyRating.objects.bulk_create(

@@ -4,14 +4,14 @@ turn. Pages and the API read the same thing."""
 
 from dataclasses import dataclass
 
-from play.models import Game, Seat
+from play.models import Game, GameSeat
 from play.moving import seat_of, seats_of
 
 
 @dataclass
 class Sight:
     game: Game
-    seats: list[Seat]
+    seats: list[GameSeat]
     you: int | None
     view: dict
     legal_moves: list[str]
@@ -21,7 +21,7 @@ class Sight:
         return self.you is not None and self.you == self.game.to_move
 
 
-def sight_of(game: Game, user, seats: list[Seat] | None = None, state=None) -> Sight:
+def sight_of(game: Game, user, seats: list[GameSeat] | None = None, state=None) -> Sight:
     """``seats`` and ``state``: the game's, when the caller has them already."""
     seats = seats or seats_of(game)
     seat = seat_of(user, seats)

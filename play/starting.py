@@ -29,8 +29,8 @@ from play.models import (
     DEFAULT_STAND_IN,
     EventPlay,
     Game,
+    GameSeat,
     Pace,
-    Seat,
 )
 from play.moving import after_commit, settle
 from play.pace import duration_words
@@ -218,13 +218,13 @@ def do_start_game(
                 deals=live.deals(state),
                 created_by=by,
             )
-            seats = Seat.objects.bulk_create(
-                Seat(game=game, position=i, user=t.user, bot=t.bot, name=t.name)
+            seats = GameSeat.objects.bulk_create(
+                GameSeat(game=game, position=i, user=t.user, bot=t.bot, name=t.name)
                 for i, t in enumerate(takers)
             )
-            settle(game, seats, state, timezone.now(), previous=None)
+            new_turn = settle(game, seats, state, timezone.now(), previous=None)
             game.save()
-            after_commit(game, seats, previous=None)
+            after_commit(game, seats, new_turn, starting=True)
     except IntegrityError:
         raise Refusal(_("This table already has its game."), code=CONFLICT) from None
     return game

@@ -1,40 +1,33 @@
-"""An event's Call to Adventure card catalogue: imported by an organiser, checked
-against the event's rules profile, used for Destiny cards entered by their id."""
+"""An event's card catalogue (a game with rules profiles: Call to Adventure's):
+imported by an organiser, checked against the event's rules profile, used for the
+cards entered by their id (the Destiny card)."""
 
 from django.db import transaction
 
-from games.call_to_adventure import DEFAULT_PROFILE, load_catalogue, load_profile
-from games.call_to_adventure.cards import Catalogue, Kind
 from scoring import audit
 from scoring.models import EventCatalogue
-from scoring.profiles import stored_rules_profile
+from scoring.profiles import rules_profiles_of, stored_rules_profile
 
 
-def profile_object(event):
-    """The event's rules profile (its own copy, else the default) that names the icons."""
-    stored = stored_rules_profile(event)
-    return load_profile(stored) if stored else DEFAULT_PROFILE
+def check_catalogue(event, source: str):
+    """The catalogue, or a refusal listing its faults row by row."""
+    return rules_profiles_of(event).card_catalogue(source, stored_rules_profile(event))
 
 
-def check_catalogue(event, source: str) -> Catalogue:
-    """The catalogue, or ``CatalogueError`` listing its faults row by row."""
-    return load_catalogue(source, profile=profile_object(event))
-
-
-def event_catalogue(event) -> Catalogue | None:
+def event_catalogue(event):
     stored = EventCatalogue.objects.filter(event=event).first()
     return check_catalogue(event, stored.source) if stored else None
 
 
-def destiny_cards(catalogue: Catalogue | None) -> list[dict]:
-    """The Destiny cards a player may pick on the entry page, by name."""
+def picked_cards(event, catalogue) -> list[dict]:
+    """The cards a player may pick by name on the entry page (none without a
+    catalogue)."""
     if catalogue is None:
         return []
-    cards = [card for card in catalogue.cards.values() if card.kind == Kind.DESTINY]
-    return [{"id": card.id, "name": card.name} for card in sorted(cards, key=lambda c: c.name)]
+    return rules_profiles_of(event).picks(catalogue)
 
 
-def do_store_catalogue(event, source: str, by) -> Catalogue:
+def do_store_catalogue(event, source: str, by):
     """Check and store the event's catalogue; the change goes into the audit log."""
     catalogue = check_catalogue(event, source)
     with transaction.atomic():

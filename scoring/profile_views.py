@@ -1,4 +1,6 @@
-"""The organiser's page for an event's Call to Adventure rules profile and rescoring."""
+"""The organiser's page for an event's rules profile and rescoring, and its card
+catalogue (a game with rules profiles: Call to Adventure). The game's registration
+gives the page's form and template (``GameType.rules_profiles``)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,8 +13,8 @@ from config.refusal_pages import carried_out
 from refusal import attempted
 from scoring.catalogues import do_store_catalogue
 from scoring.models import EventCatalogue
-from scoring.profile_form import RulesProfileForm
 from scoring.profile_words import said
+from scoring.profiles import rules_profiles_of
 from scoring.rescore import check_profile, current_profile, do_apply_profile, preview_rescore
 from scoring.views.adventure import LINES
 from tournaments.permissions import access_event_as_organiser
@@ -25,8 +27,9 @@ def rules_profile(request, slug):
     """The event's rules profile, one field per rule: preview which tables a change
     rescores, then apply it with a reason."""
     event = access_event_as_organiser(request.user, slug)
+    profiles = rules_profiles_of(event)
     current = current_profile(event)
-    form = RulesProfileForm(current, request.POST if request.method == "POST" else None)
+    form = profiles.form(current, request.POST if request.method == "POST" else None)
     context = {
         "event": event,
         "current": current,
@@ -35,7 +38,7 @@ def rules_profile(request, slug):
         **catalogue_context(event),
     }
     if request.method == "POST" and form.is_valid():
-        checked = carried_out(request, check_profile, form.profile(), form=form)
+        checked = carried_out(request, check_profile, event, form.profile(), form=form)
         if checked:
             profile = checked.answer
             context["preview"] = labelled(preview_rescore(event, profile))
@@ -43,7 +46,7 @@ def rules_profile(request, slug):
                 reason = form.cleaned_data["reason"]
                 if not reason:
                     form.add_error("reason", _("Say why the rules change: the players see it."))
-                    return render(request, "scoring/rules_profile.html", context)
+                    return render(request, profiles.template, context)
                 applied = carried_out(
                     request, do_apply_profile, event, profile, request.user, reason, form=form
                 )
@@ -51,8 +54,8 @@ def rules_profile(request, slug):
                     messages.success(request, _("The profile is applied and the tables rescored."))
                     return redirect("scoring-rules-profile", slug=event.slug)
                 status = applied.refusal.http_status
-                return render(request, "scoring/rules_profile.html", context, status=status)
-    return render(request, "scoring/rules_profile.html", context)
+                return render(request, profiles.template, context, status=status)
+    return render(request, profiles.template, context)
 
 
 def labelled(preview: list) -> list:
@@ -76,6 +79,7 @@ def catalogue_context(event, source: str | None = None) -> dict:
 def catalogue(request, slug):
     """Import the event's card catalogue (CSV or JSON); its faults are listed by row."""
     event = access_event_as_organiser(request.user, slug)
+    profiles = rules_profiles_of(event)
     source = request.POST.get("catalogue", "")
     stored = attempted(do_store_catalogue, event, source, request.user)
     if not stored:
@@ -84,13 +88,11 @@ def catalogue(request, slug):
             "event": event,
             "current": current,
             "current_title": said(current.get("title", "")),
-            "form": RulesProfileForm(current),
+            "form": profiles.form(current),
             "catalogue_error": stored.refusal.message,
             **catalogue_context(event, source),
         }
-        return render(
-            request, "scoring/rules_profile.html", context, status=stored.refusal.http_status
-        )
+        return render(request, profiles.template, context, status=stored.refusal.http_status)
     imported = stored.answer
     messages.success(
         request, _("The catalogue is imported: %(count)d cards.") % {"count": len(imported)}

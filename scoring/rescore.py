@@ -1,4 +1,5 @@
-"""An event's own Call to Adventure rules profile, and rescoring its tables with it.
+"""An event's own rules profile (a game with them: Call to Adventure), and rescoring
+its tables with it.
 
 An organiser copies the default profile, corrects it (the rulebook's pictures of the
 track and icon table are lost), previews which totals and places would change, and only
@@ -10,16 +11,15 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from games.call_to_adventure import load_profile
-from games.call_to_adventure.profile import ProfileError
-from games.call_to_adventure.rescore import what_changed
 from games.registry import Rules, entry_kind, get_game
+from refusal import Refusal
 from scoring import audit
 from scoring.catalogues import event_catalogue
 from scoring.entries import seat_scores
 from scoring.models import EventProfile, Submission
-from scoring.profiles import event_rules_profile
+from scoring.profiles import event_rules_profile, rules_profiles_of
 from scoring.submissions import record_official, supersede_agreed
 from tournaments.finishing import check_not_finished
 
@@ -53,10 +53,10 @@ def current_profile(event) -> dict:
     return event_rules_profile(event)
 
 
-def check_profile(profile: dict) -> dict:
-    """The edited profile as checked by the engine, or ``ProfileError`` naming the key
+def check_profile(event, profile: dict) -> dict:
+    """The edited profile as checked by the event's game, or a refusal naming the key
     that is wrong."""
-    return load_profile(profile).as_dict()
+    return rules_profiles_of(event).check(profile)
 
 
 def agreed_tableaux(event):
@@ -84,6 +84,7 @@ def rescored(submission: Submission, profile: dict) -> dict:
 def preview_rescore(event, profile: dict) -> list[TableChange]:
     """What scoring the event's agreed tables with ``profile`` would change; nothing is
     saved. A table that the new profile cannot score is shown with its error."""
+    what_changed = rules_profiles_of(event).what_changed
     preview = []
     for submission in agreed_tableaux(event):
         answer = rescored(submission, profile)
@@ -105,7 +106,7 @@ def do_apply_profile(event, profile: dict, by, reason: str) -> list[TableChange]
     """Store the event's profile and re-record every agreed table it changes. All or
     nothing: if any table cannot be scored with it, nothing is applied."""
     check_not_finished(event)
-    profile = next_version(event, check_profile(profile))
+    profile = next_version(event, check_profile(event, profile))
     with transaction.atomic():
         EventProfile.objects.update_or_create(
             event=event, defaults={"profile": profile, "updated_by": by}
@@ -113,10 +114,12 @@ def do_apply_profile(event, profile: dict, by, reason: str) -> list[TableChange]
         preview = preview_rescore(event, profile)
         broken = [change for change in preview if not change.answer.get("valid")]
         if broken:
-            raise ProfileError(
-                None,
-                f"it cannot score {broken[0].submission.table}: "
-                f"{broken[0].answer['error']['reason']}",
+            raise Refusal(
+                _("The profile cannot score %(table)s: %(reason)s")
+                % {
+                    "table": broken[0].submission.table,
+                    "reason": broken[0].answer["error"]["reason"],
+                }
             )
         for change in preview:
             if change.changes:

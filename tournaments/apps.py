@@ -4,3 +4,15 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+
+    def ready(self):
+        from django.db.models.signals import post_delete, post_save
+
+        from games.catalogue_games import register_use
+        from tournaments.live import when_result_changed
+        from tournaments.models import Event, Result
+
+        # A catalogue game an event plays is not deleted (games.catalogue_games).
+        register_use(lambda key: Event.objects.filter(game=key).exists())
+        post_save.connect(when_result_changed, sender=Result, dispatch_uid="live-result-saved")
+        post_delete.connect(when_result_changed, sender=Result, dispatch_uid="live-result-gone")

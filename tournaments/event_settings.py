@@ -11,7 +11,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from games.registry import get_game
+from games.registry import MOST_SEATS, GameType, get_game
 from refusal import Refusal
 from tournaments.formats import get_format
 from tournaments.models import MAX_INTEGER, ClockStart
@@ -39,7 +39,7 @@ SETTINGS = (
     "time_rule",
 )
 # Points by place: one number per place of a table, each within this bound.
-MAX_PLACES = 4
+MAX_PLACES = MOST_SEATS
 MAX_POINTS = 1_000_000
 
 
@@ -96,9 +96,15 @@ def check_tiebreak_order(order) -> list[str]:
     return order
 
 
-def check_table_size(size) -> int:
-    if type(size) is not int or not 2 <= size <= 4:
-        raise Refusal(_("A table seats 2 to 4."), field="table_size")
+def check_table_size(size, game: GameType) -> int:
+    """A size the game is played at (``GameType.table_sizes``)."""
+    sizes = game.table_sizes
+    if type(size) is not int or size not in sizes:
+        raise Refusal(
+            _("A table of %(game)s seats %(low)d to %(high)d.")
+            % {"game": game.name, "low": sizes[0], "high": sizes[-1]},
+            field="table_size",
+        )
     return size
 
 
@@ -207,13 +213,14 @@ def check_event_settings(
     time_rule: str = "",
 ) -> dict:
     """The settings as they are stored, or the first ``Refusal`` naming its field."""
-    rules_options = get_game(game).check_options(rules_options)
+    game_type = get_game(game)
+    rules_options = game_type.check_options(rules_options)
     return {
         "game": game,
         "rules_options": rules_options,
         "format": format,
         "format_options": check_format_options(format, format_options),
-        "table_size": check_table_size(table_size),
+        "table_size": check_table_size(table_size, game_type),
         "points_by_place": check_points_by_place(
             [] if points_by_place is None else points_by_place
         ),

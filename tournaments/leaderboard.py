@@ -1,7 +1,8 @@
 """A league's leaderboard: every person (or bot) across the league's events the reader
-may see, one season or all: events played, tables won, points (the sum of their events'
-stored standings) and their league rating (μ − 3σ, of the game they played most here).
-Built with four grouped queries, whatever the league's size."""
+may see, one season or all, one game or all: events played, tables won, points (the sum
+of their events' stored standings) and their league rating (μ − 3σ: of the game chosen,
+else of the game they played most here). Built with four grouped queries, whatever the
+league's size."""
 
 from collections import Counter
 from dataclasses import dataclass
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Sum
 from django.utils.functional import cached_property
 
+from games.registry import get_game
 from tournaments.models import Entrant, League, Rating, SeatResult, StandingRow
 
 SORTS = ("points", "wins", "events", "rating", "name")
@@ -29,14 +31,33 @@ def person_of(user_id, bot_id) -> tuple:
 
 
 class Leaderboard:
-    def __init__(self, league: League, events: list, season=None, sort=None):
+    def __init__(self, league: League, events: list, season=None, sort=None, game=None):
         """``events``: those of the league the reader may see; ``season``: a season's
         id (as text from a query string), else every season; ``sort``: one of
-        ``SORTS`` (points by default)."""
+        ``SORTS`` (points by default); ``game``: a game's key among those the events
+        play, else every game (an unknown key is every game too, as an unknown season
+        is every season)."""
         self.league = league
         self.season = next((s for s in league.seasons.all() if str(s.pk) == str(season)), None)
-        self.events = [e for e in events if self.season is None or e.season_id == self.season.pk]
+        self.games = sorted({event.game for event in events}, key=lambda key: str(get_game(key)))
+        self.game = game if game in self.games else None
+        self.events = [
+            e
+            for e in events
+            if (self.season is None or e.season_id == self.season.pk)
+            and (self.game is None or e.game == self.game)
+        ]
         self.sort = sort if sort in SORTS else "points"
+
+    @property
+    def game_type(self):
+        """The game chosen (its name is ``str``), or None: every game."""
+        return get_game(self.game) if self.game else None
+
+    @property
+    def game_types(self) -> list:
+        """The games the reader's events of the league play, by name."""
+        return [get_game(key) for key in self.games]
 
     @cached_property
     def lines(self) -> list[Line]:
@@ -66,7 +87,10 @@ class Leaderboard:
             if person in lines:
                 lines[person].wins = row["n"]
         most = Counter()
-        for rating in Rating.objects.filter(league=self.league):
+        ratings = Rating.objects.filter(league=self.league)
+        if self.game is not None:
+            ratings = ratings.filter(game=self.game)
+        for rating in ratings:
             person = person_of(rating.user_id, rating.bot_id)
             if person in lines and rating.games > most[person]:
                 most[person] = rating.games

@@ -15,7 +15,6 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from games.models import GameKey
 from games.ratings import ordinal
 from games.registry import DEFAULT_GAME, GameType, get_game
 from tournaments.tiebreak_names import TIEBREAK_NAMES
@@ -116,7 +115,9 @@ class Event(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(unique=True)
-    game = models.CharField(max_length=30, choices=GameKey.choices, default=DEFAULT_GAME)
+    # Any game's key (games.registry.get_game: declared in code or in the catalogue),
+    # checked by tournaments.event_settings.
+    game = models.CharField(max_length=30, default=DEFAULT_GAME)
     rules_options = models.JSONField(_("rules options"), default=dict, blank=True)
     format = models.CharField(_("format"), max_length=30, default="swiss")
     format_options = models.JSONField(default=dict, blank=True)
@@ -516,6 +517,7 @@ class Result(models.Model):
         ORGANISER = "organiser", _("entered or overridden by an organiser")
         RECORD = "record", _("digital game record")
         BOT = "bot", _("bot match")
+        IMPORT = "import", _("imported from a file of logged plays")
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
     source = models.CharField(max_length=10, choices=Source.choices)
@@ -530,6 +532,26 @@ class Result(models.Model):
 
     def __str__(self):
         return f"result of {self.table}"
+
+
+class ImportedPlay(models.Model):
+    """A play taken in from another app's file (``tournaments.bgstats``) as a result of
+    the league: its id there (a BG Stats play's ``uuid``), so that taking the same file
+    in again skips it, and what the file said of it that a result does not hold."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    uuid = models.UUIDField()
+    result = models.OneToOneField(Result, on_delete=models.CASCADE, related_name="imported_play")
+    played_at = models.DateTimeField(null=True, blank=True)
+    minutes = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["league", "uuid"], name="one_import_per_play")
+        ]
+
+    def __str__(self):
+        return f"play {self.uuid}"
 
 
 class SeatResult(models.Model):
@@ -590,7 +612,7 @@ class Rating(models.Model):
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, null=True, blank=True, related_name="ratings"
     )
-    game = models.CharField(max_length=30, choices=GameKey.choices)
+    game = models.CharField(max_length=30)  # any game's key (games.registry)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,

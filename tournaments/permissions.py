@@ -11,7 +11,11 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
+from games.models import CatalogueGame
+from games.registry import get_game
+from refusal import attempted
 from tournaments.models import Event, League, Result, Round, Season, Table, Visibility
 
 
@@ -32,9 +36,14 @@ def is_event_organiser(user, event: Event) -> bool:
         return True
     if not user.is_authenticated:
         return False
-    if event.created_by_id == user.pk or event.organisers.filter(pk=user.pk).exists():
+    league = event.season.league
+    if user.pk in (event.created_by_id, league.created_by_id):
         return True
-    return is_league_organiser(user, event.season.league)
+    # One query for both grants (the event's and its league's): the event page asks it
+    # on every read.
+    return Event.objects.filter(
+        Q(organisers=user) | Q(season__league__organisers=user), pk=event.pk
+    ).exists()
 
 
 def is_entrant(user, event: Event) -> bool:
@@ -182,6 +191,40 @@ def can_edit_ladder(user, ladder) -> bool:
 
 def can_create_league(user) -> bool:
     return bool(user and user.is_authenticated)
+
+
+def can_add_game(user) -> bool:
+    """Organisers (of a league or an event) add games to the catalogue; staff too."""
+    if is_staff(user):
+        return True
+    if not user.is_authenticated:
+        return False
+    organises = Q(created_by=user) | Q(organisers=user)
+    return League.objects.filter(organises).exists() or Event.objects.filter(organises).exists()
+
+
+def can_edit_game(user, game) -> bool:
+    """Who renames or deletes a catalogue game (a ``GameType`` with ``catalogue``): staff,
+    and whoever added it."""
+    if game.catalogue is None or not user.is_authenticated:
+        return False
+    return is_staff(user) or game.catalogue.created_by_id == user.pk
+
+
+def access_game(key: str):
+    """Any game by key (404 when there is none): the list of games is public."""
+    found = attempted(get_game, key)
+    if not found:
+        raise Http404
+    return found.answer
+
+
+def access_catalogue_game_as_editor(user, key: str):
+    """The ``CatalogueGame`` row of ``key`` for one who may rename or delete it."""
+    game = access_game(key)
+    if not can_edit_game(user, game):
+        raise PermissionDenied(_("Only staff and whoever added a game may change it."))
+    return get_object_or_404(CatalogueGame, pk=game.catalogue.pk)
 
 
 def access_round(user, slug: str, number: int):

@@ -11,11 +11,11 @@ an ``action`` key for API clients, the sentence shown, and the page that does it
 
 from dataclasses import dataclass
 
-from django.db.models import Max, Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, Max, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Round, Seat, Table
+from tournaments.models import Entrant, Event, League, Round, Seat, Table
 
 
 class Action:
@@ -66,32 +66,65 @@ def register_personal_todo_provider(provider) -> None:
         _personal_providers.append(provider)
 
 
-def organised_events(user, status=Event.Status.RUNNING):
-    """The events ``user`` organises (per event or per league), running ones unless
-    ``status`` says otherwise (None: any)."""
-    events = Event.objects.filter(
+def organised_events(user):
+    """The events ``user`` organises (per event or per league), of any status."""
+    return Event.objects.filter(
         Q(created_by=user)
         | Q(organisers=user)
         | Q(season__league__created_by=user)
         | Q(season__league__organisers=user)
+    ).distinct()
+
+
+def running_events_of(user) -> list[Event]:
+    """The running events ``user`` plays in or organises (the event or its league), in
+    one query, each with ``plays``, ``organises`` and ``last_round`` (its last published
+    round's number): the home page asks it of every signed-in reader."""
+    entered = Entrant.objects.filter(event=OuterRef("pk"), user=user)
+    named = Event.organisers.through.objects.filter(event=OuterRef("pk"), user=user)
+    named_for_league = League.organisers.through.objects.filter(
+        league=OuterRef("season__league"), user=user
     )
-    if status is not None:
-        events = events.filter(status=status)
-    return events.distinct()
+    created = Q(created_by=user) | Q(season__league__created_by=user)
+    organises = created | Exists(named) | Exists(named_for_league)
+    published = Round.objects.filter(event=OuterRef("pk"), draft=False).order_by("-number")
+    return list(
+        Event.objects.filter(status=Event.Status.RUNNING)
+        .filter(Exists(entered) | organises)
+        .annotate(
+            plays=Exists(entered),
+            organises=ExpressionWrapper(organises, output_field=BooleanField()),
+            last_round=Subquery(published.values("number")[:1]),
+        )
+        .order_by("pk")
+    )
+
+
+def with_events(rows, events, table=lambda row: row.table):
+    """``rows`` (read with their table's round) with each round's event set to the one
+    of ``events`` it names: the events are read already, so no query joins them again."""
+    known = {event.pk: event for event in events}
+    rows = list(rows)
+    for row in rows:
+        round_ = table(row).round
+        round_.event = known[round_.event_id]
+    return rows
 
 
 def table_url(table: Table) -> str:
     return reverse("scoring-table", args=[table.pk])
 
 
-def my_tables(user, events) -> list[Todo]:
-    """The person's seat in the last round of each running event, while it has no result."""
-    latest = {
-        row["pk"]: row["last"]
-        for row in Event.objects.filter(pk__in=[e.pk for e in events])
-        .annotate(last=Max("rounds__number", filter=Q(rounds__draft=False)))
-        .values("pk", "last")
-    }
+def my_tables(user, events, latest: dict | None = None) -> list[Todo]:
+    """The person's seat in the last round of each running event, while it has no result.
+    ``latest``: each event's last published round's number, when the caller knows it."""
+    if latest is None:
+        latest = {
+            row["pk"]: row["last"]
+            for row in Event.objects.filter(pk__in=[e.pk for e in events])
+            .annotate(last=Max("rounds__number", filter=Q(rounds__draft=False)))
+            .values("pk", "last")
+        }
     seats = (
         Seat.objects.filter(
             entrant__user=user,
@@ -100,11 +133,11 @@ def my_tables(user, events) -> list[Todo]:
             table__result__isnull=True,
             table__round__draft=False,
         )
-        .select_related("table__round__event")
-        .order_by("table__round__event__name")
+        .select_related("table__round")  # the events are known: not joined again
+        .order_by()
     )
     items = []
-    for seat in seats:
+    for seat in sorted(with_events(seats, events), key=lambda seat: seat.table.round.event.name):
         table, round_ = seat.table, seat.table.round
         if latest.get(round_.event_id) != round_.number:
             continue
@@ -148,7 +181,7 @@ def results_missing(organised) -> list[Todo]:
 
 def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
     """For an organiser: each draft round waiting for review and publishing."""
-    rounds = Round.objects.filter(draft=True, event__in=organised_events(user, status=None))
+    rounds = Round.objects.filter(draft=True, event__in=organised_events(user))
     if event is not None:
         rounds = rounds.filter(event=event)
     items = []
@@ -162,22 +195,36 @@ def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
     return items
 
 
-def todo_for(user, event: Event | None = None) -> list[Todo]:
-    """Everything that needs ``user`` now (in ``event`` only, when given)."""
+def todo_for(user, event: Event | None = None, roles: tuple[bool, bool] | None = None):
+    """Everything that needs ``user`` now (in ``event`` only, when given). ``roles``:
+    whether they are entered in ``event`` and organise it, when the caller knows (the
+    event's page asks both anyway), and ``event.last_round`` is then its last published
+    round's number (``tournaments.event_cache.with_page_version``)."""
     if not user.is_authenticated:
         return []
-    playing = Event.objects.filter(entrants__user=user, status=Event.Status.RUNNING).distinct()
-    organised = organised_events(user)
-    if event is not None:
-        playing, organised = playing.filter(pk=event.pk), organised.filter(pk=event.pk)
-    playing, organised = list(playing), list(organised)
+    latest = None
+    if event is not None and roles is not None:
+        running = event.status == Event.Status.RUNNING
+        entered, organises = roles
+        playing = [event] if entered and running else []
+        organised = [event] if organises and running else []
+        latest = {event.pk: event.last_round}
+    else:
+        running = running_events_of(user)
+        if event is not None:
+            running = [e for e in running if e.pk == event.pk]
+        playing = [e for e in running if e.plays]
+        organised = [e for e in running if e.organises]
+        latest = {e.pk: e.last_round for e in running}
     events = {e.pk: e for e in [*playing, *organised]}
-    items = my_tables(user, playing)
+    items = my_tables(user, playing, latest) if playing else []
     if event is None:
         for provider in _personal_providers:
             items.extend(provider(user))
-    for provider in _providers:
-        items.extend(provider(user, list(events.values()), organised))
+    if events:
+        for provider in _providers:
+            items.extend(provider(user, list(events.values()), organised))
     items.extend(results_missing(organised))
-    items.extend(drafts_to_publish(user, event))
+    if roles is None or roles[1]:
+        items.extend(drafts_to_publish(user, event))
     return items

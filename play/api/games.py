@@ -17,7 +17,7 @@ from config.waits import TooManyWaits, wait_allowed
 from games.models import GameKey
 from play.access import access_game, access_table_to_play
 from play.changes import etag_of, wait_for_change
-from play.models import DEFAULT_FORFEIT_AFTER, Game, Pace, Seat
+from play.models import DEFAULT_FORFEIT_AFTER, Game, GameSeat, Pace
 from play.moving import do_leave, do_move
 from play.reading import Sight, sight_of
 from play.starting import (
@@ -117,7 +117,7 @@ def my_games(user):
     """The games ``user`` sits at: those waiting for their move first, the one waiting
     longest first (its turn came at its last save), then the games under way, then the
     finished ones, the latest first."""
-    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, position=OuterRef("to_move"))
+    my_turn = GameSeat.objects.filter(game=OuterRef("pk"), user=user, position=OuterRef("to_move"))
     return (
         Game.objects.filter(seats__user=user)
         .annotate(

@@ -5,8 +5,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from games.forms import int_field
 from refusal import attempted
-from scoring.catalogues import destiny_cards, event_catalogue
+from scoring.catalogues import event_catalogue, picked_cards
 from scoring.entries import score, seat_names
 from scoring.models import Submission
 from scoring.profile_words import said, shown
@@ -15,7 +16,6 @@ from scoring.submissions import current_entry
 from scoring.views.common import (
     access_entry_table,
     entry_urls,
-    int_field,
     new_form_token,
     open_submission,
     roles,
@@ -201,6 +201,7 @@ def player_context(data, index: int, name: str, profile: dict, slots: list[dict]
 
 
 def page_context(request, table, data=None, preview=None) -> dict:
+    event = table.round.event
     profile = profile_of(table)
     override = bool((data or {}).get("override") or request.GET.get("override"))
     start = current_entry(table) if override else None
@@ -219,7 +220,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "table": table,
         "profile": shown(profile),
         "levels": levels,
-        "destiny_cards": destiny_cards(event_catalogue(table.round.event)),
+        "destiny_cards": picked_cards(event, event_catalogue(event)),
         "players": [
             player_context(data, index, name, profile, slots) for index, name in enumerate(names)
         ],

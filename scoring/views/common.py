@@ -122,15 +122,3 @@ def _signature(request, nonce: str) -> str:
 
 def open_submission(table: Table) -> Submission | None:
     return table.submissions.filter(status__in=Submission.OPEN).first()
-
-
-def int_field(data, name: str, default: int = 0) -> int | str:
-    """The integer typed in ``name``; the raw text when it is not one, so the scorer
-    (or the caller) can say so beside the field."""
-    raw = (data.get(name) or "").strip()
-    if raw == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        return raw

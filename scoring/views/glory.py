@@ -10,22 +10,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.registry import entry_kind
 from refusal import attempted
 from scoring.entries import score, seat_names
 from scoring.models import Submission
 from scoring.submissions import current_entry
 from scoring.views.common import access_entry_table, entry_urls, new_form_token, roles
 from scoring.views.glory_override import glory_override
-from scoring.views.glory_rounds import (
-    CARD_VALUES,
-    card_cell,
-    round_from_post,
-    rounds_of,
-    task_choices,
-)
 from scoring.views.saving import entry_page, posted_round
 
 KIND = Submission.Kind.GLORY_TABLE
+# The game's entry form: its card values, reveal choices and one round read from a form.
+FORM = entry_kind(Submission.Kind.GLORY_TABLE)[0].entry_form
 # The fields of a round, sent again by "take theirs back and save mine".
 POSTED_FIELDS = ("set-", "score-", "reveal-", "quick")
 
@@ -43,7 +39,7 @@ def entered_so_far(table) -> tuple[Submission | None, list, dict | None]:
 def entry_from_post(table, data) -> dict:
     """The one round the page entered (saved as the round it names)."""
     imperial = bool(table.round.event.rules_options.get("imperial_tasks"))
-    return round_from_post(data, table.seats.count(), imperial)
+    return FORM.round_from_post(data, table.seats.count(), imperial)
 
 
 def rounds_for_preview(table, data) -> dict:
@@ -176,8 +172,8 @@ def page_context(request, table, data=None, preview=None) -> dict:
             "index": index,
             "name": name,
             "values": [
-                card_cell(value, data.get(f"set-{index}-{value}", "0") or "0")
-                for value in CARD_VALUES
+                FORM.card_cell(value, data.get(f"set-{index}-{value}", "0") or "0")
+                for value in FORM.CARD_VALUES
             ],
             "score": data.get(f"score-{index}", ""),
             "slot": slots[index],
@@ -206,7 +202,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "entered_rounds": entered_rounds,
         "entered_rows": entered_rows,
         "round_number": number,
-        "rounds_total": rounds_of(options),
+        "rounds_total": table.round.event.game_type.rounds(options),
         "game_over": complete and not stored.is_unsettled,
         "waiting": complete and stored.is_unsettled,
         "start_name": names[start] if names else "",
@@ -219,7 +215,7 @@ def page_context(request, table, data=None, preview=None) -> dict:
         # one tap away; imperial tasks need the sets.
         "quick": bool(data.get("quick")) if data else not options.get("imperial_tasks"),
         "override": False,
-        "task_choices": task_choices(),
+        "task_choices": FORM.task_choices(),
         "form_token": new_form_token(request),
         "preview": preview,
         "slots": slots,

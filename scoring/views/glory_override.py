@@ -8,6 +8,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from games.forms import int_field
+from games.registry import entry_kind
 from refusal import attempted
 from scoring.entries import seat_names
 from scoring.models import Submission
@@ -15,20 +17,14 @@ from scoring.submissions import current_entry, do_override_result
 from scoring.views.common import (
     access_table_to_write,
     consume_form_token,
-    int_field,
     new_form_token,
-)
-from scoring.views.glory_rounds import (
-    CARD_VALUES,
-    card_cell,
-    round_from_post,
-    rounds_of,
-    task_choices,
 )
 from tournaments.permissions import is_event_organiser
 
 TABLE = Submission.Kind.GLORY_TABLE
 TOTALS = Submission.Kind.GLORY_TOTALS
+# The game's entry form: its card values, reveal choices and one round read from a form.
+FORM = entry_kind(Submission.Kind.GLORY_TABLE)[0].entry_form
 
 
 def starting_entry(table) -> tuple[Submission | None, list, list]:
@@ -58,7 +54,7 @@ def round_fields(number: int, stored: dict | None, names: list[str], data, imper
                 "index": seat,
                 "name": name,
                 "values": [
-                    card_cell(
+                    FORM.card_cell(
                         value,
                         (
                             data.get(f"{prefix}set-{seat}-{value}", "0")
@@ -67,7 +63,7 @@ def round_fields(number: int, stored: dict | None, names: list[str], data, imper
                         )
                         or "0",
                     )
-                    for value in CARD_VALUES
+                    for value in FORM.CARD_VALUES
                 ],
                 "score": data.get(f"{prefix}score-{seat}", "") if sent else scores[seat],
             }
@@ -90,7 +86,8 @@ def round_fields(number: int, stored: dict | None, names: list[str], data, imper
 
 
 def rounds_in_game(table, stored_rounds: list) -> int:
-    return max(rounds_of(table.round.event.rules_options) or 1, len(stored_rounds))
+    event = table.round.event
+    return max(event.game_type.rounds(event.rules_options) or 1, len(stored_rounds))
 
 
 def override_context(request, table, data=None, error=None) -> dict:
@@ -128,7 +125,7 @@ def override_context(request, table, data=None, error=None) -> dict:
             for seat, name in enumerate(names)
         ],
         "imperial": imperial,
-        "task_choices": task_choices(),
+        "task_choices": FORM.task_choices(),
         "reason": data.get("reason", ""),
         "error": error,
         "error_seat": seat_of_error(names, error),
@@ -157,7 +154,7 @@ def override_from_post(table, data) -> tuple[str, dict]:
     imperial = bool(table.round.event.rules_options.get("imperial_tasks"))
     _start, stored, _totals = starting_entry(table)
     rounds = [
-        round_from_post(data, seats, imperial, prefix=f"r{number}-")
+        FORM.round_from_post(data, seats, imperial, prefix=f"r{number}-")
         for number in range(1, rounds_in_game(table, stored) + 1)
     ]
     while rounds and is_empty_round(rounds[-1]):

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from games.forms import int_field
 from refusal import attempted
 from scoring.models import Submission
 from scoring.submissions import (
@@ -17,7 +18,7 @@ from scoring.submissions import (
     do_take_back_round,
     waits_for_organiser,
 )
-from scoring.views.common import access_entry_table, consume_form_token, int_field, table_url
+from scoring.views.common import access_entry_table, consume_form_token, table_url
 
 
 def saved_message(entered: Entered, round_number: int | None) -> str:

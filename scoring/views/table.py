@@ -33,7 +33,6 @@ from scoring.views.common import (
     roles,
 )
 from scoring.views.details import details_of
-from scoring.views.glory_rounds import rounds_of
 from tournaments.models import Result
 from tournaments.permissions import is_event_organiser
 
@@ -86,7 +85,7 @@ def in_progress_context(table, submission: Submission | None) -> dict:
         "rows": score_rows(table, submission),
         "rounds": submission.rounds_entered,
         "next_round": submission.rounds_entered + 1,
-        "rounds_total": rounds_of(table.round.event.rules_options),
+        "rounds_total": table.round.event.game_type.rounds(table.round.event.rules_options),
         "next_start": names[next_start] if isinstance(next_start, int) else "",
     }
 
@@ -124,6 +123,7 @@ def table_context(request, table, record_form=None, record_error=None) -> dict:
             "may_decide": may_decide(request.user, open_, context["is_organiser"]),
             "entry_url": game.entry_page,
             "takes_records": game.record_kind is not None,
+            "has_scores": game.has_scores,
             "dispute_form": DisputeForm(),
             "settle_form": SettleForm(),
             "record_form": record_form or RecordForm(),

@@ -27,7 +27,7 @@ from tournaments.standings import do_update_standings
 pytestmark = pytest.mark.django_db
 
 
-class Seat:
+class GameSeat:
     def __init__(self, forfeited_at=None):
         self.forfeited = forfeited_at is not None
         self.forfeited_at = forfeited_at
@@ -35,9 +35,9 @@ class Seat:
 
 def test_forfeited_seats_are_placed_below_all_who_played_on_and_never_share():
     engine = [1, 1, 3, 2]  # the engine's places, as if nobody forfeited
-    seats = [Seat(), Seat(forfeited_at=40), Seat(), Seat(forfeited_at=12)]
+    seats = [GameSeat(), GameSeat(forfeited_at=40), GameSeat(), GameSeat(forfeited_at=12)]
     assert forfeit_places(engine, seats) == [1, 3, 2, 4]
-    assert forfeit_places([2, 1], [Seat(), Seat(forfeited_at=3)]) == [1, 2]
+    assert forfeit_places([2, 1], [GameSeat(), GameSeat(forfeited_at=3)]) == [1, 2]
 
 
 def running(table, forfeit_after=1):

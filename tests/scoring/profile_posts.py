@@ -1,6 +1,6 @@
 """A rules profile as the profile page's form posts it (every field, as typed)."""
 
-from scoring.profile_form import initial_of
+from games.registered.call_to_adventure.profile_form import initial_of
 
 
 def posted(profile: dict, **changes) -> dict:

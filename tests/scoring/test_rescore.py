@@ -88,3 +88,12 @@ def test_only_organisers_reach_the_rules_profile(client_for, player, adventure_t
     )
     assert response.status_code == 403
     assert not EventProfile.objects.exists()
+
+
+def test_a_game_without_rules_profiles_has_no_profile_page(client_for, organiser, table):
+    event = table.round.event  # Call to Glory: its registration declares no rules profiles
+    client = client_for(organiser)
+    assert client.get(f"/scoring/events/{event.slug}/rules-profile/").status_code == 404
+    refused = client.post(f"/scoring/events/{event.slug}/catalogue/", {"catalogue": "[]"})
+    assert refused.status_code == 404
+    assert not EventProfile.objects.exists()

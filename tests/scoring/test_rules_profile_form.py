@@ -5,8 +5,8 @@ people's words, and lengthens its tables; nothing is stored from a refused form.
 import pytest
 
 from games.call_to_adventure import DEFAULT_PROFILE
+from games.registered.call_to_adventure.profile_form import RulesProfileForm
 from scoring.models import EventProfile
-from scoring.profile_form import RulesProfileForm
 from tests.i18n.leftovers import english_left, typed_by_people
 from tests.scoring.profile_posts import posted
 

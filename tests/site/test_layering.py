@@ -36,14 +36,6 @@ ALLOWED = {
     "config": {HELPERS, "games", "refusal", "tournaments"},
 }
 ENGINES = ("games.call_to_glory", "games.call_to_adventure")
-# Modules outside games/ that still import an engine (issue 26 takes them off, one by one).
-ENGINE_IMPORTERS_LEFT = {
-    "scoring/catalogues.py",
-    "scoring/profile_form.py",
-    "scoring/profiles.py",
-    "scoring/rescore.py",
-    "scoring/views/glory_rounds.py",
-}
 
 
 def unit(module: str) -> str:
@@ -99,7 +91,7 @@ def test_only_games_imports_an_engine_package():
             name == engine or name.startswith(engine + ".") for name in names for engine in ENGINES
         )
     }
-    assert importers == ENGINE_IMPORTERS_LEFT
+    assert importers == set()
 
 
 def test_the_test_sees_an_import_inside_a_function(tmp_path):

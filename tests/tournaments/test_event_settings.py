@@ -28,7 +28,7 @@ def create(organiser, season, **given):
         ({"points_by_place": 4}, "points_by_place"),
         ({"points_by_place": [4, True]}, "points_by_place"),
         ({"points_by_place": [1e300]}, "points_by_place"),
-        ({"points_by_place": [4, 2, 1, 0, 0]}, "points_by_place"),
+        ({"points_by_place": [6, 5, 4, 2, 1, 0, 0]}, "points_by_place"),
         ({"tiebreak_order": [1]}, "tiebreak_order"),
         ({"tiebreak_order": "wins"}, "tiebreak_order"),
         ({"tiebreak_order": ["wins", "wins"]}, "tiebreak_order"),

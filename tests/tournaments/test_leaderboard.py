@@ -107,3 +107,44 @@ def test_a_phone_reaches_the_leaderboard_from_the_home_page(phone_page, league, 
     )
     assert wins == sorted(wins, reverse=True)
     screenshot(page, "tournaments-league-leaderboard")
+
+
+def two_games(league, organiser):
+    """A Call to Glory event of 4 and a Call to Adventure event of 3 others, each
+    played one round, with their league ratings."""
+    glory = make_event(league, organiser, players=4, rounds_planned=1)
+    adventure = make_event(league, organiser, players=3, rounds_planned=1, game="call-to-adventure")
+    for event in (glory, adventure):
+        play(event, 1)
+        do_store_standings(event)
+        do_rebuild_ratings(league.pk, event.game)
+    return glory, adventure
+
+
+def test_the_leaderboard_filters_by_game(league, organiser):
+    glory, adventure = two_games(league, organiser)
+    everyone = board().json()
+    assert everyone["game"] is None and len(everyone["results"]) == 7
+    only = board(query="?game=call-to-adventure").json()
+    assert only["game"] == "call-to-adventure"
+    names = {line["name"] for line in only["results"]}
+    assert names == {str(entrant.user) for entrant in adventure.entrants.all()}
+    ratings = Rating.objects.filter(league=league, game="call-to-adventure")
+    assert sorted(line["rating"] for line in only["results"]) == sorted(
+        round(rating.ordinal, 1) for rating in ratings
+    )
+    unknown = board(query="?game=chess").json()
+    assert unknown["game"] is None and len(unknown["results"]) == 7
+
+
+def test_the_league_page_filters_by_game_without_script(league, organiser, client):
+    glory, adventure = two_games(league, organiser)
+    page = client.get(f"/leagues/{league.slug}/").content.decode()
+    assert '<select id="board-game" name="game">' in page
+    assert '<option value="call-to-glory">Call to Glory</option>' in page
+    chosen = client.get(f"/leagues/{league.slug}/?game=call-to-glory&sort=name").content.decode()
+    assert chosen.count("<tr>") == 1 + 4
+    assert '<option value="call-to-glory" selected>' in chosen
+    assert "game=call-to-glory&amp;sort=wins" in chosen  # the columns keep the game
+    for entrant in adventure.entrants.all():
+        assert f"<td>{entrant.user}</td>" not in chosen

@@ -8,6 +8,7 @@ from rest_framework.response import Response
 
 from config.api_errors import field_checked
 from config.api_fields import ModelSerializer
+from games.registry import DEFAULT_GAME, MOST_SEATS
 from tournaments.api.rounds import RoundSerializer
 from tournaments.archiving import do_archive_event, do_delete_event
 from tournaments.check_in import do_check_in
@@ -39,7 +40,17 @@ class EventSerializer(ModelSerializer):
     league = serializers.SlugRelatedField(source="season.league", slug_field="slug", read_only=True)
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.all(), write_only=True)
     format = serializers.ChoiceField(choices=list(REGISTRY))
-    table_size = serializers.IntegerField(min_value=2, max_value=4, default=4)
+    game = serializers.CharField(
+        max_length=30,
+        default=DEFAULT_GAME,
+        help_text="any game's key (GET /api/games/)",
+    )
+    table_size = serializers.IntegerField(
+        min_value=2,
+        max_value=MOST_SEATS,
+        default=4,
+        help_text="seats at a table: 2 up to the game's most players (at most 6)",
+    )
 
     class Meta:
         model = Event

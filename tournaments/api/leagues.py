@@ -28,6 +28,7 @@ class LeaderboardLineSerializer(serializers.Serializer):
 
 class LeaderboardSerializer(serializers.Serializer):
     season = serializers.CharField(allow_null=True, help_text="the season's name, or all")
+    game = serializers.CharField(allow_null=True, help_text="the game's key, or all")
     sort = serializers.ChoiceField(choices=SORTS)
     results = LeaderboardLineSerializer(many=True)
 
@@ -63,15 +64,25 @@ class LeagueViewSet(
         parameters=[
             OpenApiParameter("season", int, description="one season's id; all seasons if left out"),
             OpenApiParameter("sort", str, enum=SORTS, description="the column to order by"),
+            OpenApiParameter(
+                "game", str, description="one game's key; every game the league plays if left out"
+            ),
         ],
     )
     @action(detail=True, methods=["get"])
     def leaderboard(self, request, slug=None):
         """Every person across the league's events the reader may see."""
         league, events = access_league(request.user, slug)
-        board = Leaderboard(league, events, request.GET.get("season"), request.GET.get("sort"))
+        board = Leaderboard(
+            league,
+            events,
+            request.GET.get("season"),
+            request.GET.get("sort"),
+            request.GET.get("game"),
+        )
         answer = {
             "season": board.season.name if board.season else None,
+            "game": board.game,
             "sort": board.sort,
             "results": board.lines,
         }

@@ -1,8 +1,11 @@
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models import F, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -13,6 +16,7 @@ from tournaments.bracket import bracket_svg
 from tournaments.check_in import no_shows
 from tournaments.cut import do_cut
 from tournaments.entrant_games import games_of
+from tournaments.event_cache import page_version, with_page_version
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
@@ -23,7 +27,7 @@ from tournaments.leagues import (
     do_create_league,
     do_create_season,
 )
-from tournaments.models import Event, Rating, Result, Round, Season, StandingRow
+from tournaments.models import Event, Rating, Result, Season, StandingRow
 from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
@@ -33,6 +37,7 @@ from tournaments.permissions import (
     can_create_league,
     is_event_organiser,
     is_league_organiser,
+    is_staff,
     visible_events,
     visible_leagues,
 )
@@ -67,30 +72,12 @@ def open_for_registration(events):
     )
 
 
-def with_standings_version(events):
-    """Annotate what the standings page needs besides the rows, so a cached page costs
-    one query: the rows' latest computation and count, and the last round's number."""
-    rows = StandingRow.objects.filter(event=OuterRef("pk"))
-    return events.annotate(
-        standings_latest=Subquery(rows.order_by("-computed_at").values("computed_at")[:1]),
-        standings_count=Subquery(rows.values("event").annotate(n=Count("pk")).values("n")[:1]),
-        last_round=Subquery(
-            Round.objects.filter(event=OuterRef("pk"), draft=False)
-            .order_by("-number")
-            .values("number")[:1]
-        ),
-    )
-
-
 class StoredStandings:
-    """The stored rows, read only if the cached fragment is missing. ``version`` names
-    the rows' state, so the fragment cache is never stale."""
+    """The stored rows, read only if the cached part is missing."""
 
     def __init__(self, event, everyone: bool = False):
         self.event = event
         self.everyone = everyone
-        latest = event.standings_latest.timestamp() if event.standings_latest else 0
-        self.version = f"{latest}-{event.standings_count or 0}"
 
     @cached_property
     def rows(self):
@@ -121,24 +108,42 @@ class StoredStandings:
         return len(self.rows) > LEADERS
 
 
+class Bracket:
+    """The knockout's bracket, drawn only if the cached part is missing."""
+
+    def __init__(self, event):
+        self.event = event
+
+    @cached_property
+    def svg(self) -> str:
+        format_ = get_format(self.event.format, self.event.format_options)
+        return bracket_svg(self.event) if format_.draws_bracket or self.event.is_cut else ""
+
+
 def event_detail(request, slug):
-    """The standings page: reads the stored rows, never recomputes."""
-    event = access_event(request.user, slug, with_standings_version(Event.objects.all()))
-    draws_bracket = get_format(event.format, event.format_options).draws_bracket
-    is_organiser = is_event_organiser(request.user, event)
+    """The event's page: its shared part (heading, rounds, bracket, standings) is built
+    once per page version (``tournaments.event_cache``) from the stored rows, never
+    recomputed; the reader's part (what needs them, their entry, organisers' tools)
+    is read per request."""
+    user = request.user
+    event = access_event(user, slug, with_page_version(Event.objects.all()))
+    is_organiser = is_event_organiser(user, event)
+    entry = entry_of(user, event)
+    roles = None if is_staff(user) else (entry is not None, is_organiser)
     return render(
         request,
         "tournaments/event_detail.html",
         {
             "event": event,
-            "bracket": bracket_svg(event) if draws_bracket or event.is_cut else "",
+            "page_version": page_version(event),
+            "bracket": Bracket(event),
             "standings": StoredStandings(event, everyone=request.GET.get("plot") == "all"),
             "rounds": range(1, (event.last_round or 0) + 1),
             "next_round": (event.last_round or 0) + 1,
             "is_organiser": is_organiser,
-            "todo": todo_for(request.user, event),
+            "todo": todo_for(user, event, roles),
             "leaders": LEADERS,
-            "entry": entry_of(request.user, event),
+            "entry": entry,
             **(organiser_context(event) if is_organiser else {}),
         },
     )
@@ -251,12 +256,14 @@ def board_columns(sort: str) -> list[tuple[str, str, str]]:
 
 def league_detail(request, slug):
     """The league's seasons and events, and its leaderboard (``?season=`` one season,
-    ``?sort=`` a column); archived events only for its organisers."""
+    ``?game=`` one game, ``?sort=`` a column); archived events only for its organisers."""
     league, events = access_league(request.user, slug)
     is_organiser = is_league_organiser(request.user, league)
     events = [event for event in events if is_organiser or not event.is_archived]
     seasons = list(league.seasons.all())
-    board = Leaderboard(league, events, request.GET.get("season"), request.GET.get("sort"))
+    board = Leaderboard(
+        league, events, request.GET.get("season"), request.GET.get("sort"), request.GET.get("game")
+    )
     return render(
         request,
         "tournaments/league_detail.html",
@@ -292,7 +299,12 @@ def event_create(request, slug):
     if not league.seasons.filter(status=Season.Status.OPEN).exists():
         messages.info(request, _("An event belongs to a season: open one first."))
         return redirect("season-create", slug=league.slug)
-    form = EventForm(request.POST or None, league=league)
+    form = EventForm(
+        request.POST or None,
+        league=league,
+        initial={"game": request.GET.get("game")},
+        add_game_url=f"{reverse('game-add')}?{urlencode({'next': request.path})}",
+    )
     if request.method == "POST" and form.is_valid():
         event = do_create_event(form.cleaned_data["season"], request.user, **form.event_fields())
         messages.success(request, _("The event is made: add its entrants, then pair round 1."))

@@ -12,6 +12,7 @@ from games.call_to_glory import totals as totals_format
 from games.call_to_glory import validate_record
 from games.call_to_glory.hints import hint
 from games.call_to_glory.table import score_table
+from games.registered.call_to_glory import entry_form
 from games.registered.call_to_glory.live import LIVE
 from games.registry import EntryKind, GameType, Option, Rules, SeatScore
 
@@ -121,6 +122,8 @@ GAME = GameType(
             help_text=_("Variant 2: a Ninja set takes a miniature that can eliminate a card."),
         ),
     ),
+    rounds=entry_form.rounds_of,
+    entry_form=entry_form,
     live=LIVE,
     hint=hint,
 )

@@ -1,11 +1,13 @@
-"""What the Call to Glory entry page and the override page share: the card values of
-a round's steppers, the reveal choices, and one round read from a form."""
+"""What the Call to Glory entry page and the override page (``scoring``'s views, which
+reach it as the ``GameType``'s ``entry_form``) share: the card values of a round's
+steppers, the reveal choices, and one round read from a form."""
 
+from games.call_to_glory.cards import VALUES
 from games.call_to_glory.options import read_options
 from games.call_to_glory.task_cards import DEFAULT_DECKS, LETTERS
-from scoring.views.common import int_field
+from games.forms import int_field
 
-CARD_VALUES = [6, 7, 8, 9, 12, 14, 16, 18, 20]
+CARD_VALUES = list(VALUES)
 
 
 def card_cell(value: int, size) -> dict:
@@ -41,7 +43,8 @@ def round_from_post(data, seats: int, imperial: bool, prefix: str = "") -> dict:
 
 
 def rounds_of(options: dict) -> int | None:
-    """How many rounds the event's game has (the game's default when not set)."""
+    """How many rounds the event's game has (the game's default when not set; None:
+    options the engine does not read)."""
     try:
         return read_options(options).rounds
     except ValueError:

@@ -1,9 +1,11 @@
 """Call to Adventure on the site: each hero's final tableau is entered and scored with
-the event's rules profile and card catalogue; the site does not play it live."""
+the event's rules profile and card catalogue (``rules_profiles``: the profile page's
+form and checks, the catalogue's reading); the site does not play it live."""
 
 from django.utils.translation import gettext_lazy as _
 
 from games.call_to_adventure import DEFAULT_PROFILE, FORMAT, score_tableau
+from games.registered.call_to_adventure.rules_profiles import RULES_PROFILES
 from games.registry import EntryKind, GameType, Rules, SeatScore
 
 
@@ -57,5 +59,6 @@ GAME = GameType(
     entry_kinds=(TABLEAUX,),
     entry_page="scoring-adventure",
     entry_template="scoring/adventure_entry.html",
-    has_rules_profile=True,
+    rules_profiles=RULES_PROFILES,
+    min_players=1,
 )

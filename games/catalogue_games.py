@@ -1,0 +1,189 @@
+"""The catalogue of games the site has no engine for: adding, renaming, deleting and
+finding them (``games.models.CatalogueGame``; each is a game type of the registry,
+``games.registry.get_game``). Who may do it is the caller's to decide
+(``tournaments.permissions``); whether an event still plays a game is asked of the
+apps that name games (``register_use``), since ``games`` imports none of them.
+
+- ``do_add_catalogue_game(by, name=, min_players=, max_players=, scoring=, ties=,
+  bgg_id=None)`` -> the new ``CatalogueGame`` (its ``key`` a slug of the name).
+- ``do_rename_catalogue_game(game, name)`` -> the game, renamed (its key stays).
+- ``do_delete_catalogue_game(game)``: refused (409) while anything plays it.
+- ``find_catalogue_game(bgg_id=None, name=None)`` -> the game with that BoardGameGeek
+  id, else the one of that name (case-insensitively), else None.
+"""
+
+import unicodedata
+from collections.abc import Callable
+
+from django.db import IntegrityError, transaction
+from django.utils import translation
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from games.models import KEY_LENGTH, MOST_SEATS, CatalogueGame, Scoring, Ties
+from games.registry import REGISTRY, all_games
+from refusal import CONFLICT, Refusal
+
+NAME_LENGTH = 100
+# BoardGameGeek ids are stored in a 32-bit integer column.
+MAX_BGG_ID = 2**31 - 1
+
+# Keys no game takes: the games pages' own addresses (/games/add/).
+RESERVED_KEYS = frozenset({"add"})
+
+_uses: list[Callable[[str], bool]] = []
+
+
+def register_use(in_use: Callable[[str], bool]) -> None:
+    """``in_use(key)`` says whether something (an event) plays the game of ``key``: such
+    a game is not deleted, only renamed."""
+    if in_use not in _uses:
+        _uses.append(in_use)
+
+
+def is_in_use(key: str) -> bool:
+    return any(in_use(key) for in_use in _uses)
+
+
+def check_name(name, exclude: int | None = None) -> str:
+    """The name, trimmed; refused when empty, too long, or another game's already."""
+    if not isinstance(name, str) or not name.strip():
+        raise Refusal(_("Give the game's name."), field="name")
+    name = " ".join(name.split())
+    if len(name) > NAME_LENGTH or any(unicodedata.category(c) == "Cc" for c in name):
+        raise Refusal(
+            _("A game's name is at most %(n)d characters of text.") % {"n": NAME_LENGTH},
+            field="name",
+        )
+    with translation.override("en"):
+        engine_names = {str(game.name).casefold() for game in REGISTRY.values()}
+    taken = CatalogueGame.objects.filter(name__iexact=name).exclude(pk=exclude).exists()
+    if taken or name.casefold() in engine_names:
+        raise Refusal(
+            _("There is a game named %(name)s already.") % {"name": name},
+            field="name",
+            code=CONFLICT,
+        )
+    return name
+
+
+def check_players(min_players, max_players) -> tuple[int, int]:
+    for value, field in ((min_players, "min_players"), (max_players, "max_players")):
+        if type(value) is not int or not 1 <= value <= MOST_SEATS:
+            raise Refusal(
+                _("Players are a whole number from 1 to %(most)d.") % {"most": MOST_SEATS},
+                field=field,
+            )
+    if max_players < 2:
+        raise Refusal(_("Tables seat 2 players at least."), field="max_players")
+    if min_players > max_players:
+        raise Refusal(
+            _("The fewest players cannot be more than the most players."), field="min_players"
+        )
+    return min_players, max_players
+
+
+def check_choice(value, choices, field: str) -> str:
+    if value not in choices.values:
+        raise Refusal(
+            _("%(field)s is one of: %(allowed)s.")
+            % {"field": field, "allowed": ", ".join(choices.values)},
+            field=field,
+        )
+    return value
+
+
+def check_bgg_id(bgg_id) -> int | None:
+    if bgg_id is None:
+        return None
+    if type(bgg_id) is not int or not 1 <= bgg_id <= MAX_BGG_ID:
+        raise Refusal(_("A BoardGameGeek id is a whole number above 0."), field="bgg_id")
+    if CatalogueGame.objects.filter(bgg_id=bgg_id).exists():
+        raise Refusal(
+            _("A game with BoardGameGeek id %(id)d is in the list already.") % {"id": bgg_id},
+            field="bgg_id",
+            code=CONFLICT,
+        )
+    return bgg_id
+
+
+def new_key(name: str) -> str:
+    """A slug of the name no game has: the name's, else with -2, -3, ... after it."""
+    base = slugify(name, allow_unicode=True)[:KEY_LENGTH].strip("-") or "game"
+    key, number = base, 1
+    while key in REGISTRY or key in RESERVED_KEYS or CatalogueGame.objects.filter(key=key).exists():
+        number += 1
+        suffix = f"-{number}"
+        key = base[: KEY_LENGTH - len(suffix)].rstrip("-") + suffix
+    return key
+
+
+def saved(game: CatalogueGame) -> CatalogueGame:
+    """Save; a name, key or id taken meanwhile by a write beside this one is a conflict
+    (the database's unique constraints decide)."""
+    try:
+        with transaction.atomic():
+            game.save()
+    except IntegrityError:
+        raise Refusal(
+            _("Another game was just saved with this name or BoardGameGeek id."),
+            field="name",
+            code=CONFLICT,
+        ) from None
+    return game
+
+
+def do_add_catalogue_game(
+    by, *, name, min_players, max_players, scoring, ties, bgg_id=None
+) -> CatalogueGame:
+    """Add a game to the catalogue; the first ``Refusal`` names its field."""
+    name = check_name(name)
+    min_players, max_players = check_players(min_players, max_players)
+    game = CatalogueGame(
+        name=name,
+        min_players=min_players,
+        max_players=max_players,
+        scoring=check_choice(scoring, Scoring, "scoring"),
+        ties=check_choice(ties, Ties, "ties"),
+        bgg_id=check_bgg_id(bgg_id),
+        created_by=by if by is not None and by.is_authenticated else None,
+    )
+    game.key = new_key(name)
+    return saved(game)
+
+
+def do_rename_catalogue_game(game: CatalogueGame, name) -> CatalogueGame:
+    """Give the game another name; its key, which events name, stays."""
+    game.name = check_name(name, exclude=game.pk)
+    return saved(game)
+
+
+def do_delete_catalogue_game(game: CatalogueGame) -> None:
+    """Delete a game nothing plays; one an event plays may only be renamed."""
+    with transaction.atomic():
+        if is_in_use(game.key):
+            raise Refusal(
+                _("%(name)s is played in an event: it can only be renamed, not deleted.")
+                % {"name": game.name},
+                code=CONFLICT,
+            )
+        game.delete()
+
+
+def find_catalogue_game(bgg_id: int | None = None, name: str | None = None):
+    """The catalogue game with the BoardGameGeek id, else the one of the name (any
+    case), else None."""
+    if bgg_id is not None:
+        found = CatalogueGame.objects.filter(bgg_id=bgg_id).first()
+        if found is not None:
+            return found
+    if name:
+        return CatalogueGame.objects.filter(name__iexact=" ".join(name.split())).first()
+    return None
+
+
+def games_matching(query: str = "") -> list:
+    """Every game (``GameType``: those declared in code first, then the catalogue's by
+    name) whose name, in the reader's language, holds ``query`` in any case."""
+    wanted = " ".join((query or "").split()).casefold()
+    return [game for game in all_games() if wanted in str(game.name).casefold()]

@@ -1,0 +1,100 @@
+"""A catalogue game on the site: a game stored as data (``games.models.CatalogueGame``),
+known by its scoring rules only. Each is one more ``GameType``, built from its row: no
+engine, no options, not played live; its tables are entered as one score per seat
+(``scores/1``, for a game the highest or the lowest score wins) or as the finishing
+order (``places/1``), scored by ``games.scores_and_places``."""
+
+from dataclasses import replace
+
+from django.utils.translation import gettext_lazy as _
+
+from games import scores_and_places as rules
+from games.registry import CatalogueRules, EntryKind, GameType, Rules, SeatScore
+
+ENTRY_PAGE = "scoring-scores"
+ENTRY_TEMPLATE = "scoring/scores_entry.html"
+
+
+def seats(answer: dict) -> list[SeatScore]:
+    return [SeatScore(*pair) for pair in zip(answer["totals"], answer["places"], strict=True)]
+
+
+def players(answer: dict) -> list[str]:
+    return list(answer["players"])
+
+
+def score(document: dict, _rules: Rules) -> dict:
+    return rules.score(document)
+
+
+def rules_version(document: dict, _rules: Rules) -> str:
+    """What decided the places: the scoring and the ties the game had when entered."""
+    return f"{document['format']}, {document.get('scoring')}, ties {document.get('ties')}"
+
+
+def completing(kind: str, fields: tuple[str, ...], scoring: str, ties: str):
+    """``complete`` for one game: the entry's own fields, the table's seats in order,
+    and the game's scoring and ties (a player cannot change them)."""
+
+    def complete(entry: dict, names: list[str], _rules: Rules) -> dict:
+        document = {key: entry[key] for key in fields if key in entry}
+        return {"format": kind, "players": names, "scoring": scoring, "ties": ties, **document}
+
+    return complete
+
+
+def unbound(*_args):
+    raise TypeError("complete a catalogue entry with its game's kind (GameType.entry_kind)")
+
+
+# The kinds as any catalogue game reads them (``registry.entry_kind``): an answer, a
+# stored document and its rules version need no game. A game's own kinds (below)
+# complete an entry with its scoring and ties.
+SCORES = EntryKind(
+    key=rules.SCORES,
+    member="SCORES",
+    label=_("Scores"),
+    complete=unbound,
+    score=score,
+    seats=seats,
+    players=players,
+    rules_version=rules_version,
+)
+PLACES = EntryKind(
+    key=rules.PLACES,
+    member="PLACES",
+    label=_("Finishing order"),
+    complete=unbound,
+    score=score,
+    seats=seats,
+    players=players,
+    rules_version=rules_version,
+)
+KINDS = (SCORES, PLACES)
+
+
+def game_type(row) -> GameType:
+    """The ``GameType`` of a ``CatalogueGame`` row."""
+    places = replace(PLACES, complete=completing(rules.PLACES, ("places",), row.scoring, row.ties))
+    if row.scoring == rules.BY_PLACE:
+        kinds: tuple[EntryKind, ...] = (places,)
+    else:
+        scores = replace(
+            SCORES,
+            complete=completing(rules.SCORES, ("scores", "tiebreaks"), row.scoring, row.ties),
+        )
+        kinds = (scores, places)
+    return GameType(
+        key=row.key,
+        member=row.key.upper().replace("-", "_"),
+        name=row.name,
+        entry_kinds=kinds,
+        entry_page=ENTRY_PAGE,
+        entry_template=ENTRY_TEMPLATE,
+        min_players=row.min_players,
+        max_players=row.max_players,
+        bgg_id=row.bgg_id,
+        catalogue=CatalogueRules(
+            scoring=row.scoring, ties=row.ties, pk=row.pk, created_by_id=row.created_by_id
+        ),
+    )

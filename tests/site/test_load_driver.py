@@ -1,0 +1,119 @@
+"""The benchmarks' open-loop driver (benchmarks/load.py) against a real HTTP server
+whose answers take a known time: it keeps its schedule, counts drops and failures, and
+times each request from when it was due, so a server's queue shows in the figures."""
+
+import contextlib
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from benchmarks.load import Client, open_loop, poisson, steady, step_test
+
+
+def serve(seconds: float, *, one_at_a_time: bool = False, failing_every: int = 0):
+    """A server on a free port answering every GET after ``seconds`` (500 for every
+    ``failing_every``-th path number), serving one request at a time if asked."""
+    turn = threading.Lock() if one_at_a_time else contextlib.nullcontext()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self):
+            with turn:
+                time.sleep(seconds)
+            number = int(self.path.strip("/") or 0)
+            status = 500 if failing_every and number % failing_every == 0 else 200
+            self.send_response(status)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def stop(server) -> None:
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def quick_server():
+    server = serve(0.0, failing_every=4)
+    yield server.server_address[1]
+    stop(server)
+
+
+def get(client: Client, index: int):
+    return client.call("GET", f"/{index}")[0]
+
+
+def test_it_keeps_the_offered_rate_and_counts_failed_answers(quick_server):
+    run = open_loop(get, steady(50, 40), clients=8, session=lambda: Client(quick_server))
+    assert run.scheduled == 40
+    assert run.offered_rate == pytest.approx(50, rel=0.01)
+    assert run.failures == {500: 10}  # paths 0, 4, 8, ... answer 500
+    assert len(run.latencies) == 30
+    # The schedule spans 0.78 s: its 30 good answers cannot come faster than that.
+    assert run.achieved_rate <= 40
+    assert run.achieved_rate > 15
+
+
+def test_a_start_with_no_free_client_is_dropped():
+    server = serve(0.5)
+    port = server.server_address[1]
+    run = open_loop(get, steady(50, 25), clients=5, session=lambda: Client(port))
+    stop(server)
+    # Five clients each held for half a second: at most the first five start in time.
+    assert run.dropped >= 15
+    assert run.failures["dropped"] == run.dropped
+    assert len(run.latencies) + run.failed == 25
+
+
+def test_time_queued_at_the_server_counts():
+    # One request at a time, 50 ms each: 20 a second at most, offered 100 a second.
+    server = serve(0.05, one_at_a_time=True)
+    port = server.server_address[1]
+    run = open_loop(get, steady(100, 20), clients=20, session=lambda: Client(port))
+    stop(server)
+    assert run.failed == 0
+    # The last is due at 0.19 s and answered after the 20 x 50 ms before it.
+    assert max(run.latencies) >= 0.7
+    assert run.p50 >= 200
+
+
+def test_the_step_test_finds_the_knee():
+    server = serve(0.02, one_at_a_time=True)  # at most 50 a second
+    port = server.server_address[1]
+    seen = []
+    knee = step_test(
+        lambda rate: open_loop(
+            get, steady(rate, int(rate * 1.5)), clients=40, session=lambda: Client(port)
+        ),
+        start=25,
+        target_ms=100,
+        max_steps=15,
+        report=seen.append,
+    )
+    stop(server)
+    rates = [rate for rate, _ in knee.steps]
+    assert rates[1] == pytest.approx(31.25)
+    assert len(seen) == len(rates)
+    assert knee.first_bad is not None and knee.first_bad < 100
+    assert knee.first_bad == rates[-1]
+    assert "knee: " in knee.summary("test")
+
+
+def test_poisson_arrivals_have_the_mean_rate():
+    import random
+
+    offsets = poisson(100, 5000, random.Random(3))
+    assert offsets == sorted(offsets)
+    assert 5000 / offsets[-1] == pytest.approx(100, rel=0.05)

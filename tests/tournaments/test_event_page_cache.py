@@ -1,0 +1,158 @@
+"""The event page when every player opens it at once: its shared part (heading,
+rounds, standings, bracket) is built once per page version and served from the cache,
+the reader's part (their table and seat) is read per request, in a few queries whatever
+the event's size; every result, pairing or change of the event is a new version, shown
+at once. The home page's "what needs you" is read in a few queries too."""
+
+import pytest
+from django.test import Client
+
+from tests.tournaments.helpers import make_event, play, published
+from tournaments.event_editing import do_edit_event
+from tournaments.models import Seat
+from tournaments.pairing import do_pair_round
+from tournaments.results import SeatOutcome, do_record_result, do_record_void
+from tournaments.standings import do_store_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def page_for(user, event) -> str:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    response = client.get(f"/events/{event.slug}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def seat_of(user, round_) -> Seat:
+    return Seat.objects.select_related("table").get(table__round=round_, entrant__user=user)
+
+
+def finish(table) -> None:
+    places = [SeatOutcome(s.position, 10 - s.position, s.position + 1) for s in table.seats.all()]
+    do_record_result(table, places, source="organiser")
+
+
+@pytest.fixture
+def released(league, organiser):
+    """Round 2 of a Swiss of 40 at tables of four, just paired and published."""
+    event = make_event(league, organiser, players=40, rules_options={"rounds": 1})
+    play(event, 1)
+    do_store_standings(event)
+    return published(do_pair_round(event))
+
+
+@pytest.mark.parametrize("players", [16, 160])
+def test_a_player_reads_the_event_page_in_eight_queries_whatever_its_size(
+    league, organiser, django_assert_max_num_queries, players
+):
+    event = make_event(league, organiser, players=players, rules_options={"rounds": 1})
+    play(event, 1)
+    do_store_standings(event)
+    round_ = published(do_pair_round(event))
+    player = event.entrants.order_by("pk").first().user
+    client = Client()
+    client.force_login(player)
+    client.get(f"/events/{event.slug}/")  # the shared part is built once
+    # The session, the reader, the event with its version, organiser or not, their
+    # entry, their seat, entries to confirm at their table, the tables played live.
+    with django_assert_max_num_queries(8):
+        response = client.get(f"/events/{event.slug}/")
+    page = response.content.decode()
+    seat = seat_of(player, round_)
+    assert f"you play at table {seat.table.number}, seat {seat.position + 1}" in page
+    assert page.count("<tr><td>") == players
+
+
+def test_a_visitor_reads_the_cached_event_page_in_two_queries(
+    released, django_assert_max_num_queries
+):
+    event = released.event
+    Client().get(f"/events/{event.slug}/")
+    with django_assert_max_num_queries(2):  # the event with its version, the live tables
+        response = Client().get(f"/events/{event.slug}/")
+    assert response.content.decode().count("<tr><td>") == 40
+
+
+def test_each_player_sees_their_own_table_beside_the_shared_part(released):
+    first, second = (s.entrant.user for s in released.tables.get(number=3).seats.all()[:2])
+    other = released.tables.get(number=7).seats.first().entrant.user
+    pages = [page_for(user, released.event) for user in (first, second, other)]
+    for user, page in zip((first, second, other), pages, strict=True):
+        seat = seat_of(user, released)
+        assert f"you play at table {seat.table.number}, seat {seat.position + 1}" in page
+    assert "you play at table 7" not in pages[0] and "you play at table 3" not in pages[2]
+    assert "Log in to register" not in pages[0]
+
+
+def test_a_new_pairing_shows_at_once(released):
+    event, player = released.event, released.tables.first().seats.first().entrant.user
+    before = page_for(player, event)
+    assert "Round 3" not in before
+    for table in released.tables.filter(is_bye=False):
+        finish(table)
+    third = published(do_pair_round(event))
+    page = page_for(player, event)
+    seat = seat_of(player, third)
+    assert "Round 3</a>" in page
+    assert f"round 3: you play at table {seat.table.number}, seat {seat.position + 1}" in page
+
+
+def test_a_new_result_shows_at_once_before_the_standings_are_stored(released):
+    event, table = released.event, released.tables.get(number=2)
+    visitor_page = page_for(None, event)
+    assert "void, it counts for nobody" not in visitor_page
+    do_record_void(table, None, {"reason": "abandoned"})
+    assert "void, it counts for nobody" in page_for(None, event)
+
+
+def test_new_standings_show_at_once(released):
+    event = released.event
+    before = page_for(None, event)
+    for table in released.tables.filter(is_bye=False):
+        finish(table)
+    do_store_standings(event)
+    after = page_for(None, event)
+    assert after != before
+    assert {row.games for row in event.standings.all()} == {2}
+
+
+def test_a_renamed_event_shows_its_new_name_at_once(released, organiser):
+    event = released.event
+    assert "<h1>Renamed Open</h1>" not in page_for(None, event)
+    do_edit_event(event, organiser, name="Renamed Open")
+    assert "<h1>Renamed Open</h1>" in page_for(None, event)
+
+
+def test_a_player_who_confirmed_no_longer_sees_the_entry_to_confirm(released):
+    """The reader's part is never cached: an answer shows on their next read."""
+    from scoring.submissions import do_confirm_result, do_submit_result
+
+    table = released.tables.get(number=1)
+    seats = list(table.seats.order_by("position").select_related("entrant__user"))
+    submitter, confirmer = seats[0].entrant.user, seats[1].entrant.user
+    entry = {"rounds": [{"sets": [{"20": 3}, {"18": 3}, {"16": 3}, {"12": 3}]}]}
+    submission = do_submit_result(table, "call-to-glory-table/1", entry, submitter)
+    assert "confirm it or dispute it" in page_for(confirmer, released.event)
+    do_confirm_result(submission, confirmer)
+    assert "confirm it or dispute it" not in page_for(confirmer, released.event)
+
+
+@pytest.mark.parametrize("players", [16, 160])
+def test_a_player_reads_the_home_page_in_eleven_queries_whatever_the_size(
+    league, organiser, django_assert_max_num_queries, players
+):
+    """What needs them (their table and seat) is read with their running events in one
+    query; the rest are the lists of leagues and events and the other apps' items."""
+    event = make_event(league, organiser, players=players, rules_options={"rounds": 1})
+    play(event, 1)
+    round_ = published(do_pair_round(event))
+    player = event.entrants.order_by("pk").last().user
+    client = Client()
+    client.force_login(player)
+    with django_assert_max_num_queries(11):
+        page = client.get("/").content.decode()
+    seat = seat_of(player, round_)
+    assert f"round 2: you play at table {seat.table.number}, seat {seat.position + 1}" in page
