@@ -309,7 +309,7 @@ CLIENT_ADDRESS_HEADER = env_str("CLIENT_ADDRESS_HEADER")
 # Redis; else this process's memory (bin/run serves from one process).
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     _limits_cache = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.limits_cache.LimitsCache",
         "LOCATION": CELERY_BROKER_URL,
     }
 else:

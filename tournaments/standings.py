@@ -45,7 +45,7 @@ def build_ledger(event: Event) -> tuple[Ledger, dict]:
     """The event's games per entrant, and points per round (for rank-by-round); after
     a cut, of the rounds before it only (the knockout is drawn as a bracket)."""
     starts = dict(Entrant.objects.filter(event=event).values_list("pk", "start_points"))
-    ledger = Ledger(start=starts)
+    ledger = Ledger(start=starts, lower_scores_win=event.game_type.lower_scores_win)
     per_round = defaultdict(lambda: defaultdict(float))
     tables = defaultdict(list)
     swiss = Q(table__round__number__lte=event.cut["after_round"]) if event.is_cut else Q()

@@ -6,6 +6,7 @@ from tournaments.views import (
     entrants,
     events,
     exports,
+    game_catalogue,
     projector,
     registration,
     rounds,
@@ -13,6 +14,11 @@ from tournaments.views import (
 
 urlpatterns = [
     path("", events.home, name="home"),
+    path("games/", game_catalogue.game_list, name="game-list"),
+    path("games/add/", game_catalogue.game_add, name="game-add"),
+    path("games/<str:key>/", game_catalogue.game_detail, name="game-detail"),
+    path("games/<str:key>/rename/", game_catalogue.game_rename, name="game-rename"),
+    path("games/<str:key>/delete/", game_catalogue.game_delete, name="game-delete"),
     path("leagues/new/", events.league_create, name="league-create"),
     path("leagues/<slug:slug>/", events.league_detail, name="league-detail"),
     path("leagues/<slug:slug>/edit/", editing.league_edit, name="league-edit"),

@@ -115,3 +115,16 @@ def test_a_person_plays_pebbles_against_a_bot_on_the_site(player, client_for):
     assert game.is_finished
     assert game.result == {"totals": [2, 2], "places": [1, 1]}
     assert "Grabber took 2" in client.get(f"/play/{game.pk}/").content.decode()
+
+
+def test_a_bot_the_game_declares_quick_answers_in_the_persons_request(player, client_for):
+    dicey = pebbles_bot(player, "Dicey", "random")
+    game = do_start_game(
+        player, [Taker("Pat", user=player), Taker(dicey.name, bot=dicey)], {}, game="pebbles"
+    )
+    body = {"move": "0 take 1", "at": 0}
+    path = f"/api/play/{game.pk}/moves/"
+    moved = client_for(player).post(path, body, content_type="application/json")
+    assert moved.status_code == 200, moved.content
+    assert moved.json()["moves"] == 2 and moved.json()["to_move"] == 0
+    assert Game.objects.get(pk=game.pk).record["rounds"][0]["moves"][1].startswith("1 take ")

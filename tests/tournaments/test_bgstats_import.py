@@ -4,9 +4,9 @@ imported before is skipped, an unknown player is made a walk-in or has their pla
 skipped, a play the site cannot take is refused alone; a bad file changes nothing."""
 
 import pytest
-from games.catalogue_games import do_add_catalogue_game
 from rest_framework.test import APIClient
 
+from games.catalogue_games import do_add_catalogue_game
 from games.models import CatalogueGame
 from tests.tournaments.bgstats_files import evening
 from tournaments.models import Entrant, Event, ImportedPlay, Result, Season, SeatResult

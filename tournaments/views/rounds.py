@@ -54,7 +54,11 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
         return render_to_string("tournaments/_round_board.html", {"tables": built()})
 
     def cards():
-        context = {"tables": built(), "is_organiser": is_organiser}
+        context = {
+            "tables": built(),
+            "is_organiser": is_organiser,
+            "has_scores": round_.event.game_type.has_scores,
+        }
         return render_to_string("tournaments/_round_tables.html", context)
 
     def seat_options():
