@@ -32,6 +32,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from benchmarks.server import (
     BIN,
@@ -187,6 +188,14 @@ async def open_tabs(port, pairs, mode, measure) -> dict:
     return figures
 
 
+def threads_of(pid: int) -> int:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("Threads:")))
+
+
 def measured(server, mode: str, pairs, port) -> dict:
     from benchmarks.bench_play import descendants
     from benchmarks.bench_rush import cpu_by_process, cpu_used, uptime
@@ -197,6 +206,7 @@ def measured(server, mode: str, pairs, port) -> dict:
         after = cpu_by_process([server.pid], DATABASE)
         web = descendants(server.pid)
         return {
+            "threads": sum(threads_of(pid) for pid in web),
             "web": cpu_used(before, after, web) / WINDOW,
             "database": cpu_used(before, after, set(after) - web) / WINDOW,
             "uptime": uptime(),
@@ -243,6 +253,7 @@ def run(quick: bool = False, only: str | None = None) -> list[dict]:
             row(f"{label}: web server CPU", figures["web"] * 100, "% of a core"),
             row(f"{label}: web CPU per tab", figures["web"] / people * 1e6, "µs/s"),
             row(f"{label}: PostgreSQL CPU", figures["database"] * 100, "% of a core"),
+            row(f"{label}: web server threads", figures["threads"], "threads"),
             row(f"{label}: requests in {WINDOW} s", figures["requests"], "requests"),
             row(
                 f"{label}: tabs connected / refused",
@@ -252,7 +263,7 @@ def run(quick: bool = False, only: str | None = None) -> list[dict]:
             ),  # fmt: skip
             row(f"{label}: uptime load", figures["uptime"], "1/5/15 min"),
         ]
-        for figure in rows[-6:]:
+        for figure in rows[-7:]:
             print(f"  {figure['benchmark']}: {figure['value']} {figure['unit']}", file=sys.stderr)
     return rows
 

@@ -219,6 +219,8 @@ class AsyncEvents:
             f = self.followable
             following = hub().following(self.name, f.variant, f.read_stamp, self.refresh)
             async with following as followed:
+                if followed is None:  # changes cannot be heard now: come back later
+                    return
                 loop = asyncio.get_running_loop()
                 ends = loop.time() + lifetime()
                 seen = self.seen
