@@ -1,22 +1,32 @@
-"""Live play over HTTP: games in progress on the site (200; 50 with ``--quick``), each a
-Quick Game between a person and the built-in greedy bot, served by gunicorn on
-PostgreSQL with a real Celery worker playing the bot's turns through Redis.
+"""Live play over HTTP, open loop: games in progress at once for ``SECONDS`` (500
+games for 120 s; 100 for 60 s with ``--quick``; ``PLAY_BENCH_GAMES`` and
+``PLAY_BENCH_SECONDS`` to choose), each a Quick Game between a person and the built-in
+greedy bot, served by gunicorn on PostgreSQL with a real Celery worker through Redis.
+Each person has ``GAMES_EACH`` games and starts the next when one ends, so that as many
+games are played at every moment of the run; at its end the clients stop where they
+are.
 
-A client per person (a thread with a kept-alive connection and an API token) makes its
-moves as fast as the server answers, a random legal move each time, and while the bot
-is to move waits for the game to change (a long-poll: ``GET /api/play/ID/?wait=S`` with
-the ``ETag``, answered as soon as the bot's move is stored). Printed: moves/s (the
-people's and all), p50 and p95 latency of ``POST /api/play/ID/moves/``, the bot's reply
-time (from the answer to the person's last move of a turn to the answer that shows the
-person to move again), and the check that no move was lost or doubled (every finished
-record validates and holds exactly the moves the clients were told were played).
+The load model (docs/benchmarks.md, "Live play"): each person thinks before each of
+their decisions for a time drawn from a log-normal distribution (median
+``THINK_MEDIAN`` s, shape ``THINK_SIGMA``), so a move is *due* when the person has seen
+their turn and thought; it is sent then and timed from that moment (a move sent late
+because the client fell behind counts its lateness: open loop). While the bot is to
+move the client waits for the game to change (a long-poll, ``GET /api/play/ID/?wait=S``
+with the ``ETag``), as the game page does; a wait the server does not hold is asked
+again after its ``Retry-After``. Printed: people's moves and all moves per second,
+``POST /api/play/ID/moves/`` p50/p95/p99 (from its due time), the bot's reply
+(from the due time of the move that ended the person's turn until the person sees
+their turn again, the POST's own time included), errors, and the check that no move
+was lost or doubled (every record validates, finished or not, and holds exactly the
+moves the clients were told were played), with the CPU each part of the site spent.
 
-gunicorn runs ``WORKERS`` x ``THREADS`` threads, one for each waiting client and more,
-and a pool of ``POOL_SIZE`` PostgreSQL connections per process (a waiting request holds
-none), as docs/play.md says a site should.
+gunicorn runs ``WORKERS`` x ``THREADS`` threads with a pool of ``POOL_SIZE``
+PostgreSQL connections per process (a waiting request holds none), as docs/play.md
+says a site should.
 
 Its own database (``lw_play_bench``, recreated) and Redis database (6); on a shared
-machine give each run its own::
+machine give each run its own, and ``PLAY_BENCH_CODE_ROOT`` serves another checkout
+(an older commit exported with ``git archive``) to measure before and after::
 
     PLAY_BENCH_DATABASE=postgres://postgres@127.0.0.1:5432/lw_mine_play \\
     PLAY_BENCH_BROKER=redis://127.0.0.1:6379/4 \\
@@ -24,6 +34,7 @@ machine give each run its own::
 """
 
 import json
+import math
 import os
 import random
 import statistics
@@ -33,22 +44,31 @@ import time
 from http.client import HTTPConnection, HTTPException
 from pathlib import Path
 
-from benchmarks.server import database_url, environment, python, recreate_database, serving
+from benchmarks.server import ROOT, database_url, environment, python, recreate_database, serving
 
 DATABASE = database_url("PLAY_BENCH_DATABASE", "lw_play_bench")
 BROKER = os.environ.get("PLAY_BENCH_BROKER", "redis://127.0.0.1:6379/6")
+CODE = Path(os.environ.get("PLAY_BENCH_CODE_ROOT", ROOT))
+# A person's thinking time before each decision: log-normal, median 2 s (mean 2.4 s).
+THINK_MEDIAN, THINK_SIGMA = 2.0, 0.6
 # Seconds a client's long-poll waits at most (then asks again).
-WAIT_SECONDS = 30
+WAIT_SECONDS = 25
+GAMES_EACH = 4
 WORKERS, THREADS, POOL_SIZE = 3, 80, 16
+# gunicorn closes a connection idle for 2 s (its keep-alive); a client idle longer opens
+# a new one first, as a browser does, instead of finding it closed.
+IDLE_SECONDS = 1.5
+BOT_PROCESSES = 6
 
 
 def row(benchmark, value, unit, target=""):
     return {"benchmark": benchmark, "value": value, "unit": unit, "target": target}
 
 
-def setup(games: int) -> None:
-    """(In the benchmark's database) people with API tokens, the greedy bot, and one
-    Quick Game each against it, the person to move first; prints [[game id, token]]."""
+def setup(people: int) -> None:
+    """(In the benchmark's database) people with API tokens, the greedy bot, and
+    ``GAMES_EACH`` Quick Games each against it, the person to move first; prints
+    [[token, [game ids]]]."""
     import django
 
     django.setup()
@@ -66,98 +86,151 @@ def setup(games: int) -> None:
     owner = User.objects.create(username="bench-owner")
     bot = Bot.objects.create(name="Greedy", owner=owner, builtin_key="greedy")
     out = []
-    for i in range(games):
+    for i in range(people):
         user = User.objects.create_user(username=f"bench-{i}", password="bench-password-1")
         takers = [Taker(user.username, user=user), Taker(bot.name, bot=bot)]
-        game = do_start_game(user, takers, {"rounds": 1}, Clock(move_seconds=3600), seed=i)
-        out.append([game.pk, Token.objects.create(user=user).key])
+        clock = Clock(move_seconds=3600)
+        games = [
+            do_start_game(user, takers, {"rounds": 1}, clock, seed=i * GAMES_EACH + n).pk
+            for n in range(GAMES_EACH)
+        ]
+        out.append([Token.objects.create(user=user).key, games])
     print(json.dumps(out))
 
 
 def verify(posted: dict) -> None:
-    """(In the benchmark's database) every game finished, its record valid and holding
-    exactly the person's moves the clients saw accepted; prints the totals."""
+    """(In the benchmark's database) every game's record valid (a game under way when
+    the run ended too) and holding exactly the person's moves the clients saw
+    accepted; prints the totals."""
     import django
 
     django.setup()
     from games.call_to_glory import validate_record
     from play.models import Game
 
-    faults, total = [], 0
+    faults, total, finished = [], 0, 0
     for game in Game.objects.all():
         moves = [m for r in game.record["rounds"] for m in r["moves"]]
         total += len(moves)
         checked = validate_record(game.record)
         mine = sum(m.startswith("0 ") for m in moves)
-        if not game.is_finished or not checked["valid"] or "complete" in checked:
-            faults.append(f"game {game.pk}: not finished or not valid")
-        elif mine != posted[str(game.pk)]:
+        finished += game.is_finished
+        if game.is_finished and "complete" in checked:
+            faults.append(f"game {game.pk}: finished, its record not complete")
+        elif not checked["valid"] or game.status not in ("playing", "finished"):
+            faults.append(f"game {game.pk}: {game.status}, record {checked}"[:300])
+        elif mine != posted.get(str(game.pk), 0):
             faults.append(
-                f"game {game.pk}: {mine} moves of the person, {posted[str(game.pk)]} sent"
+                f"game {game.pk}: {mine} moves of the person, {posted.get(str(game.pk))} sent"
             )
-    print(json.dumps({"faults": faults, "moves": total, "games": Game.objects.count()}))
+    print(json.dumps({"faults": faults, "moves": total, "finished": finished}))
 
 
-def client(port, game_id, token, rng, out, lock) -> None:
-    """One person: moves as fast as the server answers; waits for the game to change
-    (a long-poll with the ETag) while the bot is to move. A dropped connection is opened
-    again and the request sent again: a move carries ``at``, so a move sent twice is
-    refused (409), never played twice."""
-    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
-    conn = [HTTPConnection("127.0.0.1", port, timeout=120)]
-    retries = [0]
+def think(rng: random.Random) -> float:
+    return rng.lognormvariate(math.log(THINK_MEDIAN), THINK_SIGMA)
 
-    def call(method, path, body=None, tag=None):
+
+class Person:
+    """One person at one game, on a kept-alive connection with an API token."""
+
+    def __init__(self, port: int, token: str, games: list[int], rng: random.Random):
+        self.port, self.games, self.rng = port, games, rng
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        self.conn = HTTPConnection("127.0.0.1", port, timeout=120)
+        self.last_answer = time.perf_counter()
+        self.latencies, self.replies, self.errors = [], [], []
+        self.posted = {}
+        self.retries = self.waits_not_held = 0
+
+    def call(self, method, path, body=None, tag=None):
+        """(status, payload, ETag, Retry-After). A dropped connection is opened again
+        and the request sent again: a move carries ``at``, so a move sent twice is
+        refused (409), never played twice."""
+        if time.perf_counter() - self.last_answer > IDLE_SECONDS:
+            self.conn.close()
+            self.conn = HTTPConnection("127.0.0.1", self.port, timeout=120)
         for _attempt in range(5):
             try:
                 extra = {"If-None-Match": tag} if tag else {}
-                conn[0].request(method, path, body=body, headers={**headers, **extra})
-                response = conn[0].getresponse()
+                self.conn.request(method, path, body=body, headers={**self.headers, **extra})
+                response = self.conn.getresponse()
                 data = response.read()
                 break
             except (OSError, HTTPException):
-                retries[0] += 1
-                conn[0].close()
-                conn[0] = HTTPConnection("127.0.0.1", port, timeout=120)
+                self.retries += 1
+                self.conn.close()
+                self.conn = HTTPConnection("127.0.0.1", self.port, timeout=120)
         else:
             raise RuntimeError(f"{method} {path}: no answer after 5 tries")
-        if response.status == 304:
-            return None, tag
-        if response.status == 409 and method == "POST":
-            return "again", None
-        if response.status != 200:
-            raise RuntimeError(f"{method} {path}: {response.status} {data[:300]!r}")
-        return json.loads(data), response.getheader("ETag")
+        self.last_answer = time.perf_counter()
+        return (
+            response.status,
+            data,
+            response.getheader("ETag"),
+            response.getheader("Retry-After"),
+        )
 
-    path = f"/api/play/{game_id}/"
-    latencies, replies, posted = [], [], 0
-    (state, tag), waiting_since = call("GET", path), None
-    while state["status"] != "finished":
-        if state["legal_moves"]:
-            if waiting_since is not None:
-                replies.append(time.perf_counter() - waiting_since)
-                waiting_since = None
-            body = json.dumps({"move": rng.choice(state["legal_moves"]), "at": state["moves"]})
-            started = time.perf_counter()
-            answer, answer_tag = call("POST", path + "moves/", body)
-            done = time.perf_counter()
-            if answer == "again":  # sent twice after a dropped connection: it was played
-                posted += 1
-                state, tag = call("GET", path)
-                continue
-            state, tag = answer, answer_tag
-            latencies.append(done - started)
-            posted += 1
-            if state["status"] != "finished" and not state["legal_moves"]:
-                waiting_since = done
-        else:
-            fresh, tag = call("GET", f"{path}?wait={WAIT_SECONDS}", tag=tag)
-            state = fresh or state
-    with lock:
-        out["latencies"].extend(latencies)
-        out["replies"].extend(replies)
-        out["posted"][str(game_id)] = posted
-        out["retries"] += retries[0]
+    def play(self, first_due: float, end: float) -> None:
+        """The person's games one after the other until ``end``."""
+        due = first_due
+        for game_id in self.games:
+            due = self.play_game(game_id, due, end)
+            if due is None:
+                return
+
+    def play_game(self, game_id: int, due: float, end: float) -> float | None:
+        """One game from its first move, due at ``due``, to its end (then the next
+        game's first move is due after a thought), or until ``end`` (None)."""
+        path = f"/api/play/{game_id}/"
+        status, data, tag, _retry = self.call("GET", path)
+        state = json.loads(data)
+        self.posted[str(game_id)] = 0
+        turn_ended_at = None
+        while state["status"] == "playing":
+            if state["legal_moves"]:
+                if turn_ended_at is not None:
+                    self.replies.append(time.perf_counter() - turn_ended_at)
+                    turn_ended_at = None
+                if due >= end:
+                    return None
+                time.sleep(max(0.0, due - time.perf_counter()))
+                body = json.dumps(
+                    {"move": self.rng.choice(state["legal_moves"]), "at": state["moves"]}
+                )
+                status, data, answer_tag, _retry = self.call("POST", path + "moves/", body)
+                done = time.perf_counter()
+                self.posted[str(game_id)] += status in (200, 409)
+                if status == 409:  # sent twice after a dropped connection: it was played
+                    self.errors.append("409 after a dropped connection")
+                    status, data, tag, _retry = self.call("GET", path)
+                    state = json.loads(data)
+                    continue
+                if status != 200:
+                    self.errors.append(f"POST {status} {data[:200]!r}")
+                    return None
+                self.latencies.append(done - due)
+                state, tag = json.loads(data), answer_tag
+                if state["legal_moves"]:
+                    due = done + think(self.rng)
+                else:
+                    turn_ended_at = due
+            else:
+                if time.perf_counter() >= end:
+                    return None
+                status, data, fresh_tag, retry = self.call(
+                    "GET", f"{path}?wait={WAIT_SECONDS}", tag=tag
+                )
+                if status == 200:
+                    state, tag = json.loads(data), fresh_tag
+                    if state["legal_moves"]:
+                        due = time.perf_counter() + think(self.rng)
+                elif status != 304:
+                    self.errors.append(f"GET {status} {data[:200]!r}")
+                    return None
+                if retry:
+                    self.waits_not_held += 1
+                    time.sleep(float(retry))
+        return time.perf_counter() + think(self.rng)
 
 
 def descendants(root: int) -> set[int]:
@@ -179,14 +252,20 @@ def descendants(root: int) -> set[int]:
 
 def percentile(values: list[float], fraction: float) -> float:
     values = sorted(values)
-    return values[max(0, int(len(values) * fraction) - 1)] * 1000
+    return values[max(0, int(len(values) * fraction) - 1)] * 1000 if values else 0.0
+
+
+def games_wanted(quick: bool) -> tuple[int, float]:
+    """Games at once and seconds they are played for."""
+    games = int(os.environ.get("PLAY_BENCH_GAMES", 100 if quick else 500))
+    return games, float(os.environ.get("PLAY_BENCH_SECONDS", 60 if quick else 120))
 
 
 def run(quick: bool = False) -> list[dict]:
     from benchmarks.bench_rush import cpu_by_process, cpu_used, load_average
 
-    games = 50 if quick else 200
-    name = f"live play over HTTP, {games} games (person v greedy)"
+    games, seconds = games_wanted(quick)
+    name = f"live play, {games} games (person v greedy)"
     if recreate_database(DATABASE):
         return [row(name, 0, "skipped", "PostgreSQL not reachable at 127.0.0.1:5432")]
     env = {
@@ -195,63 +274,67 @@ def run(quick: bool = False) -> list[dict]:
         # Every client's wait is held (docs/play.md): threads to spare for the moves.
         "PLAY_WAITS_PER_PROCESS": str(THREADS - 8),
     }
-    python(env, "manage.py", "migrate", "-v0")
-    pairs = json.loads(python(env, "-c", f"import benchmarks.bench_play as b; b.setup({games})"))
+    python(env, "manage.py", "migrate", "-v0", code=CODE)
+    setup_code = f"import benchmarks.bench_play as b; b.setup({games})"
+    pairs = json.loads(python(env, "-c", setup_code, code=CODE))
     queues = "bots,default,standings"
-    with serving(env, workers=WORKERS, threads=THREADS, queues=queues, concurrency=6) as site:
-        port, server, worker = site.port, site.server, site.worker
-        cpu_before = cpu_by_process([server.pid, worker.pid], DATABASE)
-        out = {"latencies": [], "replies": [], "posted": {}, "retries": 0}
-        lock = threading.Lock()
-        threads = [
-            threading.Thread(target=client, args=(port, g, t, random.Random(g), out, lock))
-            for g, t in pairs
-        ]
+    site = serving(
+        env, workers=WORKERS, threads=THREADS, queues=queues, concurrency=BOT_PROCESSES, code=CODE
+    )
+    with site as site:
+        server, worker = site.server, site.worker
+        people = [Person(site.port, t, g, random.Random(g[0])) for t, g in pairs]
+        cpu_before = cpu_by_process([server.pid, worker.pid, os.getpid()], DATABASE)
+        load_before = load_average()
         started = time.perf_counter()
+        end = started + seconds
+        threads = [
+            threading.Thread(target=p.play, args=(started + think(p.rng), end)) for p in people
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         elapsed = time.perf_counter() - started
-        cpu_after = cpu_by_process([server.pid, worker.pid], DATABASE)
+        cpu_after = cpu_by_process([server.pid, worker.pid, os.getpid()], DATABASE)
         load = load_average()
         web, bots = descendants(server.pid), descendants(worker.pid)
-        database = set(cpu_after) - web - bots
+        database = set(cpu_after) - web - bots - {os.getpid()}
+    posted = {game: count for p in people for game, count in p.posted.items()}
     checked = json.loads(
-        python(env, "-c", f"import benchmarks.bench_play as b; b.verify({out['posted']!r})")
+        python(env, "-c", f"import benchmarks.bench_play as b; b.verify({posted!r})", code=CODE)
     )
-    lat, replies = out["latencies"], out["replies"]
+    lat = [s for p in people for s in p.latencies]
+    replies = [s for p in people for s in p.replies]
+    errors = [e for p in people for e in p.errors]
+    moves = checked["moves"]
+
+    def per_move(pids, count):
+        return cpu_used(cpu_before, cpu_after, pids) / max(1, count) * 1000
+
     return [
-        row(f"{name}, people's moves", len(lat) / elapsed, "moves/s"),
-        row(f"{name}, all moves", checked["moves"] / elapsed, "moves/s"),
+        row(f"{name}, people's moves", len(lat) / elapsed, "moves/s", f"{elapsed:.0f} s run"),
+        row(f"{name}, games finished", checked["finished"], "games"),
+        row(f"{name}, all moves", moves / elapsed, "moves/s"),
         row(f"{name}, POST move p50", statistics.median(lat) * 1000, "ms"),
-        row(f"{name}, POST move p95", percentile(lat, 0.95), "ms", "<= 100 ms"),
+        row(f"{name}, POST move p95", percentile(lat, 0.95), "ms", "<= 150 ms"),
+        row(f"{name}, POST move p99", percentile(lat, 0.99), "ms"),
         row(f"{name}, bot reply p50", statistics.median(replies) * 1000, "ms"),
-        row(f"{name}, bot reply p95", percentile(replies, 0.95), "ms", "<= 1000 ms"),
+        row(f"{name}, bot reply p95", percentile(replies, 0.95), "ms", "<= 500 ms"),
+        row(f"{name}, errors", len(errors), "requests", "; ".join(errors[:3]) or "0"),
         row(
-            f"{name}, lost or doubled moves",
+            f"{name}, lost or doubled moves, invalid records",
             len(checked["faults"]),
             "games",
-            f"0 (of {checked['games']}, {elapsed:.0f} s)",
+            "0",
         ),
-        row(f"{name}, requests sent again (dropped connections)", out["retries"], "requests"),
-        row(
-            f"{name}, web CPU per person's move",
-            cpu_used(cpu_before, cpu_after, web) / len(lat) * 1000,
-            "ms",
-            "with its polls",
-        ),
-        row(
-            f"{name}, worker CPU per bot's move",
-            cpu_used(cpu_before, cpu_after, bots) / (checked["moves"] - len(lat)) * 1000,
-            "ms",
-        ),
-        row(
-            f"{name}, PostgreSQL CPU per move",
-            cpu_used(cpu_before, cpu_after, database) / checked["moves"] * 1000,
-            "ms",
-        ),
-        row(f"{name}, load average during the run", load, "1/5 min", "2 cores"),
+        row(f"{name}, requests sent again", sum(p.retries for p in people), "requests"),
+        row(f"{name}, waits not held", sum(p.waits_not_held for p in people), "waits"),
+        row(f"{name}, web CPU per person's move", per_move(web, len(lat)), "ms", "with waits"),
+        row(f"{name}, worker CPU per bot's move", per_move(bots, moves - len(lat)), "ms"),
+        row(f"{name}, PostgreSQL CPU per move", per_move(database, moves), "ms"),
+        row(f"{name}, client CPU per person's move", per_move({os.getpid()}, len(lat)), "ms"),
+        row(f"{name}, load average before / during", f"{load_before} / {load}", "1/5 min"),
     ]
 
 

@@ -18,7 +18,7 @@ creates 1,000 entrants with API tokens and signed-in sessions, then
 5. **the round page** (250 tables) at 100 a second, open loop (1,000 requests), then
    the round API and the standings API at 100 a second;
 6. with ``RUSH_KNEE=1``: step tests of the event page (target p95 200 ms) and the
-   round page (100 ms), from 100 a second and 1.25 times more each 5-second step until
+   round page (100 ms), from 25 a second and 1.25 times more each 5-second step until
    p95 breaks its target, printing where the knee is.
 
 docs/benchmarks.md states the load model. The database and the broker are the
@@ -236,10 +236,10 @@ def reading(port: int, paths: list[str], cookies: list[str | None], rate: float,
 
 
 def step_rows(name, port, paths, cookies, target_ms) -> list[dict]:
-    """A step test of reading ``paths``: 100 a second, x1.25 each 5-second step."""
+    """A step test of reading ``paths``: 25 a second, x1.25 each 5-second step."""
     knee = step_test(
         lambda rate: reading(port, paths, cookies, rate, int(rate * 5)),
-        start=100,
+        start=25,
         target_ms=target_ms,
         report=lambda line: print(line, file=sys.stderr),
     )

@@ -1,6 +1,30 @@
+"""The site as an ASGI application: what ``bin/run`` serves with uvicorn, and what
+production's push server serves (docs/push.md).
+
+Django runs each request in a *thread-sensitive context* of its own: the sync parts of
+a request (signals, sync middleware, sync views) run in a thread made for that request,
+which lives until the request ends. For a push stream (``/push/``, ``config.push``)
+that would be a thread per open tab for as long as it is open, so a stream runs
+outside such a context: the few sync steps of its start hop to the process's one
+shared thread, and nothing of it stays while it waits.
+"""
+
 import os
 
-from django.core.asgi import get_asgi_application
+import django
+from django.core.handlers.asgi import ASGIHandler
+
+PUSH_PREFIX = "/push/"
+
+
+class Application(ASGIHandler):
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["path"].startswith(PUSH_PREFIX):
+            await self.handle(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
+
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_asgi_application()
+django.setup(set_prefix=False)
+application = Application()

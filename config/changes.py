@@ -12,8 +12,10 @@ rounds and clock); its waiters compare a *stamp* they read from the database.
   connection back and sleeps until woken or the timeout (no CPU). A message lost while
   Redis is unreachable only makes the request answer at its timeout; the client then
   asks again and is answered at once.
-- Without Redis (``bin/run``: SQLite and the filesystem broker) nothing is announced:
-  the waiting request reads the stamp again every ``POLL_SECONDS``.
+- Without Redis (``bin/run``: SQLite and the filesystem broker) a long-poll reads the
+  stamp again every ``POLL_SECONDS``; the announcement touches a file of the topic and
+  key under ``var/changes/`` (``touched``), which the push streams' hub looks at
+  (``config.push_hub``: a ``stat``, no database).
 """
 
 import logging
@@ -21,6 +23,7 @@ import os
 import threading
 from contextlib import contextmanager
 from functools import cache
+from pathlib import Path
 from time import monotonic, sleep
 
 import redis
@@ -60,11 +63,26 @@ def announce(topic: str, key) -> None:
     if Redis cannot be reached, they answer at their timeout instead."""
     url = redis_url()
     if url is None:
+        touch(touched(f"{topic}:{key}"))
         return
     try:
         redis_client(url).publish(channel(topic, key), "")
     except redis.RedisError as error:
         log.warning("%s %s: its change could not be announced: %s", topic, key, error)
+
+
+def touched(name: str) -> Path:
+    """The file an announcement of ``name`` (``topic:key``) touches without Redis."""
+    folder = Path(settings.VAR_DIR) / "changes" / prefix().replace(":", "-").replace("/", "-")
+    return folder / name.replace(":", "-").replace("/", "-")
+
+
+def touch(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch()
+    except OSError as error:
+        log.warning("%s: its change could not be announced: %s", path.name, error)
 
 
 def wait_for_change(topic: str, key, read_stamp, stamp, seconds: float) -> bool:

@@ -309,7 +309,7 @@ CLIENT_ADDRESS_HEADER = env_str("CLIENT_ADDRESS_HEADER")
 # Redis; else this process's memory (bin/run serves from one process).
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     _limits_cache = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.limits_cache.LimitsCache",
         "LOCATION": CELERY_BROKER_URL,
     }
 else:
@@ -326,6 +326,14 @@ CACHES = {
 PLAY_WAITS_PER_PERSON = env_int("PLAY_WAITS_PER_PERSON", 4)
 PLAY_WAITS_PER_PROCESS = env_int("PLAY_WAITS_PER_PROCESS", 64)
 PLAY_POLL_AFTER_SECONDS = env_int("PLAY_POLL_AFTER_SECONDS", 5)
+
+# Push streams (config.push: server-sent events to open pages): per person in the whole
+# site and per ASGI process; how long one lasts before the browser reconnects, and how
+# often an idle one says it is still there.
+PUSH_STREAMS_PER_PERSON = env_int("PUSH_STREAMS_PER_PERSON", 8)
+PUSH_STREAMS_PER_PROCESS = env_int("PUSH_STREAMS_PER_PROCESS", 5000)
+PUSH_STREAM_SECONDS = env_int("PUSH_STREAM_SECONDS", 300)
+PUSH_HEARTBEAT_SECONDS = env_int("PUSH_HEARTBEAT_SECONDS", 15)
 
 # Bot work (bots.quotas): the decisions a person's batches may have queued at once, and
 # the largest batch whose matches are written in the request (larger ones by a task).

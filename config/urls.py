@@ -14,6 +14,12 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("config.api_urls")),
     path("healthz", healthz, name="healthz"),
+    # Push streams (config.push): served by an ASGI server, which production routes
+    # /push/ to (docs/push.md).
+    path("push/play/", include("play.push_urls")),
+    path("push/events/", include("tournaments.push_urls")),
+    path("push/bots/", include("bots.push_urls")),
+    path("push/scoring/", include("scoring.push_urls")),
     path("language/", set_language, name="set-language"),
     path("games/", include("games.urls")),
     path("scoring/", include("scoring.urls")),

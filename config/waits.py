@@ -75,14 +75,14 @@ class LocalWaits:
         self.lock = threading.Lock()
         self.waits: dict[str, dict[str, float]] = {}
 
-    def take(self, key: str, wait_id: str, cap: int) -> bool:
+    def take(self, key: str, wait_id: str, cap: int, forgotten_after=FORGOTTEN_AFTER) -> bool:
         now = time()
         with self.lock:
             waits = {w: until for w, until in self.waits.get(key, {}).items() if until > now}
             if len(waits) >= cap:
                 self.waits[key] = waits
                 return False
-            waits[wait_id] = now + FORGOTTEN_AFTER
+            waits[wait_id] = now + forgotten_after
             self.waits[key] = waits
             return True
 
@@ -99,9 +99,9 @@ class RedisWaits:
         self.client = client
         self.script = client.register_script(TAKE)
 
-    def take(self, key: str, wait_id: str, cap: int) -> bool:
+    def take(self, key: str, wait_id: str, cap: int, forgotten_after=FORGOTTEN_AFTER) -> bool:
         now = time()
-        args = [now, now + FORGOTTEN_AFTER, cap, wait_id, FORGOTTEN_AFTER]
+        args = [now, now + forgotten_after, cap, wait_id, forgotten_after]
         return bool(self.script(keys=[key], args=args))
 
     def give_back(self, key: str, wait_id: str) -> None:
@@ -136,6 +136,16 @@ class ProcessSlots:
 
 
 _process_slots = ProcessSlots()
+
+
+def take_process_slot() -> bool:
+    """One of this threaded process's threads for a wait (a push stream under WSGI too,
+    ``config.push``), or False when as many wait as may."""
+    return _process_slots.take()
+
+
+def give_back_process_slot() -> None:
+    _process_slots.give_back()
 
 
 @contextmanager

@@ -28,6 +28,9 @@ NAME_LENGTH = 100
 # BoardGameGeek ids are stored in a 32-bit integer column.
 MAX_BGG_ID = 2**31 - 1
 
+# Keys no game takes: the games pages' own addresses (/games/add/).
+RESERVED_KEYS = frozenset({"add"})
+
 _uses: list[Callable[[str], bool]] = []
 
 
@@ -54,7 +57,10 @@ def check_name(name, exclude: int | None = None) -> str:
         )
     with translation.override("en"):
         engine_names = {str(game.name).casefold() for game in REGISTRY.values()}
-    taken = CatalogueGame.objects.filter(name__iexact=name).exclude(pk=exclude).exists()
+    others = CatalogueGame.objects.filter(name__iexact=name)
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+    taken = others.exists()
     if taken or name.casefold() in engine_names:
         raise Refusal(
             _("There is a game named %(name)s already.") % {"name": name},
@@ -108,7 +114,7 @@ def new_key(name: str) -> str:
     """A slug of the name no game has: the name's, else with -2, -3, ... after it."""
     base = slugify(name, allow_unicode=True)[:KEY_LENGTH].strip("-") or "game"
     key, number = base, 1
-    while key in REGISTRY or CatalogueGame.objects.filter(key=key).exists():
+    while key in REGISTRY or key in RESERVED_KEYS or CatalogueGame.objects.filter(key=key).exists():
         number += 1
         suffix = f"-{number}"
         key = base[: KEY_LENGTH - len(suffix)].rstrip("-") + suffix

@@ -122,6 +122,27 @@ TEMPLATES = [
      _("missing: the hero marker's level, 1 to %(top)s")),
     ("{value} is negative; a count cannot be", _("%(value)s is negative; a count cannot be")),
     ("{value} is not a whole number", _("%(value)s is not a whole number")),
+    # A catalogue game's scores and places (games/scores_and_places.py)
+    ("scores must be a list of {n} whole numbers, one per seat",
+     _("the scores are %(n)s whole numbers, one per player")),
+    ("tie-breaks must be a list of {n} whole numbers, one per seat",
+     _("the tie-breaks are %(n)s whole numbers, one per player")),
+    ("places must be a list of {n} whole numbers, one per seat",
+     _("the places are %(n)s whole numbers, one per player")),
+    ("seat {seat}: scores are whole numbers from {low} to {high}",
+     _("%(seat)s: a score is a whole number from %(low)s to %(high)s")),
+    ("seat {seat}: tie-breaks are whole numbers from {low} to {high}",
+     _("%(seat)s: a tie-break is a whole number from %(low)s to %(high)s")),
+    ("seat {seat}: places are whole numbers from {low} to {high}",
+     _("%(seat)s: choose a place from %(low)s to %(high)s")),
+    ("seats {first} and {seat} are tied; enter the tie-break that decides",
+     _("%(first)s and %(seat)s are tied; enter the tie-break that decides")),
+    ("seats {first} and {seat} both have place {place}; ties are broken",
+     _("%(first)s and %(seat)s both have place %(place)s; in this game ties are broken")),
+    ("seat {seat}: place {place} follows shared places; tied players take the places "
+     "after them (two at 1st, then 3rd)",
+     _("%(seat)s: place %(place)s cannot follow the shared places before it; players who "
+       "tie take the places after them (two at 1st, then 3rd)")),
 ]  # fmt: skip
 
 

@@ -135,7 +135,8 @@ class LivePlay:
     ``apply_stored(state, move)`` applies one; ``replay(record, moves)`` is a valid
     record's state after its first ``moves`` moves (replays; ``ValueError`` for a
     record that is not). ``bots`` are the built-in bots by key (each with ``name``,
-    ``description``, ``options``: setting -> (default, kind, about)) and
+    ``description``, ``options``: setting -> (default, kind, about), and ``quick``: true
+    when every decision takes a few milliseconds, see ``plays_at_once``) and
     ``make_bot(key, seed=0, **settings)`` makes one (``choose(view) -> move``,
     ``recall(view, move)``; ``ValueError`` for an unknown key or setting);
     ``stand_ins`` are those that may play for an absent person (the first unless the
@@ -172,6 +173,12 @@ class LivePlay:
     # The states have ``legal_actions()`` and ``apply_action(action)``, the legal moves
     # in the order of the legal actions: the built-in random bot may pick among those.
     fast_random: bool = False
+
+    def plays_at_once(self, key: str) -> bool:
+        """Whether the built-in bot ``key`` is quick (its class says so: ``quick``), so
+        that the site plays its turns in the request that made them due, under the
+        game's lock, rather than on a worker. A bot that does not say is not."""
+        return bool(getattr(self.bots.get(key), "quick", False))
 
 
 @dataclass(frozen=True)
@@ -271,6 +278,11 @@ class GameType:
     def table_sizes(self) -> range:
         """The table sizes an event of the game may choose."""
         return range(max(2, self.min_players), min(MOST_SEATS, self.max_players) + 1)
+
+    @property
+    def has_scores(self) -> bool:
+        """Whether its results have scores to show (a game of places has none)."""
+        return self.catalogue is None or self.catalogue.scoring != "places"
 
     @property
     def lower_scores_win(self) -> bool:

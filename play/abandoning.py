@@ -47,7 +47,7 @@ def when_table_overridden(table: Table, reason: str, **_signal) -> None:
     seats = seats_of(game)
     abandon(game, seats, timezone.now(), because=reason)
     game.save(update_fields=CHANGED_BY_A_MOVE)
-    after_commit(game, seats, previous=game.to_move)
+    after_commit(game, seats, new_turn=False)
 
 
 def check_organiser(by, table: Table) -> None:

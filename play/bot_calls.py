@@ -44,10 +44,6 @@ def remote_seats(game_id: int):
     return GameSeat.objects.filter(game_id=game_id, bot__kind=Bot.Kind.REMOTE).select_related("bot")
 
 
-def has_remote_bot(game: Game) -> bool:
-    return remote_seats(game.pk).exists()
-
-
 def claim_start(seat: GameSeat) -> bool:
     now = timezone.now()
     stale = now - timedelta(seconds=START_CLAIM_SECONDS)
@@ -81,9 +77,9 @@ def count_start_fault(game_id: int, position: int) -> None:
         seat.save(update_fields=["faults", "forfeited"])
         if seat.forfeited and game.is_playing and game.to_move == position:
             state = game.state()
-            settle(game, seats, state, timezone.now(), previous=position)
+            new_turn = settle(game, seats, state, timezone.now(), previous=position)
             game.save(update_fields=CHANGED_BY_A_MOVE)
-            after_commit(game, seats, previous=position)
+            after_commit(game, seats, new_turn)
 
 
 def start_remote_bots(game_id: int) -> str:

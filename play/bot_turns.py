@@ -5,32 +5,26 @@ then applied under the game's row lock only if the game has not moved on meanwhi
 a task sent twice, or one that raced a timeout, plays nothing twice. The task goes on
 while a bot is to move (a turn is several decisions; two bots may follow each other).
 
-Faults follow the referee of bot matches: a remote bot's fault, or an illegal move of
-any bot, is counted on its seat and the game's stand-in bot plays that move instead;
-after ``FORFEIT_AFTER_FAULTS`` faults the seat forfeits (placed last, the stand-in
-plays its moves).
-A fault is kept with its evidence (``GameFault``). A remote bot is asked ``/move`` with
-``"match": "play-ID"`` and attempt 0; its time bank is whole at the start of each of its
-turns and what a decision overruns is taken from it for the rest of the turn
-(``Game.bank_ms``); its ``/start`` comes first (``play.bot_calls``). One worker at a time
-asks a game's bot (``claim_turn``).
+A built-in bot that decides in a moment (``quick`` in the registry's ``LivePlay.bots``)
+is not sent here: its turn is played in the request that made it due
+(``play.moving.settle``); the workers play the others (search bots, remote bots).
+Faults follow the referee of bot matches (``play.bot_decisions``). A remote bot is
+asked ``/move`` with ``"match": "play-ID"`` and attempt 0; its time bank is whole at
+the start of each of its turns and what a decision overruns is taken from it for the
+rest of the turn (``Game.bank_ms``); its ``/start`` comes first (``play.bot_calls``).
+One worker at a time asks a game's bot (``claim_turn``).
 """
 
-import logging
-from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from botplay import conf
-from botplay.players import BuiltinPlayer, RemotePlayer
-from botplay.remote import BotFault, stored_evidence
 from bots.models import Bot
-from games.registry import moves_of
 from play.bot_calls import ELSEWHERE, SENT, start_remote_bots
-from play.models import Game, GameFault, GameSeat
+from play.bot_decisions import Decision, ask, note_fault, seat_player
+from play.models import Game, GameSeat
 from play.moving import (
     CHANGED_BY_A_MOVE,
     MAX_MOVES_IN_A_ROW,
@@ -42,52 +36,6 @@ from play.moving import (
     settle,
     stand_in_move,
 )
-
-log = logging.getLogger(__name__)
-
-
-def seat_player(game: Game, seat: GameSeat):
-    """Who answers for a bot's seat. A built-in bot is seeded per seat, as in bot matches
-    (``arena.make_seat_bots``), and shown its own earlier decisions at this game (from
-    the record), so that it remembers and decides as a bot kept for the whole game."""
-    if seat.bot.is_remote:
-        return RemotePlayer(seat.bot)
-    live = game.live
-    player = BuiltinPlayer(
-        live, seat.bot.builtin_key, seat.bot.settings, game.seed * 7919 + seat.position
-    )
-    replay = game.state(moves=0)
-    for move in moves_of(game.record):
-        if replay.current_player() == seat.position:
-            player.policy.recall(replay.view(seat.position), move)
-        live.apply_stored(replay, move)
-    return player
-
-
-@dataclass
-class Decision:
-    """A bot's decision: its move, or the fault that stands instead (the stand-in plays
-    then, under the lock)."""
-
-    position: int
-    move: str | None
-    fault: BotFault | None = None
-
-
-def ask(game: Game, seat: GameSeat, state, player) -> Decision:
-    move = None
-    try:
-        move = player.choose(state, seat.position, {"match": f"play-{game.pk}", "attempt": 0})
-        state.clone().apply(move)
-        return Decision(seat.position, move)
-    except BotFault as fault:
-        log.info("bot %s at fault in game %s: %s", seat.bot_id, game.pk, fault)
-        return Decision(seat.position, None, fault)
-    except game.live.illegal_move as exc:
-        log.info("bot %s played %r in game %s: %s", seat.bot_id, move, game.pk, exc)
-        return Decision(seat.position, None, BotFault("illegal", f"{move!r}: {exc}"))
-    finally:
-        player.close()
 
 
 def decide(game: Game, seats: list[GameSeat], state) -> tuple[list[Decision], int | None]:
@@ -123,25 +71,6 @@ def claim_turn(game: Game, seat: GameSeat, at: int) -> bool:
     free = Q(bot_claimed_until__isnull=True) | Q(bot_claimed_until__lt=now)
     playing = Game.objects.filter(free, pk=game.pk, moves=at, status=Game.Status.PLAYING)
     return bool(playing.update(bot_claimed_until=until))
-
-
-def note_fault(game: Game, seat: GameSeat, fault: BotFault, state) -> None:
-    """Count the fault on the seat (it forfeits after ``FORFEIT_AFTER_FAULTS``) and keep
-    it with its evidence, as a bot match does."""
-    seat.faults += 1
-    if seat.faults >= conf.FORFEIT_AFTER_FAULTS:
-        seat.forfeited, seat.forfeited_at = True, game.moves
-    seat.save(update_fields=["faults", "forfeited", "forfeited_at"])
-    rounds = state.record()["rounds"]
-    GameFault.objects.create(
-        game=game,
-        bot_id=seat.bot_id,
-        position=seat.position,
-        kind=fault.kind,
-        round_number=max(1, len(rounds)),
-        move_number=len(rounds[-1]["moves"]) + 1 if rounds else 1,
-        evidence=stored_evidence(fault.evidence),
-    )
 
 
 def read_game(game_id: int) -> tuple[Game | None, list[GameSeat]]:
@@ -194,7 +123,7 @@ def do_play_bot_turns(game_id: int, at: int) -> int:
                     move = stand_in_move(game, state, decision.position)
                 play_for(game, state, move)
             now = timezone.now()
-            settle(game, seats, state, now, previous)
+            new_turn = settle(game, seats, state, now, previous)
             if game.is_playing and game.to_move == previous and bank_ms is not None:
                 game.bank_ms = bank_ms  # the remote bot's turn goes on with what is left
                 seconds = bot_decision_seconds(seats[previous].bot, bank_ms)
@@ -203,7 +132,7 @@ def do_play_bot_turns(game_id: int, at: int) -> int:
             at = game.moves
             played += len(plan)
             if not game.is_playing or not seats[game.to_move].is_bot:
-                after_commit(game, seats, previous)
+                after_commit(game, seats, new_turn)
                 break
         game, seats = read_game(game_id)
     return played

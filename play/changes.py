@@ -20,6 +20,16 @@ def stamp_of(game_id: int):
     return Game.objects.filter(pk=game_id).values_list("updated_at", flat=True).first()
 
 
+def stamp_text(updated_at) -> str:
+    """The stamp as a push stream's event names it, and the board carries it."""
+    return f"{updated_at.timestamp():.6f}"
+
+
+def push_stamp(game_id: int) -> str | None:
+    stamp = stamp_of(game_id)
+    return None if stamp is None else stamp_text(stamp)
+
+
 def etag_of(game: Game, user) -> str:
     """Changes whenever the game is saved (a move, a timeout, a bot's turn sent again):
     the API's ``ETag``, and the game page's, which waits on the API with it."""

@@ -53,7 +53,7 @@ def do_time_out(game_id: int, at: int, now=None) -> str:
                 return "in flight"
             game.deadline = now + timedelta(seconds=bot_decision_seconds(seat.bot, game.bank_ms))
             game.save(update_fields=["deadline", "updated_at"])
-            after_commit(game, seats, previous=game.to_move)
+            after_commit(game, seats, new_turn=False)
             return "bot"
         seat.timeouts += 1
         if 0 < game.forfeit_after <= seat.timeouts:
@@ -63,7 +63,7 @@ def do_time_out(game_id: int, at: int, now=None) -> str:
         previous = game.to_move
         if not seat.forfeited:  # a forfeited seat's turn is settle's to play, or to end
             stand_in_for(game, state, seat)
-        settle(game, seats, state, now, previous)
+        new_turn = settle(game, seats, state, now, previous)
         game.save(update_fields=CHANGED_BY_A_MOVE)
-        after_commit(game, seats, previous)
+        after_commit(game, seats, new_turn)
     return "timeout"

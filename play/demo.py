@@ -38,7 +38,7 @@ def load_demo() -> str:
             Clock(pace=Pace.CORRESPONDENCE),
             seed=2026,
         )
-        # ann draws twice and takes one action: the bot's move then waits for a worker.
+        # ann makes her first three moves (the greedy bot answers her turns at once).
         for _ in range(3):
             state = game.state()
             game = do_move(ann, game.pk, state.legal_moves()[0]).game

@@ -6,9 +6,12 @@ After a move the game is *settled*: a game in which no person plays on (every pe
 forfeited), or which ends without any person having made a move of their own, is
 abandoned, with no places and no result; otherwise the moves of seats
 that forfeited are played at once by the game's *stand-in* (the built-in bot the event
-names), the seat to move and its deadline are stored, and a finished game gets its
-result (the table's official result too), every forfeited seat placed below every seat
-that played on.
+names), and so are the turns of *quick* built-in bots (the registry's
+``LivePlay.plays_at_once``: a greedy bot's turn is a few milliseconds, less than
+sending it to a worker costs), in the same transaction; the seat to move and its
+deadline are stored, and a finished game gets its result (the table's official
+result too), every forfeited seat placed below every seat that played on. Search bots
+and remote bots play on the workers (``play.bot_turns``).
 """
 
 from dataclasses import dataclass
@@ -23,6 +26,7 @@ from django.utils.translation import gettext as _
 from games.models import GameRecord
 from games.reasons import told
 from games.registry import moves_of, seat_of_move
+from play.bot_decisions import ask, note_fault, plays_at_once, seat_player
 from play.models import Game, GameSeat, Pace
 from play.rated import rate_friendly_game
 from play.vacation import turn_deadline
@@ -68,7 +72,8 @@ def locked_game(game_id: int) -> Game:
 
 
 def seats_of(game: Game) -> list[GameSeat]:
-    return list(game.seats.order_by("position"))
+    """The game's seats in order, each with its bot (a bot's turn reads it)."""
+    return list(game.seats.select_related("bot").order_by("position"))
 
 
 def seat_of(user, seats: list[GameSeat]) -> GameSeat | None:
@@ -162,11 +167,10 @@ def do_move(user, game_id: int, move, at: int | None = None) -> Moved:
             raise Refusal(_("A move is a string like “0 draw D1”."), "move")
         state = game.state()
         apply_checked(game, state, move)
-        previous = game.to_move
         game.moves += 1
-        settle(game, seats, state, timezone.now(), previous)
+        new_turn = settle(game, seats, state, timezone.now(), seat.position)
         game.save(update_fields=CHANGED_BY_A_MOVE)
-        after_commit(game, seats, previous)
+        after_commit(game, seats, new_turn, by=seat.position)
     return Moved(game, seats, state)
 
 
@@ -188,10 +192,9 @@ def do_leave(user, game_id: int) -> Moved:
         seat.forfeited, seat.forfeited_at = True, game.moves
         seat.save(update_fields=["forfeited", "forfeited_at"])
         state = game.state()
-        previous = game.to_move
-        settle(game, seats, state, timezone.now(), previous)
+        new_turn = settle(game, seats, state, timezone.now(), game.to_move)
         game.save(update_fields=CHANGED_BY_A_MOVE)
-        after_commit(game, seats, previous)
+        after_commit(game, seats, new_turn, by=seat.position)
     return Moved(game, seats, state)
 
 
@@ -213,31 +216,66 @@ def no_person_moved(game: Game, seats: list[GameSeat]) -> bool:
     return theirs == sum(end - first for first, end, _seat in game.stood_in)
 
 
-def settle(game: Game, seats: list[GameSeat], state, now, previous) -> None:
-    """Abandon the game if no person plays on, else let the stand-in play the
-    forfeited seats' turns, then store where the game stands (the caller saves
-    ``game``; seats are saved here)."""
+def settle(game: Game, seats: list[GameSeat], state, now, previous) -> bool:
+    """Abandon the game if no person plays on, else play what the site plays at once
+    (``play_on``), then store where the game stands (the caller saves ``game``; seats
+    are saved here). ``previous``: the seat that was to move (None: a new game).
+    Whether a new turn began: the seat to move changed, or other seats moved since
+    (a quick bot's turn between two of a person's), so its clock starts again."""
     if nobody_plays_on(seats):
         game.record = state.record()
         abandon(game, seats, now)
-        return
-    for _step in range(MAX_MOVES_IN_A_ROW):
-        seat = state.current_player()
-        if seat is None or not seats[seat].forfeited:
-            break
-        stand_in_for(game, state, seats[seat])
+        return False
+    others_moved = play_on(game, seats, state, previous)
     game.record = state.record()
     if state.is_over() and no_person_moved(game, seats):
         abandon(game, seats, now)
-        return
+        return False
     if state.is_over():
         finish(game, seats, state, now)
-        return
+        return False
     game.to_move = state.current_player()
     game.bot_claimed_until = None  # a worker's claim was on the move before
-    if game.to_move != previous:
+    new_turn = game.to_move != previous or others_moved
+    if new_turn:
         game.bank_ms = None  # a new turn: a remote bot's bank is whole again
         game.deadline = turn_ends(game, seats[game.to_move], now)
+    return new_turn
+
+
+def play_on(game: Game, seats: list[GameSeat], state, previous) -> bool:
+    """The moves the site plays at once, under the game's lock: a forfeited seat's
+    turns (the stand-in's) and a quick built-in bot's (``plays_at_once``), until a
+    person, or a bot the workers play, is to move, or the game is over. Whether a seat
+    other than ``previous`` moved."""
+    players, others_moved = {}, False
+    for _step in range(MAX_MOVES_IN_A_ROW):
+        position = state.current_player()
+        if position is None:
+            break
+        seat = seats[position]
+        if seat.forfeited:
+            stand_in_for(game, state, seat)
+        elif plays_at_once(game, seat):
+            if position not in players:
+                game.record = state.record()  # the bot recalls its decisions up to now
+                players[position] = seat_player(game, seat)
+            play_decision(game, seat, state, players[position])
+        else:
+            break
+        others_moved = others_moved or position != previous
+    return others_moved
+
+
+def play_decision(game: Game, seat: GameSeat, state, player) -> None:
+    """A bot's decision, asked under the game's lock and played; at a fault (an
+    illegal move) the stand-in plays instead (``play.bot_decisions``)."""
+    decision = ask(game, seat, state, player)
+    move = decision.move
+    if decision.fault is not None:
+        note_fault(game, seat, decision.fault, state)
+        move = stand_in_move(game, state, seat.position)
+    play_for(game, state, move)
 
 
 def turn_ends(game: Game, seat: GameSeat, now):
@@ -259,6 +297,10 @@ def bot_decision_seconds(bot, bank_ms: int | None = None) -> float:
         return BOT_TURN_SECONDS
     bank = bot.time_bank_ms if bank_ms is None else bank_ms
     return (bot.move_timeout_ms + bank) / 1000 + BOT_SLACK_SECONDS
+
+
+def has_remote_bot(seats: list[GameSeat]) -> bool:
+    return any(seat.is_bot and seat.bot.is_remote for seat in seats)
 
 
 def abandon(game: Game, seats: list[GameSeat], now, because: str = "") -> None:
@@ -345,21 +387,24 @@ def rules_version(game: Game) -> str:
     return kind.rules_version(game.record, Rules(options=game.options))
 
 
-def after_commit(game: Game, seats: list[GameSeat], previous) -> None:
+def after_commit(
+    game: Game, seats: list[GameSeat], new_turn: bool, by: int | None = None, starting=False
+) -> None:
     """What follows a stored move once it commits: a bot's turn goes to the workers (so
-    does a new game's first move when a remote bot sits there: its ``/start`` is sent
-    then); a person whose correspondence turn begins is told by e-mail; a finished
-    game's remote bots get ``/end``."""
-    from play.bot_calls import has_remote_bot
+    does a new game's first move, ``starting``, when a remote bot sits there: its
+    ``/start`` is sent then); a person whose correspondence turn begins (``new_turn``,
+    as ``settle`` says) is told by e-mail, unless they made this request's move
+    (``by``: their seat) and see their turn in its answer; a finished game's remote
+    bots get ``/end``."""
     from play.tasks import end_remote_bots, notify_turn, play_bot_turns
 
     game_id, moves = game.pk, game.moves
     if not game.is_playing:
-        if any(seat.is_bot for seat in seats) and has_remote_bot(game):
+        if has_remote_bot(seats):
             transaction.on_commit(lambda: end_remote_bots.delay(game_id))
         return
     seat = seats[game.to_move]
-    if seat.is_bot or (previous is None and has_remote_bot(game)):
+    if seat.is_bot or (starting and has_remote_bot(seats)):
         transaction.on_commit(lambda: play_bot_turns.delay(game_id, moves))
-    elif game.to_move != previous and game.pace == Pace.CORRESPONDENCE:
+    elif new_turn and game.to_move != by and game.pace == Pace.CORRESPONDENCE:
         transaction.on_commit(lambda: notify_turn.delay(game_id, moves))

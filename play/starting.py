@@ -223,9 +223,9 @@ def do_start_game(
                 GameSeat(game=game, position=i, user=t.user, bot=t.bot, name=t.name)
                 for i, t in enumerate(takers)
             )
-            settle(game, seats, state, timezone.now(), previous=None)
+            new_turn = settle(game, seats, state, timezone.now(), previous=None)
             game.save()
-            after_commit(game, seats, previous=None)
+            after_commit(game, seats, new_turn, starting=True)
     except IntegrityError:
         raise Refusal(_("This table already has its game."), code=CONFLICT) from None
     return game

@@ -23,16 +23,17 @@ from scoring import submissions as flow
 from scoring.api import IDEMPOTENCY, SubmissionSerializer, answer, require
 from scoring.idempotency import idempotent
 from scoring.slips import access_slip
-from scoring.views import adventure, glory
+from scoring.views import adventure, glory, scores
 from scoring.views.saving import posted_round
 from tournaments.models import Table
 from tournaments.permissions import is_event_organiser, is_player_of_table
 
-# By each game's entry page (the registry's ``entry_page``): the kind it enters and how
-# it reads its form (the same reader as the page's own POST).
+# By each game's entry page (the registry's ``entry_page``): how it reads its form (the
+# same reader as the page's own POST); it enters the game's table kind.
 FORM_READERS = {
-    "scoring-glory": (glory.KIND, glory.entry_from_post),
-    "scoring-adventure": (adventure.KIND, adventure.entry_from_post),
+    "scoring-glory": glory.entry_from_post,
+    "scoring-adventure": adventure.entry_from_post,
+    "scoring-scores": scores.entry_from_post,
 }
 
 
@@ -66,8 +67,8 @@ class SlipScheme(OpenApiAuthenticationExtension):
 
 
 def enter_form(table: Table, data, by, slip=None) -> flow.Entered:
-    kind, read = FORM_READERS[get_game(table.round.event.game).entry_page]
-    entry = read(table, data)
+    game = get_game(table.round.event.game)
+    kind, entry = game.table_kind.key, FORM_READERS[game.entry_page](table, data)
     return flow.do_enter_result(table, kind, entry, by, round_number=posted_round(data), slip=slip)
 
 

@@ -6,6 +6,8 @@ class ScoringConfig(AppConfig):
     name = "scoring"
 
     def ready(self):
+        from django.db.models.signals import post_save
+
         from scoring.board import submission_statuses, submission_version
         from scoring.todo import scoring_todo
         from tournaments.board import register_status_provider
@@ -15,3 +17,8 @@ class ScoringConfig(AppConfig):
         register_status_provider(submission_statuses)
         register_version_provider(submission_version)
         register_todo_provider(scoring_todo)
+
+        from scoring.desk_changes import when_audited
+        from scoring.models import AuditEntry
+
+        post_save.connect(when_audited, sender=AuditEntry, dispatch_uid="desk-audited")

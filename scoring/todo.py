@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Confirmation, Submission
 from scoring.submissions import waits_for_organiser
-from tournaments.todo import Action, Todo, table_url
+from tournaments.todo import Action, Todo, table_url, with_events
 
 Status = Submission.Status
 
@@ -25,11 +25,12 @@ def item(action: str, text: str, submission: Submission) -> Todo:
 def scoring_todo(user, events, organised) -> list[Todo]:
     unsettled = Submission.objects.filter(
         table__round__event__in=events, status__in=Submission.OPEN
-    ).select_related("table__round__event", "submitted_by")
+    ).select_related("table__round", "submitted_by")  # the events are known: not joined
     # One read of the open entries at the person's tables, with whether they answered.
     answered = Confirmation.objects.filter(submission=OuterRef("pk"), user=user)
-    mine = list(
-        unsettled.filter(table__seats__entrant__user=user).annotate(answered=Exists(answered))
+    mine = with_events(
+        unsettled.filter(table__seats__entrant__user=user).annotate(answered=Exists(answered)),
+        events,
     )
     items = []
     to_confirm = [
@@ -50,13 +51,13 @@ def scoring_todo(user, events, organised) -> list[Todo]:
         ) % where(submission)
         items.append(item(Action.DISPUTE_RAISED, text, submission))
     if organised:
-        theirs = unsettled.filter(table__round__event__in=organised)
-        for submission in theirs.filter(status=Status.DISPUTED):
+        theirs = with_events(unsettled.filter(table__round__event__in=organised), events)
+        for submission in (s for s in theirs if s.status == Status.DISPUTED):
             text = _("%(event)s, round %(round)s, table %(table)s: settle the dispute.") % where(
                 submission
             )
             items.append(item(Action.SETTLE, text, submission))
-        for submission in theirs.filter(status=Status.PENDING):
+        for submission in (s for s in theirs if s.status == Status.PENDING):
             if waits_for_organiser(submission) and submission.submitted_by_id != user.pk:
                 text = _(
                     "%(event)s, round %(round)s, table %(table)s: confirm the result (no other "

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import adventure, glory, table
+from scoring.views import adventure, glory, scores, table
 
 urlpatterns = [
     path("tables/<int:table_id>/", table.table_page, name="scoring-table"),
@@ -12,6 +12,12 @@ urlpatterns = [
     path("tables/<int:table_id>/glory/", glory.glory_entry, name="scoring-glory"),
     path("tables/<int:table_id>/glory/preview/", glory.glory_preview, name="scoring-glory-preview"),
     path("tables/<int:table_id>/adventure/", adventure.adventure_entry, name="scoring-adventure"),
+    path("tables/<int:table_id>/scores/", scores.scores_entry, name="scoring-scores"),
+    path(
+        "tables/<int:table_id>/scores/preview/",
+        scores.scores_preview,
+        name="scoring-scores-preview",
+    ),
     path(
         "tables/<int:table_id>/adventure/preview/",
         adventure.adventure_preview,

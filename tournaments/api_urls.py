@@ -2,6 +2,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import (
+    bgstats,
     entrants,
     events,
     game_catalogue,
@@ -21,6 +22,16 @@ urlpatterns = [
     path("me/todo/", me.my_todo, name="api-my-todo"),
     path("games/", game_catalogue.game_list, name="api-game-list"),
     path("games/<str:key>/", game_catalogue.game_detail, name="api-game-detail"),
+    path(
+        "leagues/<slug:slug>/export/bgstats/",
+        bgstats.export_bgstats,
+        name="api-league-export-bgstats",
+    ),
+    path(
+        "leagues/<slug:slug>/import/bgstats/",
+        bgstats.import_bgstats,
+        name="api-league-import-bgstats",
+    ),
     path("leagues/<slug:slug>/seasons/", seasons.season_list, name="api-season-list"),
     path(
         "leagues/<slug:slug>/seasons/<int:season_id>/",

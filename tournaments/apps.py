@@ -6,8 +6,13 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self):
+        from django.db.models.signals import post_delete, post_save
+
         from games.catalogue_games import register_use
-        from tournaments.models import Event
+        from tournaments.live import when_result_changed
+        from tournaments.models import Event, Result
 
         # A catalogue game an event plays is not deleted (games.catalogue_games).
         register_use(lambda key: Event.objects.filter(game=key).exists())
+        post_save.connect(when_result_changed, sender=Result, dispatch_uid="live-result-saved")
+        post_delete.connect(when_result_changed, sender=Result, dispatch_uid="live-result-gone")

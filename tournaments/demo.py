@@ -1,11 +1,14 @@
-"""Demo data for ``bin/run``: a league and an event in progress with some results (the
-demo's bots are the bots app's). Idempotent: running it again finds what it made before
-and adds nothing."""
+"""Demo data for ``bin/run``: a league and an event in progress with some results, and an
+open league of Carcassonne (a catalogue game) with a few logged games (the demo's bots
+are the bots app's). Idempotent: running it again finds what it made before and adds
+nothing."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from games.catalogue_games import do_add_catalogue_game, find_catalogue_game
 from tournaments.models import Entrant, Event, League, Season
+from tournaments.open_league import do_log_game
 from tournaments.pairing import do_pair_round
 from tournaments.results import SeatOutcome, do_record_result
 from tournaments.standings import do_store_standings
@@ -57,6 +60,7 @@ def load_demo() -> str:
     )
     if not event.rounds.exists():
         pair_demo_rounds(event, players)
+    carcassonne_nights(season, olivia, players)
     return f"{event.name} at /events/{event.slug}/"
 
 
@@ -80,3 +84,58 @@ def report(table, salt):
         for position in range(count)
     ]
     do_record_result(table, outcomes, source="organiser", detail={"note": "demo"})
+
+
+# Carcassonne evenings as logged: (player index, score), in seat order.
+CARCASSONNE_GAMES = [
+    [(0, 34), (1, 28), (2, 41)],
+    [(3, 22), (4, 30)],
+    [(0, 25), (3, 25), (5, 19), (6, 31)],
+    [(1, 40), (7, 33), (4, 36)],
+    [(2, 27), (0, 38), (7, 29)],
+]
+
+
+def carcassonne_nights(season, olivia, players):
+    """An open league of Carcassonne, added to the site's games as a catalogue game
+    (BoardGameGeek 822), with a few games logged."""
+    game = find_catalogue_game(bgg_id=822, name="Carcassonne") or do_add_catalogue_game(
+        olivia,
+        name="Carcassonne",
+        min_players=2,
+        max_players=5,
+        scoring="high",
+        ties="share",
+        bgg_id=822,
+    )
+    event, _ = Event.objects.get_or_create(
+        slug="carcassonne-nights-2026",
+        defaults={
+            "season": season,
+            "name": "Carcassonne nights",
+            "game": game.key,
+            "format": "open",
+            "table_size": 5,
+            "points_by_place": [5, 4, 3, 2, 1],
+            "status": Event.Status.RUNNING,
+            "created_by": olivia,
+        },
+    )
+    event.organisers.add(olivia)
+    if event.rounds.exists():
+        return
+    entrants = [
+        Entrant.objects.get_or_create(event=event, user=user, defaults={"name": str(user)})[0]
+        for user in players
+    ]
+    for played in CARCASSONNE_GAMES:
+        scores = [score for _, score in played]
+        do_log_game(
+            event,
+            [
+                (entrants[who].pk, score, 1 + sum(other > score for other in scores))
+                for who, score in played
+            ],
+            by=olivia,
+        )
+    do_store_standings(event)

@@ -2,10 +2,12 @@ import json
 
 from django import forms
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from config.refusal_pages import checked_on
+from games.registry import DEFAULT_GAME, MOST_SEATS, all_games
 from games.registry import REGISTRY as GAMES
 from tournaments.entrant_import import MAX_CHARACTERS
 from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
@@ -104,8 +106,14 @@ def unique_slug(model, text: str, taken_by=None) -> str:
 
 
 def points_for(table_size: int) -> str:
-    """Points by place that suit the table: the winner well ahead, the last none."""
-    return {2: "3, 0", 3: "3, 1, 0"}.get(table_size, "4, 2, 1, 0")
+    """Points by place that suit the table, one per seat: the winner well ahead, the
+    last none."""
+    return {
+        2: "3, 0",
+        3: "3, 1, 0",
+        5: "5, 3, 2, 1, 0",
+        6: "6, 4, 3, 2, 1, 0",
+    }.get(table_size, "4, 2, 1, 0")
 
 
 # A format's options as form fields, by option name: the field's class and words (the
@@ -268,7 +276,13 @@ class EventForm(SlugFromName, forms.ModelForm):
     format = forms.ChoiceField(
         label=_("format"), choices=[(k, _(f.name)) for k, f in REGISTRY.items()]
     )
-    table_size = forms.IntegerField(label=_("table size"), min_value=2, max_value=4, initial=4)
+    table_size = forms.IntegerField(
+        label=_("table size"),
+        min_value=2,
+        max_value=MOST_SEATS,
+        initial=4,
+        help_text=_("seats at a table: 2 up to the game's most players"),
+    )
     points_text = forms.CharField(
         label=_("points by place"),
         initial=points_for(4),
@@ -326,12 +340,20 @@ class EventForm(SlugFromName, forms.ModelForm):
             "review_pairings": DefaultOnOffSelect,
         }
 
-    def __init__(self, *args, league: League, **kwargs):
+    def __init__(self, *args, league: League, add_game_url: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.setup_slug()
         self.setup_season(league)
+        self.fields["game"] = forms.ChoiceField(
+            label=_("game"),
+            choices=[(game.key, str(game.name)) for game in all_games()],
+            initial=self.initial.get("game") or DEFAULT_GAME,
+            help_text=format_html('<a href="{}">{}</a>', add_game_url, _("A game not in the list?"))
+            if add_game_url
+            else "",
+        )
         self.fields["points_text"].widget.attrs["data-points-by-size"] = json.dumps(
-            {size: points_for(size) for size in (2, 3, 4)}
+            {size: points_for(size) for size in range(2, MOST_SEATS + 1)}
         )
         for name in ("registration", "check_in_opens", "clock_starts"):
             self.fields[name].required = False  # left out: the event's default
@@ -576,16 +598,16 @@ class SwapForm(forms.Form):
 
 
 class LogGameForm(forms.Form):
-    """One played game of an open league: 2 to 4 seats, in seat order."""
-
-    SEATS = 4
+    """One played game of an open league: as many seats as the game's largest table (the
+    first two required), in seat order."""
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
+        self.seat_count = max(event.game_type.table_sizes)
         choices = [("", "—")] + [
             (e.pk, e.name) for e in event.entrants.filter(status="active").order_by("name")
         ]
-        for seat in range(self.SEATS):
+        for seat in range(self.seat_count):
             required = seat < 2
             self.fields[f"entrant_{seat}"] = forms.TypedChoiceField(
                 label=_("seat %(n)s") % {"n": seat + 1},
@@ -598,12 +620,12 @@ class LogGameForm(forms.Form):
                 label=_("score"), min_value=-MAX_INTEGER, max_value=MAX_INTEGER, required=required
             )
             self.fields[f"place_{seat}"] = forms.IntegerField(
-                label=_("place"), min_value=1, max_value=4, required=required
+                label=_("place"), min_value=1, max_value=self.seat_count, required=required
             )
 
     def seats(self) -> list[tuple[int, int, int]]:
         data, seats = self.cleaned_data, []
-        for seat in range(self.SEATS):
+        for seat in range(self.seat_count):
             if data.get(f"entrant_{seat}") is None:
                 continue
             if data.get(f"score_{seat}") is None or data.get(f"place_{seat}") is None:

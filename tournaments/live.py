@@ -2,22 +2,34 @@
 a player's home): its latest published round, that round's version
 (``tournaments.round_cache``, which counts its results, entries and clock) and the
 round's clock. A change is announced on the event's channel once it commits
-(``config.changes``); a page waits on ``GET /api/events/SLUG/live/?stamp=S&wait=W``,
-answered as soon as the stamp moves on (or at W with the same stamp). A change nobody
-announces (a result) is seen at the wait's end at the latest."""
+(``config.changes``): pairing, the clock, a result written or removed (a receiver,
+connected in ``TournamentsConfig.ready``), standings stored. A page follows the
+event's push stream (``tournaments.views.push``) or waits on ``GET /api/events/SLUG/
+live/?stamp=S&wait=W``, answered as soon as the stamp moves on (or at W with the same
+stamp). A change nobody announces is seen within ``REFRESH_SECONDS`` by a push stream,
+at the wait's end by a long-poll."""
 
 from django.db import transaction
 
 import config.changes as changes
-from tournaments.models import Event
+from tournaments.models import Event, Table
 from tournaments.round_cache import round_version
 
 TOPIC = "event"
+# A push server reads a followed event's stamps again this often, whatever it heard.
+REFRESH_SECONDS = 60
 
 
 def announce_change(event_id: int) -> None:
     """Tell the event's waiting pages, once the current transaction commits."""
     transaction.on_commit(lambda: changes.announce(TOPIC, event_id))
+
+
+def when_result_changed(instance, **_signal) -> None:
+    """``post_save`` and ``post_delete`` of a ``Result``: its event's pages move on."""
+    event_id = Table.objects.filter(pk=instance.table_id).values_list("round__event_id").first()
+    if event_id is not None:
+        announce_change(event_id[0])
 
 
 def stamp_of(event) -> str:

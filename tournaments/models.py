@@ -517,6 +517,7 @@ class Result(models.Model):
         ORGANISER = "organiser", _("entered or overridden by an organiser")
         RECORD = "record", _("digital game record")
         BOT = "bot", _("bot match")
+        IMPORT = "import", _("imported from a file of logged plays")
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
     source = models.CharField(max_length=10, choices=Source.choices)
@@ -531,6 +532,26 @@ class Result(models.Model):
 
     def __str__(self):
         return f"result of {self.table}"
+
+
+class ImportedPlay(models.Model):
+    """A play taken in from another app's file (``tournaments.bgstats``) as a result of
+    the league: its id there (a BG Stats play's ``uuid``), so that taking the same file
+    in again skips it, and what the file said of it that a result does not hold."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    uuid = models.UUIDField()
+    result = models.OneToOneField(Result, on_delete=models.CASCADE, related_name="imported_play")
+    played_at = models.DateTimeField(null=True, blank=True)
+    minutes = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["league", "uuid"], name="one_import_per_play")
+        ]
+
+    def __str__(self):
+        return f"play {self.uuid}"
 
 
 class SeatResult(models.Model):

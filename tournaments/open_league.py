@@ -1,12 +1,13 @@
-"""Open leagues: any table of 2 to 4 logged when it is played. Each logged game is a
-round of one table; standings rank by rating once an entrant has the minimum games."""
+"""Open leagues: any table the game seats (2 to 4; up to 6 for a catalogue game that
+allows it) logged when it is played. Each logged game is a round of one table;
+standings rank by rating once an entrant has the minimum games."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from refusal import Refusal
 from tournaments.formats import get_format
-from tournaments.models import Entrant, Event, Round, Season, Seat, Table
+from tournaments.models import Entrant, Event, Result, Round, Season, Seat, Table
 from tournaments.results import SeatOutcome, do_record_result
 from tournaments.round_numbers import next_round_number
 
@@ -20,8 +21,12 @@ def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
         raise Refusal(_("Games are logged only in an open league."))
     if event.season.status != Season.Status.OPEN:
         raise Refusal(_("The season is closed: no more games can be logged."))
-    if not 2 <= len(entrant_ids) <= 4 or len(set(entrant_ids)) != len(entrant_ids):
-        raise Refusal(_("A game has 2 to 4 different entrants."))
+    sizes = event.game_type.table_sizes
+    if len(entrant_ids) not in sizes or len(set(entrant_ids)) != len(entrant_ids):
+        raise Refusal(
+            _("A game of %(game)s has %(fewest)s to %(most)s different entrants.")
+            % {"game": event.game_type.name, "fewest": min(sizes), "most": max(sizes)}
+        )
     entrants = {
         e.pk: e for e in event.entrants.filter(pk__in=entrant_ids, status=Entrant.Status.ACTIVE)
     }
@@ -31,9 +36,10 @@ def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
     return [entrants[i] for i in entrant_ids]
 
 
-def check_places(seats: list[tuple[int, int, int]]) -> None:
+def check_places(seats: list[tuple[int, int, int]], lower_wins: bool = False) -> None:
     """Places as a game gives them: each is one more than the seats placed above it
-    (1, 1, 3 for a tie at the top), and a higher score is never placed below a lower."""
+    (1, 1, 3 for a tie at the top), and a better score (higher, or lower where fewer
+    points win) is never placed below a worse one."""
     for _entrant, score, place in seats:
         if place != 1 + sum(other < place for _, _, other in seats):
             raise Refusal(
@@ -41,23 +47,30 @@ def check_places(seats: list[tuple[int, int, int]]) -> None:
                 % {"place": place},
                 field="seats",
             )
-        higher = [other for _, other, other_place in seats if other > score and other_place > place]
-        if higher:
+        better = [
+            other
+            for _, other, other_place in seats
+            if (other < score if lower_wins else other > score) and other_place > place
+        ]
+        if better:
             raise Refusal(
                 _("A score of %(score)s is placed above a score of %(higher)s.")
-                % {"score": score, "higher": higher[0]},
+                % {"score": score, "higher": better[0]},
                 field="seats",
             )
 
 
-def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
-    """Log one played game: ``seats`` is (entrant id, score, place) in seat order."""
+def do_log_game(
+    event: Event, seats: list[tuple[int, int, int]], by=None, source: str = Result.Source.ORGANISER
+):
+    """Log one played game: ``seats`` is (entrant id, score, place) in seat order;
+    ``source``: an organiser's, or a play imported from a file."""
     with transaction.atomic():
         event = (
             Event.objects.select_for_update(of=("self",)).select_related("season").get(pk=event.pk)
         )
         entrants = check_can_log(event, [entrant for entrant, _, _ in seats])
-        check_places(seats)
+        check_places(seats, event.game_type.lower_scores_win)
         round_ = Round.objects.create(
             event=event, number=next_round_number(event), status=Round.Status.COMPLETE
         )
@@ -66,4 +79,4 @@ def do_log_game(event: Event, seats: list[tuple[int, int, int]], by=None):
             Seat(table=table, entrant=entrant, position=p) for p, entrant in enumerate(entrants)
         )
         outcomes = [SeatOutcome(p, score, place) for p, (_, score, place) in enumerate(seats)]
-        return do_record_result(table, outcomes, source="organiser", by=by)
+        return do_record_result(table, outcomes, source=source, by=by)

@@ -21,6 +21,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from games.ratings import ordinal
+from tournaments import live
 from tournaments.formats import get_format
 from tournaments.models import (
     Entrant,
@@ -44,7 +45,7 @@ def build_ledger(event: Event) -> tuple[Ledger, dict]:
     """The event's games per entrant, and points per round (for rank-by-round); after
     a cut, of the rounds before it only (the knockout is drawn as a bracket)."""
     starts = dict(Entrant.objects.filter(event=event).values_list("pk", "start_points"))
-    ledger = Ledger(start=starts)
+    ledger = Ledger(start=starts, lower_scores_win=event.game_type.lower_scores_win)
     per_round = defaultdict(lambda: defaultdict(float))
     tables = defaultdict(list)
     swiss = Q(table__round__number__lte=event.cut["after_round"]) if event.is_cut else Q()
@@ -169,6 +170,7 @@ def store_rows(event: Event, rows: list[dict]) -> int:
     count = len(changed) + len(new) + len(stored)
     if count:
         Event.objects.filter(pk=event.pk).update(standings_version=F("standings_version") + 1)
+        live.announce_change(event.pk)
     return count
 
 

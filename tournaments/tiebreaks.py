@@ -30,6 +30,9 @@ class Ledger:
     byes: dict = field(default_factory=lambda: defaultdict(float))  # entrant -> bye points
 
     ratings: dict = field(default_factory=dict)  # entrant -> ordinal (open leagues)
+    # A game won by the lowest score (games.registry.GameType.lower_scores_win): the
+    # score tie-breaks rank the smaller value first.
+    lower_scores_win: bool = False
     minimum_games: int = 0
     _points: dict = field(default_factory=dict)
 
@@ -49,6 +52,11 @@ class TieBreak:
     key = ""
     name = ""
     group_dependent = False
+    # Its value is game scores: the better is the smaller when lower scores win.
+    by_score = False
+
+    def smaller_first(self, ledger: Ledger) -> bool:
+        return self.by_score and ledger.lower_scores_win
 
     def value(self, ledger: Ledger, entrant, group: frozenset) -> float:
         raise NotImplementedError
@@ -79,6 +87,7 @@ class Points(TieBreak):
 
 class ScoreTotal(TieBreak):
     key, name = "score_total", "game-score total"
+    by_score = True
 
     def value(self, ledger, entrant, _group):
         return sum(g.score for g in ledger.games.get(entrant, ()))
@@ -86,9 +95,11 @@ class ScoreTotal(TieBreak):
 
 class BestRound(TieBreak):
     key, name = "best_round", "best round score"
+    by_score = True
 
     def value(self, ledger, entrant, _group):
-        return max((g.score for g in ledger.games.get(entrant, ())), default=0)
+        best = min if ledger.lower_scores_win else max
+        return best((g.score for g in ledger.games.get(entrant, ())), default=0)
 
 
 class Wins(TieBreak):
@@ -161,7 +172,8 @@ def rank(ledger: Ledger, entrants: list, order: list, names: dict, lead="points"
             buckets = defaultdict(list)
             for e in group:
                 buckets[values[e][key]].append(e)
-            split.extend(buckets[v] for v in sorted(buckets, reverse=True))
+            ordered = sorted(buckets, reverse=not breaker.smaller_first(ledger))
+            split.extend(buckets[v] for v in ordered)
         groups = split
     rows, position = [], 1
     for group in groups:

@@ -11,11 +11,11 @@ an ``action`` key for API clients, the sentence shown, and the page that does it
 
 from dataclasses import dataclass
 
-from django.db.models import Max, Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, Max, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Round, Seat, Table
+from tournaments.models import Entrant, Event, League, Round, Seat, Table
 
 
 class Action:
@@ -66,18 +66,49 @@ def register_personal_todo_provider(provider) -> None:
         _personal_providers.append(provider)
 
 
-def organised_events(user, status=Event.Status.RUNNING):
-    """The events ``user`` organises (per event or per league), running ones unless
-    ``status`` says otherwise (None: any)."""
-    events = Event.objects.filter(
+def organised_events(user):
+    """The events ``user`` organises (per event or per league), of any status."""
+    return Event.objects.filter(
         Q(created_by=user)
         | Q(organisers=user)
         | Q(season__league__created_by=user)
         | Q(season__league__organisers=user)
+    ).distinct()
+
+
+def running_events_of(user) -> list[Event]:
+    """The running events ``user`` plays in or organises (the event or its league), in
+    one query, each with ``plays``, ``organises`` and ``last_round`` (its last published
+    round's number): the home page asks it of every signed-in reader."""
+    entered = Entrant.objects.filter(event=OuterRef("pk"), user=user)
+    named = Event.organisers.through.objects.filter(event=OuterRef("pk"), user=user)
+    named_for_league = League.organisers.through.objects.filter(
+        league=OuterRef("season__league"), user=user
     )
-    if status is not None:
-        events = events.filter(status=status)
-    return events.distinct()
+    created = Q(created_by=user) | Q(season__league__created_by=user)
+    organises = created | Exists(named) | Exists(named_for_league)
+    published = Round.objects.filter(event=OuterRef("pk"), draft=False).order_by("-number")
+    return list(
+        Event.objects.filter(status=Event.Status.RUNNING)
+        .filter(Exists(entered) | organises)
+        .annotate(
+            plays=Exists(entered),
+            organises=ExpressionWrapper(organises, output_field=BooleanField()),
+            last_round=Subquery(published.values("number")[:1]),
+        )
+        .order_by("pk")
+    )
+
+
+def with_events(rows, events, table=lambda row: row.table):
+    """``rows`` (read with their table's round) with each round's event set to the one
+    of ``events`` it names: the events are read already, so no query joins them again."""
+    known = {event.pk: event for event in events}
+    rows = list(rows)
+    for row in rows:
+        round_ = table(row).round
+        round_.event = known[round_.event_id]
+    return rows
 
 
 def table_url(table: Table) -> str:
@@ -102,11 +133,11 @@ def my_tables(user, events, latest: dict | None = None) -> list[Todo]:
             table__result__isnull=True,
             table__round__draft=False,
         )
-        .select_related("table__round__event")
-        .order_by("table__round__event__name")
+        .select_related("table__round")  # the events are known: not joined again
+        .order_by()
     )
     items = []
-    for seat in seats:
+    for seat in sorted(with_events(seats, events), key=lambda seat: seat.table.round.event.name):
         table, round_ = seat.table, seat.table.round
         if latest.get(round_.event_id) != round_.number:
             continue
@@ -150,7 +181,7 @@ def results_missing(organised) -> list[Todo]:
 
 def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
     """For an organiser: each draft round waiting for review and publishing."""
-    rounds = Round.objects.filter(draft=True, event__in=organised_events(user, status=None))
+    rounds = Round.objects.filter(draft=True, event__in=organised_events(user))
     if event is not None:
         rounds = rounds.filter(event=event)
     items = []
@@ -179,11 +210,12 @@ def todo_for(user, event: Event | None = None, roles: tuple[bool, bool] | None =
         organised = [event] if organises and running else []
         latest = {event.pk: event.last_round}
     else:
-        playing = Event.objects.filter(entrants__user=user, status=Event.Status.RUNNING)
-        organised = organised_events(user)
+        running = running_events_of(user)
         if event is not None:
-            playing, organised = playing.filter(pk=event.pk), organised.filter(pk=event.pk)
-        playing, organised = list(playing.distinct()), list(organised)
+            running = [e for e in running if e.pk == event.pk]
+        playing = [e for e in running if e.plays]
+        organised = [e for e in running if e.organises]
+        latest = {e.pk: e.last_round for e in running}
     events = {e.pk: e for e in [*playing, *organised]}
     items = my_tables(user, playing, latest) if playing else []
     if event is None:

@@ -1,12 +1,37 @@
 from django.urls import path
 
-from tournaments.views import editing, entrants, events, exports, projector, registration, rounds
+from tournaments.views import (
+    bgstats,
+    editing,
+    entrants,
+    events,
+    exports,
+    game_catalogue,
+    projector,
+    registration,
+    rounds,
+)
 
 urlpatterns = [
     path("", events.home, name="home"),
+    path("games/", game_catalogue.game_list, name="game-list"),
+    path("games/add/", game_catalogue.game_add, name="game-add"),
+    path("games/<str:key>/", game_catalogue.game_detail, name="game-detail"),
+    path("games/<str:key>/rename/", game_catalogue.game_rename, name="game-rename"),
+    path("games/<str:key>/delete/", game_catalogue.game_delete, name="game-delete"),
     path("leagues/new/", events.league_create, name="league-create"),
     path("leagues/<slug:slug>/", events.league_detail, name="league-detail"),
     path("leagues/<slug:slug>/edit/", editing.league_edit, name="league-edit"),
+    path(
+        "leagues/<slug:slug>/export/bgstats/",
+        bgstats.export_bgstats,
+        name="league-export-bgstats",
+    ),
+    path(
+        "leagues/<slug:slug>/import/bgstats/",
+        bgstats.import_bgstats,
+        name="league-import-bgstats",
+    ),
     path("leagues/<slug:slug>/archive/", editing.league_archive, name="league-archive"),
     path("leagues/<slug:slug>/delete/", editing.league_delete, name="league-delete"),
     path("leagues/<slug:slug>/seasons/new/", events.season_create, name="season-create"),

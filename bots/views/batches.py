@@ -5,6 +5,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from bots.access import access_batch
+from bots.batch_changes import batch_stamp
 from bots.batches import batch_progress, batch_summary, latest_games
 from bots.forms import BatchForm
 from bots.models import Batch
@@ -48,7 +49,7 @@ def schedule(request, data, bots) -> Batch:
 
 
 def live_context(batch) -> dict:
-    """What the batch page shows and its poll refreshes: progress, the latest finished
+    """What the batch page shows and fetches again as it moves on: progress, the latest finished
     games and, once the batch is done, its summary."""
     progress = batch_progress(batch)
     return {
@@ -61,10 +62,12 @@ def live_context(batch) -> dict:
 
 def batch_detail(request, batch_id):
     batch = access_batch(request.user, batch_id)
-    return render(request, "bots/batch_detail.html", live_context(batch))
+    stamp = batch_stamp(batch.pk)  # before what it shows: a change between is pushed
+    return render(request, "bots/batch_detail.html", {**live_context(batch), "stamp": stamp})
 
 
 def batch_progress_fragment(request, batch_id):
-    """The live part of the page alone, polled by htmx until the batch is done."""
+    """The live part of the page alone, fetched again on every change of the batch
+    (its push stream, ``bots.views.push``) until the batch is done."""
     batch = access_batch(request.user, batch_id)
     return render(request, "bots/_batch_progress.html", live_context(batch))

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from games import scores_and_places as rules
 from games.registry import CatalogueRules, EntryKind, GameType, Rules, SeatScore
 
-ENTRY_PAGE = "scoring-catalogue"
-ENTRY_TEMPLATE = "scoring/catalogue_entry.html"
+ENTRY_PAGE = "scoring-scores"
+ENTRY_TEMPLATE = "scoring/scores_entry.html"
 
 
 def seats(answer: dict) -> list[SeatScore]:

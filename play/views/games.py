@@ -1,9 +1,9 @@
 """The game page: phone first, a tap per legal move, the board swapped in place by htmx.
-The page tells the truth as the game moves on without it: it waits on the game's
-long-poll (``GET /api/play/ID/?wait=``, with the board's ``ETag``) on every turn, its
-own too, and fetches the board again when the game changed (another seat's move, a
-timeout, the bot playing for someone); the countdown ticks in the browser from the
-server's deadline and the server's clock (``static/js/play.js``). The board says what
+The page tells the truth as the game moves on without it: it follows the game's push
+stream (``/push/play/ID/``, ``play.views.push``) and fetches the board again when the
+game changed (another seat's move, a timeout, the bot playing for someone); the
+countdown ticks in the browser from the server's deadline and the server's clock
+(``static/js/play.js``). The board says what
 the stand-in did ("Time ran out: the bot played your turn for you"). Without
 JavaScript every move is a plain form and the page reloads."""
 
@@ -21,7 +21,7 @@ from config.refusal_pages import carried_out
 from games.registry import moves_of, seat_of_move
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
-from play.changes import etag_of
+from play.changes import etag_of, stamp_text
 from play.hints import hint_for
 from play.models import Game
 from play.moving import do_leave, do_move, stood_in_at
@@ -139,6 +139,7 @@ def board_context(game: Game, user) -> dict:
         "deadline_ms": epoch_ms(game.deadline) if game.deadline else None,
         "now_ms": epoch_ms(timezone.now()),
         "etag": etag_of(game, user),
+        "stamp": stamp_text(game.updated_at),
         "stood_in_for_you": your_last_turn_stood_in(game, sight.you),
         "you_forfeited": you is not None and you.forfeited,
         "may_leave": game.is_playing and you is not None and not you.forfeited,

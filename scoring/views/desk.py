@@ -1,7 +1,9 @@
 """The organiser's results desk for an event: exactly the tables that wait for someone,
 and for whom (an organiser first: disputes, entries no other player can confirm, tables
 whose site game was abandoned; then players: entries to confirm, games in progress,
-tables with nothing entered), and the event's audit log.
+tables with nothing entered), and the event's audit log. Both follow the desk's push
+stream (``scoring.views.push``): the page fetches itself again on every change, and
+swaps them in unless the organiser's focus is in them (``static/js/push.js``).
 
 A table's site game is read through the ``played_game`` relation (``play`` keeps it;
 scoring imports nothing from play): ``game.is_abandoned``. The desk's actions for it
@@ -14,6 +16,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scoring.audit import in_words
+from scoring.desk_changes import desk_stamp
 from scoring.models import AuditEntry, Confirmation, Submission
 from scoring.submissions import players_to_confirm
 from scoring.views.common import new_form_token
@@ -110,6 +113,7 @@ def waiting_tables(event) -> list[Waiting]:
 
 def desk(request, slug: str):
     event = access_event_as_organiser(request.user, slug)
+    stamp = desk_stamp(event.pk)  # before what it shows: a change between is pushed
     audit = in_words(
         AuditEntry.objects.filter(event=event)
         .select_related("actor", "table__round")
@@ -121,6 +125,7 @@ def desk(request, slug: str):
         "scoring/desk.html",
         {
             "event": event,
+            "stamp": stamp,
             "waiting": waiting,
             "paired": event.rounds.exists(),
             "audit": audit,

@@ -123,6 +123,7 @@ def table_context(request, table, record_form=None, record_error=None) -> dict:
             "may_decide": may_decide(request.user, open_, context["is_organiser"]),
             "entry_url": game.entry_page,
             "takes_records": game.record_kind is not None,
+            "has_scores": game.has_scores,
             "dispute_form": DisputeForm(),
             "settle_form": SettleForm(),
             "record_form": record_form or RecordForm(),

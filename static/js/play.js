@@ -2,15 +2,18 @@
 // - The countdown ticks in the browser from the server's deadline: the board carries the
 //   server's clock (data-now) and the deadline (data-deadline), both in epoch ms; the
 //   difference to this device's clock is kept as an offset.
-// - The board waits on the game's long-poll (GET /api/play/ID/?wait=25 with the board's
-//   ETag) on every turn, its own too; when the game changed (a move, a timeout, the bot
-//   playing for someone) the board is fetched again and swapped in by htmx. A wait
-//   answered at once with Retry-After (the server did not hold it) is asked again then.
+// - The page follows the game's push stream (data-push-url, static/js/push.js) while
+//   the game is played: when the game changed (a move, a timeout, the bot playing for
+//   someone) and the board shows an older stamp (data-stamp), the board is fetched
+//   again and swapped in by htmx. Pushed nothing (the stream refused), the page asks
+//   the game's state every SLOW_POLL_MS with the board's ETag (304 while nothing moved).
 (function () {
   "use strict";
+  var SLOW_POLL_MS = 10000;
   var offset = 0;
-  var waitingOn = null;
-  var pending = null;
+  var following = null;
+  var swapping = false;
+  var wanted = null;
 
   function board() {
     return document.getElementById("board");
@@ -29,51 +32,52 @@
     tick();
   }
 
-  function again(tag, ms) {
-    setTimeout(function () {
-      if (waitingOn === tag) {
-        waitingOn = null;
-        wait();
-      }
-    }, ms);
-  }
+  // One board fetch at a time; a change pushed while one was under way, to a stamp it
+  // may not show, is fetched once more after it.
+  var fetchedFor = null;
 
-  // A wait the server did not hold (busy, or too many of this person's at once) says
-  // when to ask again.
-  function retryAfter(response, otherwise) {
-    var seconds = parseInt(response.headers.get("Retry-After"), 10);
-    return seconds > 0 ? seconds * 1000 : otherwise;
-  }
-
-  function wait() {
+  function swap() {
     var shown = board();
-    if (!shown || shown.dataset.status !== "playing" || !window.fetch) return;
-    var tag = shown.dataset.etag;
-    if (waitingOn === tag) return;
-    if (pending) pending.abort();
-    waitingOn = tag;
-    pending = window.AbortController ? new AbortController() : null;
-    fetch(shown.dataset.waitUrl, {
-      headers: { "If-None-Match": tag, Accept: "application/json" },
+    if (!shown) return;
+    swapping = true;
+    fetchedFor = wanted;
+    htmx.ajax("GET", shown.dataset.boardUrl, { target: "#board", swap: "outerHTML" }).then(swapped, swapped);
+  }
+
+  function swapped() {
+    swapping = false;
+    var shown = board();
+    if (shown && wanted && wanted !== shown.dataset.stamp && wanted !== fetchedFor) swap();
+  }
+
+  // A pushed change names its stamp; the slow poll (stamp null) asks the state first.
+  function changed(stamp) {
+    var shown = board();
+    if (!shown) return;
+    if (stamp) {
+      wanted = stamp;
+      if (stamp !== shown.dataset.stamp && !swapping) swap();
+      return;
+    }
+    fetch(shown.dataset.stateUrl, {
+      headers: { "If-None-Match": shown.dataset.etag, Accept: "application/json" },
       credentials: "same-origin",
-      signal: pending ? pending.signal : undefined,
     })
       .then(function (response) {
-        if (waitingOn !== tag) return;
-        if (response.status === 200) {
-          htmx.ajax("GET", shown.dataset.boardUrl, { target: "#board", swap: "outerHTML" });
-          again(tag, 3000); // the swap starts the next wait; this one only if it failed
-        } else if (response.status === 304 && !response.headers.get("Retry-After")) {
-          waitingOn = null;
-          wait();
-        } else {
-          again(tag, retryAfter(response, 3000));
-        }
+        if (response.status === 200 && !swapping) swap();
       })
-      .catch(function (error) {
-        if (error && error.name === "AbortError") return;
-        again(tag, 3000);
-      });
+      .catch(function () {});
+  }
+
+  function follow() {
+    var shown = board();
+    if (!shown) return;
+    if (shown.dataset.status !== "playing") {
+      if (following) following.stop();
+      following = null;
+      return;
+    }
+    if (!following) following = window.Leaguewright.follow(shown.dataset.pushUrl, changed, SLOW_POLL_MS);
   }
 
   // Keyboard and ear. A swapped board takes the focused element with it: the focus
@@ -117,14 +121,10 @@
     if (lines.length) region.textContent = lines.join(". ");
   }
 
-  function follow() {
-    synchronise();
-    wait();
-  }
-
   document.addEventListener("DOMContentLoaded", function () {
     var shown = board();
     if (shown) heard = +shown.dataset.moves;
+    synchronise();
     follow();
     setInterval(tick, 1000);
   });
@@ -132,6 +132,7 @@
   document.body.addEventListener("htmx:afterSettle", function () {
     refocus();
     announceMoves();
+    synchronise();
     follow();
   });
 })();

@@ -1,6 +1,6 @@
 // The projector (templates/tournaments/projector.html): shows one panel at a time,
 // turning every data-page-seconds, and reloads when the event moves on (a clock
-// change, a round paired or published, a result), waiting on /api/events/SLUG/live/.
+// change, a round paired or published, a result), following the event's push stream.
 (function () {
   "use strict";
   var body = document.body;
@@ -15,24 +15,21 @@
   }
   setInterval(turn, Number(body.dataset.pageSeconds) * 1000);
 
-  // A wait the server did not hold comes back at once with Retry-After: ask again
-  // after that many seconds (a refused one, 429, carries it too).
-  function follow(stamp) {
-    var url = body.dataset.live + "?wait=25&stamp=" + encodeURIComponent(stamp);
-    var after = 5;
-    fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+  // Reloaded when the event's push stream says it moved on from the stamp the page
+  // was drawn at (pushed nothing: when the live API says so, asked every 30 s).
+  function changed(stamp) {
+    if (stamp) {
+      if (stamp !== body.dataset.stamp) window.location.reload();
+      return;
+    }
+    fetch(body.dataset.live, { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (response) {
-        after = Number(response.headers.get("Retry-After")) || 0;
-        if (!response.ok) throw new Error(response.status);
-        return response.json();
+        return response.ok ? response.json() : null;
       })
       .then(function (answer) {
-        if (answer.stamp !== stamp) window.location.reload();
-        else setTimeout(function () { follow(stamp); }, 1000 * after);
+        if (answer && answer.stamp !== body.dataset.stamp) window.location.reload();
       })
-      .catch(function () {
-        setTimeout(function () { follow(stamp); }, 1000 * (after || 5));
-      });
+      .catch(function () {});
   }
-  follow(body.dataset.stamp);
+  window.Leaguewright.follow(body.dataset.push, changed, 30000);
 })();

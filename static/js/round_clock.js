@@ -1,7 +1,8 @@
 // The round clock (templates/tournaments/_round_clock.html): ticks every second from
 // the server's time (data-now, so a phone with a wrong clock still counts right) and
-// follows the event's changes by waiting on /api/events/SLUG/live/ (a long-poll), so a
-// pause or an extension reaches the page without a reload. No libraries.
+// follows the event's push stream (data-push, static/js/push.js) and reads the clock
+// again from /api/events/SLUG/live/ when it moved on, so a pause or an extension
+// reaches the page without a reload. No libraries.
 (function () {
   "use strict";
 
@@ -63,30 +64,22 @@
       show();
     }
 
-    // A wait the server did not hold comes back at once with Retry-After: ask again
-    // after that many seconds (a refused one, 429, carries it too).
-    function follow(stamp) {
-      var url = box.dataset.live + (stamp ? "&wait=25&stamp=" + encodeURIComponent(stamp) : "");
-      var after = 5;
-      fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+    // Fetched again whenever the event's push stream says it moved on (and, pushed
+    // nothing, every 30 s).
+    function fetchAgain() {
+      fetch(box.dataset.live, { headers: { Accept: "application/json" }, credentials: "same-origin" })
         .then(function (response) {
-          after = Number(response.headers.get("Retry-After")) || 0;
           if (!response.ok) throw new Error(response.status);
           return response.json();
         })
-        .then(function (answer) {
-          take(answer);
-          setTimeout(function () { follow(answer.stamp); }, 1000 * after);
-        })
-        .catch(function () {
-          setTimeout(function () { follow(stamp); }, 1000 * (after || 5));
-        });
+        .then(take)
+        .catch(function () {});
     }
 
     show();
     setInterval(show, 1000);
     // The projector reloads itself on every change (static/js/projector.js).
-    if (box.dataset.follow) follow(null);
+    if (box.dataset.follow) window.Leaguewright.follow(box.dataset.push, fetchAgain, 30000);
   }
 
   document.querySelectorAll("[data-round-clock]").forEach(setUp);

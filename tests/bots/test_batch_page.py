@@ -26,7 +26,7 @@ def test_waiting_for_a_worker_only_until_one_begins_then_playing(client, series)
     batch = series(30)
     page = client.get(f"/bots/batches/{batch.pk}/").content.decode()
     assert "waiting for a worker" in page and "No game has finished yet." in page
-    assert 'hx-trigger="every 1s"' in page  # the live part polls itself
+    assert f'data-push="/push/bots/batches/{batch.pk}/' in page  # its live part follows it
 
     mark_started(batch.pk)
     fragment = client.get(f"/bots/batches/{batch.pk}/progress/").content.decode()
@@ -42,7 +42,7 @@ def test_a_finished_batch_lists_its_games_and_sums_them_up_per_bot_and_seat(clie
     assert do_close_batch_if_finished(batch.pk)
 
     page = client.get(f"/bots/batches/{batch.pk}/").content.decode()
-    assert 'hx-trigger="every 1s"' not in page  # a done batch stops polling
+    assert "data-push=" not in page  # a done batch follows nothing
     games = re.findall(r">Game (\d+)</a>", page)
     assert games == [str(n) for n in range(30, 10, -1)]  # the latest twenty, newest first
     assert "The latest 20 of 30 finished games, newest first." in page

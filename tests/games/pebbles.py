@@ -122,6 +122,7 @@ class GreedyTaker:
 
 class RandomTaker(GreedyTaker):
     name, description = "Random", "takes 1 or 2 at random"
+    quick = True  # the site plays its turns at once (the greedy taker's go to a worker)
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)

@@ -174,3 +174,16 @@ def test_the_bot_form_offers_the_built_in_bots_of_every_game_it_plays(player):
     )
     assert not refused.is_valid()
     assert "There is no built-in bot 'search'." in refused.errors["builtin_key"]
+
+
+def test_a_bot_the_game_declares_quick_answers_in_the_persons_request(player, client_for):
+    dicey = pebbles_bot(player, "Dicey", "random")
+    game = do_start_game(
+        player, [Taker("Pat", user=player), Taker(dicey.name, bot=dicey)], {}, game="pebbles"
+    )
+    body = {"move": "0 take 1", "at": 0}
+    path = f"/api/play/{game.pk}/moves/"
+    moved = client_for(player).post(path, body, content_type="application/json")
+    assert moved.status_code == 200, moved.content
+    assert moved.json()["moves"] == 2 and moved.json()["to_move"] == 0
+    assert Game.objects.get(pk=game.pk).record["rounds"][0]["moves"][1].startswith("1 take ")

@@ -16,6 +16,19 @@ def greedy_bot(staff):
 
 
 @pytest.fixture
+def search_bot(staff):
+    """A search bot (not quick: the workers play its turns), searching little."""
+    return Bot.objects.create(
+        name="Searcher",
+        owner=staff,
+        kind=Bot.Kind.BUILTIN,
+        builtin_key="search",
+        settings={"iterations": 2, "table_iterations": 2},
+        public=True,
+    )
+
+
+@pytest.fixture
 def start(client_for):
     """Start a friendly game through the API as ``by``; its id."""
 

@@ -1,6 +1,7 @@
-"""Bots at the table, played by the real worker: a person plays a Quick Game against
-the greedy bot through the API; a table of an event that mixes a person and a bot is
-played the same way and its record becomes the official result, moving the standings."""
+"""Bots at the table: a person plays a Quick Game through the API against a search bot,
+whose turns the real worker plays; a table of an event that mixes a person and the
+greedy bot (whose turns are played in the person's requests) is played the same way,
+and its record becomes the official result, moving the standings."""
 
 import pytest
 
@@ -14,17 +15,17 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
 
 
 def test_a_person_plays_a_bot_through_the_worker(
-    celery_worker, client_for, start, player, greedy_bot
+    celery_worker, client_for, start, player, search_bot
 ):
     # The bot sits first, so the worker makes the game's first move.
-    game_id = start(player, [{"bot": greedy_bot.name}, {"username": player.username}])
+    game_id = start(player, [{"bot": search_bot.name}, {"username": player.username}])
     client = client_for(player)
     final = play_against_the_worker(client, game_id)
     game = Game.objects.get(pk=game_id)
     assert validate_record(game.record)["valid"] is True
     movers = {int(m.split()[0]) for m in game.record["rounds"][0]["moves"]}
     assert movers == {0, 1}
-    assert [s["name"] for s in final["seats"]] == [greedy_bot.name, str(player)]
+    assert [s["name"] for s in final["seats"]] == [search_bot.name, str(player)]
     assert all(s["place"] in (1, 2) for s in final["seats"])
     assert game.seats.get(position=0).faults == 0
 

@@ -2,9 +2,8 @@
 docs/play.md serve it: gunicorn's sync workers as the README starts them (a sync
 worker holds no wait: each is answered at once with Retry-After), gunicorn's threads
 as docs/play.md starts them (each process holds at most ``PLAY_WAITS_PER_PROCESS``),
-and bin/run's development server (each address holds at most
-``PLAY_WAITS_PER_PERSON``). While the eight waits are under way the home page
-answers within a second."""
+and bin/run's uvicorn (each address holds at most ``PLAY_WAITS_PER_PERSON``). While
+the eight waits are under way the home page answers within a second."""
 
 import os
 import socket
@@ -40,10 +39,12 @@ SERVERS = {
          "-b", "127.0.0.1:{port}"],
         {"PLAY_WAITS_PER_PROCESS": "2", "CLIENT_ADDRESS_HEADER": "X-Forwarded-For"},
     ),
-    # bin/run's web process (Procfile), without its reloader.
+    # bin/run's web process (Procfile), without its reloader: uvicorn, where a held
+    # long-poll keeps the request's thread (Django's, for a sync view).
     "bin/run's server": (
-        [sys.executable, "manage.py", "runserver", "--noreload", "127.0.0.1:{port}"],
-        {"DEBUG": "true"},
+        [BIN / "uvicorn", "config.asgi:application", "--port", "{port}", "--lifespan", "off",
+         "--no-proxy-headers"],
+        {"DEBUG": "true", "DATABASE_CONN_MAX_AGE": "0"},
     ),
 }  # fmt: skip
 

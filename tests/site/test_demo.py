@@ -1,8 +1,9 @@
 import pytest
 from django.core.management import call_command
 
+from games.models import CatalogueGame
 from scoring.models import Submission
-from tournaments.models import Event
+from tournaments.models import Event, Result
 
 pytestmark = pytest.mark.django_db
 
@@ -23,3 +24,15 @@ def test_the_demo_has_confirmed_pending_and_disputed_results_at_real_tables():
     )
     assert statuses == {"confirmed", "pending", "disputed"}
     assert Event.objects.filter(game="call-to-adventure").exists()
+
+
+def test_the_demo_has_a_carcassonne_open_league_with_logged_games():
+    call_command("load_demo")
+    carcassonne = CatalogueGame.objects.get(bgg_id=822)
+    nights = Event.objects.get(game=carcassonne.key)
+    assert nights.logs_games and nights.season.is_open
+    results = Result.objects.filter(table__round__event=nights)
+    assert results.count() == 5
+    assert nights.standings.count() == 8
+    call_command("load_demo")
+    assert CatalogueGame.objects.count() == 1 and results.count() == 5

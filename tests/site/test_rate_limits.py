@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from bots.models import Batch, Bot
+from config.limits_cache import LimitsCache
 
 pytestmark = pytest.mark.django_db
 
@@ -131,3 +132,12 @@ def test_the_pages_count_against_the_same_limits(rates, player, client):
     page = client.post("/bots/batches/new/", batch)
     assert "too often just now: try again in" in page.content.decode()
     assert Bot.objects.count() == 2 and Batch.objects.count() == 1
+
+
+def test_the_limits_on_redis_keep_one_client_instead_of_one_a_command():
+    # Built without connecting (a Redis connection is opened by the first command).
+    cache = LimitsCache("redis://127.0.0.1:6379/0", {"KEY_PREFIX": "kept"})
+    first = cache._cache.get_client("a")
+    assert cache._cache.get_client("b") is first
+    assert cache._cache.get_client("c", write=True) is first
+    assert first.connection_pool.connection_kwargs["db"] == 0

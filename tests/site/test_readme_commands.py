@@ -53,5 +53,5 @@ def test_the_site_still_refuses_to_serve_without_a_secret_key():
 
 def test_the_development_server_listens_on_127_0_0_1_unless_told(tmp_path):
     procfile = (ROOT / "Procfile").read_text()
-    assert "runserver ${LEAGUEWRIGHT_HOST:-127.0.0.1}:${LEAGUEWRIGHT_PORT:-8000}" in procfile
+    assert "--host ${LEAGUEWRIGHT_HOST:-127.0.0.1} --port ${LEAGUEWRIGHT_PORT:-8000}" in procfile
     assert "LEAGUEWRIGHT_PORT" in (ROOT / "README.md").read_text()

@@ -94,7 +94,7 @@ def test_the_round_page_explains_each_table(league, organiser, client):
     do_pair_round(event)
     page = client.get(f"/events/{event.slug}/rounds/2/").content.decode()
     assert "Score group" in page and "meet again" in page and "starts (had started" in page
-    assert 'hx-trigger="every 10s"' in page
+    assert f'data-push="/push/events/{event.slug}/rounds/2/?since=' in page
     board = client.get(f"/events/{event.slug}/rounds/1/board/").content.decode()
     assert board.count('data-status="recorded"') == 2
 

@@ -3,6 +3,7 @@ from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
+from games.registry import MOST_SEATS
 from tournaments.models import MAX_INTEGER
 from tournaments.open_league import do_log_game
 from tournaments.permissions import access_event_as_organiser
@@ -11,11 +12,13 @@ from tournaments.permissions import access_event_as_organiser
 class LoggedSeatSerializer(serializers.Serializer):
     entrant = serializers.IntegerField(help_text="entrant id")
     score = serializers.IntegerField(min_value=-MAX_INTEGER, max_value=MAX_INTEGER)
-    place = serializers.IntegerField(min_value=1, max_value=4)
+    place = serializers.IntegerField(min_value=1, max_value=MOST_SEATS)
 
 
 class LogGameSerializer(serializers.Serializer):
-    seats = LoggedSeatSerializer(many=True, help_text="2 to 4 seats, seat 0 first")
+    seats = LoggedSeatSerializer(
+        many=True, help_text="2 to 4 seats (a catalogue game: as it seats), seat 0 first"
+    )
 
 
 class LoggedGameSerializer(serializers.Serializer):

@@ -12,13 +12,17 @@ import random
 
 from refusal import Refusal
 from tournaments.formats.base import Format, PairingRequest, PlannedTable, gettext_noop, pair
-from tournaments.formats.search import REPEAT, TableSearch, exhaustive
+from tournaments.formats.search import CLUB, REPEAT, TableSearch, exhaustive
 from tournaments.formats.seating import FILL_BYES, FILL_SMALLER, balance_seats, seat_note
 from tournaments.formats.seating import table_sizes as sizes_for
 from tournaments.formats.spread import SPREAD_NONE, cheapest_cut, spread_reasons
 
 # Fields whose every seating can be tried (the count of seatings, not of entrants).
 EXHAUSTIVE_SEATINGS = 20_000
+# Searches for fewer repeats, where the first leaves some: from the seating found, then
+# from shuffles of the whole field (in fields of up to RESTARTS_UP_TO; one in larger).
+REPEAT_RESTARTS = 4
+RESTARTS_UP_TO = 100
 
 
 class Swiss(Format):
@@ -116,6 +120,7 @@ def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0
             tables.append(list(range(start, start + size)))
             start += size
         figures = search.run(tables, rng, lower_bound, effort)
+        tables = fewer_repeats(search, tables, rng, lower_bound, effort)
     tables.sort(key=lambda members: (-max(points[m] for m in members), min(members)))
     reasons = spread_reasons(points, tables, cut) if standings else {}
     group_tops = sorted(set(points), reverse=True)
@@ -134,6 +139,52 @@ def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0
             note["search"] = figures
         result.append(PlannedTable(seats=seats, explanation=note))
     return result + byes
+
+
+def fewer_repeats(search: TableSearch, tables, rng, lower_bound: float, effort: float):
+    """``tables``, or a seating with fewer repeat meetings when one is found.
+
+    The search walks mostly within score groups, and at large tables (5 or 6 seats)
+    late rounds leave so few strangers to meet that the way out of a repeat crosses
+    several groups at once. So where repeats remain, a second search that weighs
+    repeats only (and the organiser's rules: fixed tables, clubs) looks for a seating
+    with fewer; the spread is then narrowed from it again (the search never adds a
+    repeat back), and the cheaper seating of the two is kept."""
+    if not any(search.cost(members) >= CLUB for members in tables):
+        return tables
+    # Points all equal: partners are drawn from the whole field, not by score group.
+    flat = [0.0] * len(search.points)
+    bare = TableSearch(flat, search.met, search.starts, 0.0, search.clubs, search.fixed)
+    trial, fewest = tables, repeat_count(search, tables)
+    restarts = REPEAT_RESTARTS if len(flat) <= RESTARTS_UP_TO else 1
+    for restart in range(restarts):
+        start = [list(members) for members in tables]
+        if restart:  # the others from the whole field shuffled, at the same table sizes
+            shuffled = [m for members in tables for m in members]
+            rng.shuffle(shuffled)
+            start = [[shuffled.pop() for _ in members] for members in tables]
+        bare.run(start, rng, 0.0, effort)
+        count = repeat_count(search, start)
+        if count < fewest:
+            trial, fewest = start, count
+        if not fewest:
+            break
+    if trial is tables:
+        return tables
+    search.run(trial, rng, lower_bound, effort)
+    cost = search.cost
+    return trial if sum(map(cost, trial)) < sum(map(cost, tables)) else tables
+
+
+def repeat_count(search: TableSearch, tables) -> int:
+    """The repeat meetings of a seating."""
+    met = search.met
+    return sum(
+        (met[a] or {}).get(b, 0)
+        for members in tables
+        for x, a in enumerate(members)
+        for b in members[x + 1 :]
+    )
 
 
 def club_numbers(ordered) -> list[int]:

@@ -1,8 +1,11 @@
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import F, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -296,7 +299,12 @@ def event_create(request, slug):
     if not league.seasons.filter(status=Season.Status.OPEN).exists():
         messages.info(request, _("An event belongs to a season: open one first."))
         return redirect("season-create", slug=league.slug)
-    form = EventForm(request.POST or None, league=league)
+    form = EventForm(
+        request.POST or None,
+        league=league,
+        initial={"game": request.GET.get("game")},
+        add_game_url=f"{reverse('game-add')}?{urlencode({'next': request.path})}",
+    )
     if request.method == "POST" and form.is_valid():
         event = do_create_event(form.cleaned_data["season"], request.user, **form.event_fields())
         messages.success(request, _("The event is made: add its entrants, then pair round 1."))

@@ -54,13 +54,18 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
         return render_to_string("tournaments/_round_board.html", {"tables": built()})
 
     def cards():
-        context = {"tables": built(), "is_organiser": is_organiser}
+        context = {
+            "tables": built(),
+            "is_organiser": is_organiser,
+            "has_scores": round_.event.game_type.has_scores,
+        }
         return render_to_string("tournaments/_round_tables.html", context)
 
     def seat_options():
         return render_to_string("tournaments/_seat_options.html", {"tables": built()})
 
     fragments = {
+        "version": version,  # what the board's push stream starts from
         "board_html": cached(round_, version, "board", board),
         "tables_html": cached(round_, version, "tables", cards, str(is_organiser)),
     }

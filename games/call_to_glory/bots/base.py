@@ -18,6 +18,10 @@ class BuiltinBot:
     description = ""  # one sentence for people choosing an opponent
     # Each option: name -> (default, type, one-line description).
     options: dict = {}
+    # Whether every decision takes a few milliseconds at most (no search): the site
+    # plays such a bot's turn at once, in the request that made it due, instead of
+    # sending it to a worker (docs/play.md, "Bots").
+    quick = False
 
     def __init__(self, seed: int = 0, **settings):
         unknown = sorted(set(settings) - set(self.options))

@@ -14,6 +14,7 @@ from .simple import Table, text
 
 class BeginnerBot(BuiltinBot):
     key = "beginner"
+    quick = True
     name = "Beginner"
     description = "Follows the rulebook's advice (a yardstick for the easy level)."
     options = {}

@@ -15,6 +15,7 @@ class EasyBot(BuiltinBot):
     might make; it simply never counts cards, weighs a threat, or watches the score."""
 
     key = "easy"
+    quick = True
     name = gettext_noop("Easy")
     description = gettext_noop(
         "Plays like someone learning the game: lays a set as soon as it can and "

@@ -9,6 +9,7 @@ from .seen import read_view
 
 class GreedyBot(BuiltinBot):
     key = "greedy"
+    quick = True
     name = gettext_noop("Greedy")
     description = gettext_noop("Rules of thumb, one move ahead (the Medium level, with settings).")
     options = {}

@@ -5,6 +5,7 @@ from .base import BuiltinBot, gettext_noop
 
 class RandomBot(BuiltinBot):
     key = "random"
+    quick = True
     name = gettext_noop("Random")
     description = gettext_noop("Plays any legal move at random (for testing).")
     options = {}

@@ -24,8 +24,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, players, table_size, rounds, format, seed, json: bool, **options):
-        if players < 2 or not 2 <= table_size <= 4 or rounds < 1:
-            raise CommandError("need --players >= 2, --table-size 2 to 4 and --rounds >= 1")
+        if players < 2 or not 2 <= table_size <= 6 or rounds < 1:
+            raise CommandError("need --players >= 2, --table-size 2 to 6 and --rounds >= 1")
         try:
             points = [float(p) for p in options["points"].split(",")]
         except ValueError:

@@ -1,0 +1,130 @@
+"""Where a live move's time goes, in process: a person's ``POST /api/play/ID/moves/``
+through the whole WSGI stack (middleware, token, throttles, the view, the answer) and a
+bot's turn as the worker plays it, on PostgreSQL and Redis, with the queries of each
+counted and the CPU of each timed; ``--profile`` adds cProfile's dearest calls (CPU time).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_mine \\
+    CELERY_BROKER_URL=redis://127.0.0.1:6379/4 \\
+        .venv/bin/python -m benchmarks.profile_play [--games 20] [--profile]
+
+The database is migrated and gets its own people, bot and games (not recreated).
+Bot turns are not sent to a worker: the script plays them itself (``play.bot_turns``),
+so that they are measured too.
+"""
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import random
+import statistics
+import time
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("SECRET_KEY", "profile-only-" + "x" * 50)
+os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+os.environ.setdefault("LOG_LEVEL", "WARNING")
+for _scope in ("ANON", "USER", "WRITES"):
+    os.environ.setdefault(f"API_RATE_{_scope}", "1000000/min")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--bot", default="greedy")
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    call_command("migrate", verbosity=0)
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from bots.models import Bot
+    from play import tasks
+    from play.bot_turns import do_play_bot_turns
+    from play.models import Game
+    from play.starting import Clock, Taker, do_start_game
+
+    tasks.play_bot_turns.delay = lambda *a, **k: None  # the script plays them itself
+
+    User = get_user_model()
+    stamp = time.strftime("%H%M%S")
+    owner = User.objects.create(username=f"profile-owner-{stamp}")
+    bot = Bot.objects.create(name=f"Profile {stamp}", owner=owner, builtin_key=args.bot)
+    games = []
+    for i in range(args.games):
+        user = User.objects.create_user(username=f"profile-{stamp}-{i}", password="x")
+        takers = [Taker(user.username, user=user), Taker(bot.name, bot=bot)]
+        game = do_start_game(user, takers, {"rounds": 1}, Clock(move_seconds=3600), seed=i)
+        games.append((game.pk, Token.objects.create(user=user).key))
+
+    client = Client()
+    rng = random.Random(1)
+    moves = {"cpu": [], "wall": [], "queries": []}
+    turns = {"cpu": [], "wall": [], "queries": [], "moves": []}
+    profile = cProfile.Profile(time.process_time) if args.profile else None
+    for game_id, token in games:
+        auth = {"HTTP_AUTHORIZATION": f"Token {token}"}
+        state = client.get(f"/api/play/{game_id}/", **auth).json()
+        while state["status"] == "playing":
+            if not state["legal_moves"]:
+                game = Game.objects.get(pk=game_id)
+                with CaptureQueriesContext(connection) as queries:
+                    cpu, wall = time.process_time(), time.perf_counter()
+                    played = do_play_bot_turns(game_id, game.moves)
+                    turns["cpu"].append(time.process_time() - cpu)
+                    turns["wall"].append(time.perf_counter() - wall)
+                turns["queries"].append(len(queries))
+                turns["moves"].append(played)
+                state = client.get(f"/api/play/{game_id}/", **auth).json()
+                continue
+            body = {"move": rng.choice(state["legal_moves"]), "at": state["moves"]}
+            with CaptureQueriesContext(connection) as queries:
+                if profile:
+                    profile.enable()
+                cpu, wall = time.process_time(), time.perf_counter()
+                response = client.post(
+                    f"/api/play/{game_id}/moves/",
+                    json.dumps(body),
+                    content_type="application/json",
+                    **auth,
+                )
+                moves["cpu"].append(time.process_time() - cpu)
+                moves["wall"].append(time.perf_counter() - wall)
+                if profile:
+                    profile.disable()
+            assert response.status_code == 200, response.content
+            moves["queries"].append(len(queries))
+            state = response.json()
+
+    def said(figures: dict) -> str:
+        return (
+            f"{len(figures['cpu'])} of them, CPU mean {statistics.mean(figures['cpu']) * 1000:.2f}"
+            f" ms (median {statistics.median(figures['cpu']) * 1000:.2f}), wall mean"
+            f" {statistics.mean(figures['wall']) * 1000:.2f} ms, queries"
+            f" {min(figures['queries'])}-{max(figures['queries'])}"
+            f" (mean {statistics.mean(figures['queries']):.1f})"
+        )
+
+    print(f"POST move: {said(moves)}")
+    if turns["cpu"]:
+        print(f"bot turn (worker): {said(turns)}, {statistics.mean(turns['moves']):.1f} moves")
+    if profile:
+        stats = pstats.Stats(profile)
+        stats.sort_stats("cumulative").print_stats(60)
+        stats.sort_stats("tottime").print_stats(30)
+        stats.print_callers("inspect.py.*_bind|get_renderers")
+
+
+if __name__ == "__main__":
+    main()

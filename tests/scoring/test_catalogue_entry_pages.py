@@ -1,0 +1,120 @@
+"""The entry page of a catalogue game's table, without JavaScript: one score per seat
+(typed as numbers), or the finishing order as a select per seat; a refusal beside the
+seat it names; an organiser's override with a reason (scoring/views/scores.py)."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Submission
+
+pytestmark = pytest.mark.django_db
+
+
+def token_of(response) -> str:
+    return re.search(rb'name="form_token" value="([0-9a-f]+)"', response.content).group(1).decode()
+
+
+def slot(response, seat: int) -> str:
+    found = re.search(rf'<p id="err-seat-{seat}"[^>]*>(.*?)</p>', response.content.decode(), re.S)
+    return found.group(1)
+
+
+def test_the_table_page_leads_to_a_score_per_seat_typed_as_numbers(
+    client_for, player, hearts_table
+):
+    client = client_for(player)
+    table_page = client.get(reverse("scoring-table", args=[hearts_table.pk])).content.decode()
+    url = reverse("scoring-scores", args=[hearts_table.pk])
+    assert f'href="{url}"' in table_page
+    page = client.get(url)
+    html = page.content.decode()
+    assert html.count('inputmode="numeric"') == 3 and "lowest score wins" in html
+    assert "Tie-break" not in html and "<select" not in html
+
+
+def test_scores_entered_on_the_page_wait_for_the_others(client_for, player, hearts_table):
+    client = client_for(player)
+    url = reverse("scoring-scores", args=[hearts_table.pk])
+    form = {
+        "score-0": "72",
+        "score-1": "68",
+        "score-2": "80",
+        "form_token": token_of(client.get(url)),
+    }
+    answer = client.post(url, form)
+    assert answer.status_code == 302
+    submission = Submission.objects.get()
+    assert submission.kind == "scores/1" and submission.entry["scores"] == [72, 68, 80]
+    assert submission.answer["places"] == [2, 1, 3] and submission.status == "pending"
+    table_page = client.get(reverse("scoring-table", args=[hearts_table.pk])).content.decode()
+    assert "72" in table_page and "place 2" in table_page
+
+
+def test_a_blank_score_is_refused_beside_its_seat_and_nothing_is_kept(
+    client_for, player, hearts_table
+):
+    client = client_for(player)
+    url = reverse("scoring-scores", args=[hearts_table.pk])
+    form = {
+        "score-0": "72",
+        "score-1": "",
+        "score-2": "80",
+        "form_token": token_of(client.get(url)),
+    }
+    answer = client.post(url, form)
+    assert answer.status_code == 200
+    assert "Quinn Player" in slot(answer, 1) and slot(answer, 0) == ""
+    assert 'value="72"' in answer.content.decode()
+    assert not Submission.objects.exists()
+
+
+def test_the_finishing_order_is_a_select_per_seat(client_for, player, race_table):
+    client = client_for(player)
+    url = reverse("scoring-scores", args=[race_table.pk])
+    page = client.get(url)
+    html = page.content.decode()
+    assert html.count("<select") == 3 and "Tap the players in the order" in html
+    tied = {"place-0": "1", "place-1": "1", "place-2": "3", "form_token": token_of(page)}
+    refused = client.post(url, tied)
+    assert "ties are broken" in slot(refused, 1) and not Submission.objects.exists()
+    order = {"place-0": "2", "place-1": "1", "place-2": "3", "form_token": token_of(refused)}
+    assert client.post(url, order).status_code == 302
+    assert Submission.objects.get().answer["places"] == [2, 1, 3]
+    table_page = client.get(reverse("scoring-table", args=[race_table.pk])).content.decode()
+    assert "place 2" in table_page and '<td class="num">0</td>' not in table_page
+
+
+def test_an_organiser_overrides_the_order_with_a_reason(client_for, player, organiser, race_table):
+    client = client_for(player)
+    url = reverse("scoring-scores", args=[race_table.pk])
+    form = {"place-0": "2", "place-1": "1", "place-2": "3"}
+    client.post(url, {**form, "form_token": token_of(client.get(url))})
+    client = client_for(organiser)
+    page = client.get(f"{url}?override=1")
+    assert 'name="reason"' in page.content.decode()
+    assert re.search(r'<option value="2" selected>', page.content.decode())  # starts from it
+    basis = re.search(rb'name="basis" value="([^"]*)"', page.content).group(1).decode()
+    override = {
+        "place-0": "1",
+        "place-1": "2",
+        "place-2": "3",
+        "override": "1",
+        "basis": basis,
+        "reason": "the photo of the board",
+        "form_token": token_of(page),
+    }
+    assert client.post(url, override).status_code == 302
+    race_table.refresh_from_db()
+    assert [seat.place for seat in race_table.result.seats.order_by("position")] == [1, 2, 3]
+
+
+def test_the_preview_shows_the_places_the_scores_give(client_for, player, hearts_table):
+    client = client_for(player)
+    preview = client.post(
+        reverse("scoring-scores-preview", args=[hearts_table.pk]),
+        {"score-0": "72", "score-1": "68", "score-2": "80"},
+    )
+    assert "Pat Player: place 2" in preview.content.decode()
+    assert "Quinn Player: place 1" in preview.content.decode()

@@ -1,0 +1,1 @@
+from tests.tournaments.bgstats_files import club_season  # noqa: F401
