@@ -117,6 +117,7 @@ TAKES_A_REFUSAL_AS_A_VALUE = {
     "scoring/views/glory_override.py",
     "scoring/views/adventure.py",
     "scoring/views/table.py",
+    "scoring/views/scores.py",
     "bots/views/replays.py",
     "scoring/profile_views.py",
     "tournaments/views/entrants.py",
@@ -129,6 +130,8 @@ TAKES_A_REFUSAL_AS_A_VALUE = {
     "tournaments/permissions.py",
     "config/api_errors.py",
     "scoring/api_offline.py",
+    "tournaments/bgstats/forms.py",
+    "tournaments/bgstats/importing.py",
     # 3. no page or API to answer
     "bots/management/commands/schedule_bot_matches.py",
     "bots/ladders.py",
