@@ -48,6 +48,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
 
 from config import changes, waits
 from config.push_hub import hub, read_released, release_connection
@@ -145,9 +146,10 @@ def take_ticket(request, open_to_visitors: bool) -> Ticket | HttpResponse:
     """The stream's place in its bounds, or the refusal to answer (runs in a thread:
     the person's count may be in Redis)."""
     if not (request.user.is_authenticated or open_to_visitors):
-        return refused(403, "Only what is public is pushed to a visitor: log in.")
+        return refused(403, _("Only what is public is followed live by a visitor: log in."))
     if not isinstance(request, ASGIRequest) and not request.META.get("wsgi.multithread"):
-        return refused(503, "This server pushes nothing: ask again later.", 30)
+        reason = _("This server does not follow pages live: the page asks again later.")
+        return refused(503, reason, 30)
     store = waits.people_waits()
     key = waits.key_of(f"streams-{waits.person_of(request)}")
     entry = uuid.uuid4().hex
@@ -156,14 +158,15 @@ def take_ticket(request, open_to_visitors: bool) -> Ticket | HttpResponse:
         taken = store.take(key, entry, settings.PUSH_STREAMS_PER_PERSON, forgotten_after)
     except redis.RedisError as error:
         log.warning("streams not counted, so not held: %s", error)
-        return refused(503, "Streams cannot be counted now: ask again later.", 30)
+        return refused(503, _("Live pages cannot be counted now: the page asks again later."), 30)
     if not taken:
-        return refused(429, "Too many pages follow changes at once: close some.", 30)
+        return refused(429, _("You follow too many pages live at once: close some of them."), 30)
     ticket = Ticket(store, key, entry)
     slots = _process if isinstance(request, ASGIRequest) else ThreadSlots
     if not slots.take():
         ticket.close()
-        return refused(503, "This server follows as many pages as it can.", 30)
+        reason = _("This server follows as many pages live as it can: the page asks again later.")
+        return refused(503, reason, 30)
     ticket.slot_of = slots
     return ticket
 
@@ -216,6 +219,8 @@ class AsyncEvents:
             f = self.followable
             following = hub().following(self.name, f.variant, f.read_stamp, self.refresh)
             async with following as followed:
+                if followed is None:  # changes cannot be heard now: come back later
+                    return
                 loop = asyncio.get_running_loop()
                 ends = loop.time() + lifetime()
                 seen = self.seen

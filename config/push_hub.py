@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 FILE_LOOK_SECONDS = 0.5
 # How often the hub looks for keys due to be read again (``refresh``).
 TICK_SECONDS = 0.5
+# How long a stream waits for the hub's subscription to changes (Redis) at most.
+SUBSCRIBED_WITHIN = 5
 # A followed key whose stamp was not read yet (a stamp may be None: a deleted game).
 UNREAD = object()
 # The least time between two reads of one key's stamp: a burst of changes (a batch's
@@ -135,7 +137,7 @@ class Hub:
     @asynccontextmanager
     async def following(self, name: str, variant: str, read_stamp, refresh: float | None):
         """The ``Followed`` of ``name`` (``topic:key``) and ``variant``, its stamp
-        read, while in the block."""
+        read, while in the block; None when changes cannot be heard."""
         self.start()
         variants = self.followed.setdefault(name, {})
         followed = variants.get(variant)
@@ -145,8 +147,13 @@ class Hub:
         try:
             if followed.stamp is UNREAD:
                 # Subscribed first: a change committed after this read is announced
-                # after it, and heard.
-                await asyncio.wait_for(self.subscribed.wait(), 5)
+                # after it, and heard. Not subscribed (Redis away): no stream.
+                try:
+                    await asyncio.wait_for(self.subscribed.wait(), SUBSCRIBED_WITHIN)
+                except TimeoutError:
+                    log.warning("push: no subscription to changes, streams refused")
+                    yield None
+                    return
                 if changes.redis_url() is None:
                     followed.file_seen = file_stamp(name)
                 await followed.first_read()

@@ -57,7 +57,10 @@ def check_name(name, exclude: int | None = None) -> str:
         )
     with translation.override("en"):
         engine_names = {str(game.name).casefold() for game in REGISTRY.values()}
-    taken = CatalogueGame.objects.filter(name__iexact=name).exclude(pk=exclude).exists()
+    others = CatalogueGame.objects.filter(name__iexact=name)
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+    taken = others.exists()
     if taken or name.casefold() in engine_names:
         raise Refusal(
             _("There is a game named %(name)s already.") % {"name": name},

@@ -32,14 +32,15 @@ def invalid(reason: str, seat: int | None = None) -> dict:
     return {"valid": False, "error": error}
 
 
-def numbers(values, n: int, what: str, low: int, high: int) -> dict | None:
-    """An error answer unless ``values`` is ``n`` whole numbers from ``low`` to ``high``."""
+def numbers(values, n: int, what: str, low: int, high: int) -> list[int] | dict:
+    """``values`` when they are ``n`` whole numbers from ``low`` to ``high``, else the
+    error answer."""
     if not isinstance(values, list) or len(values) != n:
         return invalid(f"{what} must be a list of {n} whole numbers, one per seat")
     for seat, value in enumerate(values):
         if type(value) is not int or not low <= value <= high:
             return invalid(f"seat {seat}: {what} are whole numbers from {low} to {high}", seat)
-    return None
+    return values
 
 
 def competition_places(keys: list) -> list[int]:
@@ -51,19 +52,16 @@ def competition_places(keys: list) -> list[int]:
 def score_scores(document: dict) -> dict:
     players = document.get("players") or []
     n = len(players)
-    scores = document.get("scores")
-    wrong = numbers(scores, n, "scores", -LIMIT, LIMIT)
-    if wrong:
-        return wrong
+    scores = numbers(document.get("scores"), n, "scores", -LIMIT, LIMIT)
+    if isinstance(scores, dict):
+        return scores
     sign = 1 if document.get("scoring") == LOW else -1
     keys: list = [sign * score for score in scores]
     if document.get("ties") == TIEBREAK_ENTERED:
-        tiebreaks = document.get("tiebreaks")
-        if tiebreaks is None:
-            tiebreaks = [0] * n
-        wrong = numbers(tiebreaks, n, "tie-breaks", -LIMIT, LIMIT)
-        if wrong:
-            return wrong
+        given = document.get("tiebreaks")
+        tiebreaks = numbers([0] * n if given is None else given, n, "tie-breaks", -LIMIT, LIMIT)
+        if isinstance(tiebreaks, dict):
+            return tiebreaks
         keys = [(key, -tiebreak) for key, tiebreak in zip(keys, tiebreaks, strict=True)]
         for seat, key in enumerate(keys):
             first = keys.index(key)
@@ -78,10 +76,9 @@ def score_scores(document: dict) -> dict:
 def score_places(document: dict) -> dict:
     players = document.get("players") or []
     n = len(players)
-    places = document.get("places")
-    wrong = numbers(places, n, "places", 1, n)
-    if wrong:
-        return wrong
+    places = numbers(document.get("places"), n, "places", 1, n)
+    if isinstance(places, dict):
+        return places
     strict = document.get("ties") == TIEBREAK_ENTERED
     for seat, place in enumerate(places):
         first = places.index(place)

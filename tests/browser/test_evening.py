@@ -52,7 +52,7 @@ def log_out(page) -> None:
 
 def mails_since(start: float) -> list:
     """Messages the worker's file backend wrote since ``start``."""
-    folder = Path(settings.BASE_DIR) / "var" / "test" / "outbox"
+    folder = Path(settings.EMAIL_FILE_PATH)
     messages = []
     for path in folder.glob("*.log") if folder.exists() else []:
         if path.stat().st_mtime < start - 1:

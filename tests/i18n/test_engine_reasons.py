@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from games import scores_and_places
 from games.call_to_glory import IllegalMove, new_game
 from games.call_to_glory.table import score_table
 from games.reasons import TEMPLATES, told
@@ -59,7 +60,24 @@ def real_move_refusals():
             yield refused.reason
 
 
-@pytest.mark.parametrize("source", [real_table_faults, real_move_refusals])
+def catalogue_entry_faults():
+    """Reasons a catalogue game's scores or places are refused for (scores_and_places)."""
+    documents = [
+        {"format": "scores/1", "scores": [1]},
+        {"format": "scores/1", "scores": [1, "x"]},
+        {"format": "scores/1", "ties": "tiebreak-entered", "scores": [3, 3]},
+        {"format": "scores/1", "ties": "tiebreak-entered", "scores": [3, 3], "tiebreaks": [1]},
+        {"format": "scores/1", "ties": "tiebreak-entered", "scores": [3, 3], "tiebreaks": [1, "x"]},
+        {"format": "places/1", "places": [1]},
+        {"format": "places/1", "places": [1, 3]},
+        {"format": "places/1", "ties": "tiebreak-entered", "places": [1, 1]},
+        {"format": "places/1", "places": [2, 2]},
+    ]
+    for document in documents:
+        yield scores_and_places.score({**document, "players": ["Ann", "Ben"]})["error"]["reason"]
+
+
+@pytest.mark.parametrize("source", [real_table_faults, real_move_refusals, catalogue_entry_faults])
 def test_what_the_engines_really_say_is_known(source):
     reasons = list(source())
     assert len(reasons) >= 3

@@ -53,9 +53,11 @@ def held_in_the_background(client: Client, game_id: int, seconds: int = 3):
 
 
 def answered_at_once(client: Client, game_id: int):
+    """Answered well before the 30 s it asked to wait (the margin is for a busy machine:
+    parallel test workers on two cores once took 2.5 s for the two requests)."""
     began = time.monotonic()
     answer = asked(client, game_id)
-    assert time.monotonic() - began < 2
+    assert time.monotonic() - began < 10
     return answer
 
 

@@ -65,8 +65,16 @@ def fuzz(schema, headers, media_type=None, examples=EXAMPLES_PER_OPERATION) -> t
         try:
             exercise()
         except Exception as failure:  # noqa: BLE001 - every operation's failure is reported
-            failures[operation.label] = f"{type(failure).__name__}: {failure}"[:2000]
+            failures[operation.label] = described(failure)[:4000]
     return tested, failures
+
+
+def described(failure: BaseException) -> str:
+    """The failure and, for a group (hypothesis's ``FlakyFailure``), what it holds."""
+    text = f"{type(failure).__name__}: {failure}"
+    for inner in getattr(failure, "exceptions", ()):
+        text += "\n  " + described(inner).replace("\n", "\n  ")
+    return text
 
 
 def staff_headers(staff) -> dict:

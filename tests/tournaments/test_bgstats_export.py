@@ -4,10 +4,13 @@ imported into a fresh league, they give the same standings and leaderboard."""
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games.catalogue_games import do_add_catalogue_game
 from tests.fixtures.personas import make_user
+from tournaments.bgstats.export import bgstats_file
 from tournaments.entrants import do_add_entrant, do_add_walk_in
 from tournaments.leaderboard import Leaderboard
 from tournaments.leagues import do_create_event, do_create_league, do_create_season
@@ -190,3 +193,20 @@ def test_the_round_trip_gives_the_same_standings(organiser, django_user_model):
     assert [p["playDate"] for p in exported_again["plays"]] == [
         p["playDate"] for p in file["plays"]
     ]
+
+
+def test_the_export_reads_the_same_queries_however_many_results(organiser, django_user_model):
+    league = club(organiser, django_user_model)
+    events = list(Event.objects.filter(season__league=league))
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            bgstats_file(league, events)
+        return len(captured)
+
+    before = queries()
+    event = Event.objects.get(slug="carcassonne-evenings")
+    entrants = list(event.entrants.order_by("pk"))
+    for _ in range(5):
+        do_log_game(event, [(entrants[0].pk, 3, 1), (entrants[1].pk, 2, 2)], by=organiser)
+    assert queries() == before

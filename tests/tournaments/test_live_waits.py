@@ -71,8 +71,8 @@ def test_a_visitor_on_an_unlisted_event_is_answered_at_once(timed):
     visitor = Client(**THREADED)
     stamp = visitor.get(f"/api/events/{timed.slug}/live/").json()["stamp"]
     began = time.monotonic()
-    answer = live(visitor, timed, stamp)
-    assert time.monotonic() - began < 2
+    answer = live(visitor, timed, stamp, seconds=30)
+    assert time.monotonic() - began < 10  # of the 30 s it asked to wait
     assert answer.status_code == 200 and answer["Retry-After"] == "7"
 
 
@@ -80,8 +80,8 @@ def test_a_process_serving_one_request_at_a_time_holds_no_wait(timed):
     client = Client()  # wsgi.multithread false, as gunicorn's sync workers
     stamp = client.get(f"/api/events/{timed.slug}/live/").json()["stamp"]
     began = time.monotonic()
-    answer = live(client, timed, stamp)
-    assert time.monotonic() - began < 2 and answer["Retry-After"] == "7"
+    answer = live(client, timed, stamp, seconds=30)
+    assert time.monotonic() - began < 10 and answer["Retry-After"] == "7"
 
 
 def test_a_person_past_their_waits_is_refused(timed, player):

@@ -18,7 +18,7 @@ from tournaments.entrants import MAX_NAME
 
 MAX_BYTES = 2_000_000  # a page's upload; the API's body is bounded by the site's limit
 MAX_PLAYS = 1_000
-MAX_PLAYERS = 1_000
+MAX_PLAYERS = 500  # each unknown one is a field of the page (Django takes 1,000)
 MAX_GAMES = 500
 MAX_SCORES = 100  # seats a play may list (a table seats far fewer: importing says so)
 MAX_MINUTES = 100_000

@@ -1,0 +1,30 @@
+"""Run by ``bin/test`` (``-p tests.parallel -n N``): each pytest-xdist worker gets its
+own var directory (its SQLite test database, filesystem broker and outbox) and its own
+Redis database (its broker queues, its Celery control channel and its shared counters),
+so no worker takes, purges or counts another's work. pytest-django already gives each
+worker its own test database.
+
+It must run before pytest-django reads the settings, which read the environment once:
+hence a plugin named on the command line, not a conftest (loaded too late).
+"""
+
+import os
+import re
+
+import pytest
+
+REDIS_URL = re.compile(r"(?P<base>rediss?://[^/]+)/(?P<db>\d+)$")
+REDIS_DATABASES = 16
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config, parser, args):
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    number = int(worker.removeprefix("gw"))
+    os.environ["LEAGUEWRIGHT_VAR_DIR"] = f"var/test/{worker}"
+    match = REDIS_URL.match(os.environ.get("CELERY_BROKER_URL", ""))
+    if match:
+        db = (int(match["db"]) - number) % REDIS_DATABASES
+        os.environ["CELERY_BROKER_URL"] = f"{match['base']}/{db}"
