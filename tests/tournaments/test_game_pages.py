@@ -5,6 +5,8 @@ game renames it or deletes it unless an event plays it."""
 from urllib.parse import urlencode
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.catalogue_games import do_add_catalogue_game
@@ -145,3 +147,16 @@ def test_whoever_added_a_game_renames_it_and_deletes_it_unless_an_event_plays_it
     assert client.post(reverse("game-delete", args=["catan"])).status_code == 302
     assert not CatalogueGame.objects.exists()
     assert client.get(detail).status_code == 404
+
+
+def test_an_event_page_of_a_catalogue_game_reads_the_game_once(client_for, event, anonymous):
+    catan()
+    event.game, event.table_size = "catan", 3
+    event.save()
+    forget_catalogue()
+    client = client_for(anonymous)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("event-detail", args=[event.slug]))
+    assert page.status_code == 200 and "Catan" in page.content.decode()
+    games_read = [q for q in queries.captured_queries if "games_cataloguegame" in q["sql"]]
+    assert len(games_read) == 1
