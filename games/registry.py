@@ -138,7 +138,8 @@ class LivePlay:
     ``description``, ``options``: setting -> (default, kind, about), and ``quick``: true
     when every decision takes a few milliseconds, see ``plays_at_once``) and
     ``make_bot(key, seed=0, **settings)`` makes one (``choose(view) -> move``,
-    ``recall(view, move)``; ``ValueError`` for an unknown key or setting);
+    ``recall(view, move)``, shown ``None`` for the view when its ``remembers`` is false;
+    ``ValueError`` for an unknown key or setting);
     ``stand_ins`` are those that may play for an absent person (the first unless the
     event names another), ``beginner_bot`` the one a newcomer learns against (their
     first game against it offers the game's ``hint``; None: none). ``words`` tells a move
