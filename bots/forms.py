@@ -9,6 +9,7 @@ from bots.authoring import BOT_SETTINGS, builtin_choices, check_bot, empty_unuse
 from bots.models import Batch, Bot, Ladder
 from config.refusal_pages import checked_on
 from games.forms import BoundedJSONField
+from games.registry import DEFAULT_GAME, live_games
 from games.validation import read_submitted_record, validate_text
 
 
@@ -23,17 +24,31 @@ class BotForm(forms.ModelForm):
 
     class Meta:
         model = Bot
-        fields = ["name", *BOT_SETTINGS, "public"]
+        fields = ["name", "game", *BOT_SETTINGS, "public"]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
         labels = {"kind": gettext_lazy("kind")}
         field_classes = {"settings": BoundedJSONField}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["builtin_key"].choices = [("", "—"), *builtin_choices()]
+        games = live_games()
+        self.fields["game"].choices = [(game.key, game.name) for game in games]
+        self.fields["game"].required = False  # left out: the bot's (a new one's: the default)
+        if self.instance.pk:
+            self.fields["game"].disabled = True  # its matches and rating are of its game
+        game = self.instance.game if self.instance.pk else self.data.get("game", DEFAULT_GAME)
+        game = game if game in {g.key for g in games} else DEFAULT_GAME
+        # Every game's built-in bots (grouped by game when the site plays several);
+        # ``check_bot`` then refuses one that is not of the bot's game.
+        builtins = (
+            [(str(g.name), builtin_choices(g.key)) for g in games]
+            if len(games) > 1
+            else builtin_choices(game)
+        )
+        self.fields["builtin_key"].choices = [("", "—"), *builtins]
         self.fields["settings"].help_text = _(
             'Built-in bots only, as JSON, e.g. {"iterations": 200}. %(settings)s'
-        ) % {"settings": settings_help()}
+        ) % {"settings": settings_help(game)}
         self.fields["endpoint_url"].help_text = _(
             "Remote bots only: the base URL; the site POSTs to /start, /move and /end."
         )
@@ -43,7 +58,8 @@ class BotForm(forms.ModelForm):
         already wrong on its own is not judged again."""
         data = super().clean()
         if not self.errors:
-            checked_on(self, check_bot, **{field: data.get(field) for field in BOT_SETTINGS})
+            settings = {field: data.get(field) for field in BOT_SETTINGS}
+            checked_on(self, check_bot, **settings, game=data.get("game") or self.instance.game)
         return empty_unused(data, data.get("kind"))
 
 

@@ -1,6 +1,7 @@
-"""Replaying a call-to-glory/1 record: the position after any number of its moves,
-seen by one seat or by everyone, built by re-applying the record's moves through the
-engine from each round's recorded deal.
+"""Replaying a live game's record (a game the registry plays live): the position after
+any number of its moves, seen by one seat or by everyone, built by re-applying the
+record's moves through the engine from each round's recorded deal; the game draws its
+board (``LivePlay.replay_board`` and ``replay_template``).
 
 Step ``n`` is the position after the first ``n`` moves of the game (step 0: before the
 first move). Positions are rebuilt on each request: a record holds a few hundred
@@ -32,7 +33,8 @@ class Position:
     seat: int | None  # whose view; None: everything
     players: list[str]
     moves: list[Move]
-    board: dict
+    board: dict  # the game's ``LivePlay.replay_board``, drawn by its ``template``
+    template: str
     result: dict
     round: int
     last_move: Move | None = None
@@ -104,7 +106,8 @@ def replay_position(record, step_param=None, seat_param=None) -> Position:
     seat = (
         parse_int(seat_param, 0, len(players) - 1, None) if seat_param not in (None, "") else None
     )
-    board, round_number = board_at(game, record, step, seat)
+    live = game.played
+    board = live.replay_board(live.replay(record, step), seat) if live.replay_board else {}
     return Position(
         step=step,
         steps=len(moves),
@@ -112,50 +115,8 @@ def replay_position(record, step_param=None, seat_param=None) -> Position:
         players=players,
         moves=moves,
         board=board,
+        template=live.replay_template,
         result=result,
-        round=round_number,
+        round=moves[step - 1].round if step else 1,
         last_move=moves[step - 1] if step else None,
     )
-
-
-def board_at(game: GameType, record: dict, step: int, seat: int | None) -> tuple[dict, int]:
-    """What the page shows: the position seen by ``seat``, or by everyone (every hand
-    open) when ``seat`` is None; and the round it is in."""
-    state = game.played.replay(record, step)
-    view = state.view(seat)
-    players = view["players"]
-    if seat is None:
-        views = [state.view(s) for s in range(len(players))]
-    else:
-        views = [view if s == seat else {} for s in range(len(players))]
-    hands = [v.get("hand") for v in views]
-    own_tasks = [(v.get("tasks") or {}).get("own") for v in views]
-    revealed = (view.get("tasks") or {}).get("revealed") or [[] for _ in players]
-    sets = view.get("sets") or [{} for _ in players]
-    seats = [
-        {
-            "position": position,
-            "name": name,
-            "hand": sorted(hands[position]) if hands[position] is not None else None,
-            "hand_size": (view.get("hand_sizes") or [0] * len(players))[position],
-            "hidden_cards": range((view.get("hand_sizes") or [0] * len(players))[position]),
-            "sets": sorted(((int(v), n) for v, n in sets[position].items()), reverse=True),
-            "on_table": sum(int(v) for v in sets[position]),
-            "total": view["totals"][position],
-            "to_move": view["to_move"] == position,
-            "miniatures": (view.get("miniatures") or [None] * len(players))[position],
-            "tasks_hidden": own_tasks[position],
-            "tasks_revealed": revealed[position],
-        }
-        for position, name in enumerate(players)
-    ]
-    board = {
-        "seats": seats,
-        "draw_piles": view.get("draw_piles") or [0, 0],
-        "discard_piles": view.get("discard_piles") or [],
-        "phase": view["phase"],
-        "pending": view.get("pending"),
-        "round_results": view["results"],
-        "tasks": view.get("tasks"),
-    }
-    return board, max(1, view["round"])

@@ -138,8 +138,11 @@ class LivePlay:
     ``description``, ``options``: setting -> (default, kind, about), and ``quick``: true
     when every decision takes a few milliseconds, see ``plays_at_once``) and
     ``make_bot(key, seed=0, **settings)`` makes one (``choose(view) -> move``,
-    ``recall(view, move)``; ``ValueError`` for an unknown key or setting);
-    ``stand_ins`` are those that may play for an absent person. ``words`` tells a move
+    ``recall(view, move)``, shown ``None`` for the view when its ``remembers`` is false;
+    ``ValueError`` for an unknown key or setting);
+    ``stand_ins`` are those that may play for an absent person (the first unless the
+    event names another), ``beginner_bot`` the one a newcomer learns against (their
+    first game against it offers the game's ``hint``; None: none). ``words`` tells a move
     in people's words (``button_label(move, view)``, ``move_group(move)`` among
     ``move_groups``, ``log_line(move, players)``); ``board(view, you)`` is what the
     game page shows of the game inside its frame (turn, clock, seats, moves, log):
@@ -163,6 +166,11 @@ class LivePlay:
     board: Callable[[dict, int | None], dict]
     seat_template: str = ""
     table_template: str = ""
+    beginner_bot: str | None = None
+    # The replay viewer's board: ``replay_board(state, seat)`` (seat None: everything
+    # open) is what ``replay_template`` draws; none: the moves and steps alone.
+    replay_board: Callable[[Any, int | None], dict] | None = None
+    replay_template: str = ""
     # The states have ``legal_actions()`` and ``apply_action(action)``, the legal moves
     # in the order of the legal actions: the built-in random bot may pick among those.
     fast_random: bool = False
@@ -402,6 +410,11 @@ def all_games() -> list[GameType]:
     catalogue = [game_type(row) for row in CatalogueGame.objects.all()]
     _catalogue.update((game.key, game) for game in catalogue)
     return [*REGISTRY.values(), *catalogue]
+
+
+def live_games() -> list[GameType]:
+    """The games the site plays move by move (and bots play in matches)."""
+    return [game for game in REGISTRY.values() if game.playable_live]
 
 
 def game_choices() -> list[tuple[str, tuple[str, Any]]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from botplay import conf
 from botplay.players import BuiltinPlayer, RemotePlayer
 from botplay.remote import BotFault, stored_evidence
-from games.registry import moves_of
+from games.registry import moves_of, seat_of_move
 from play.models import Game, GameFault, GameSeat
 
 log = logging.getLogger(__name__)
@@ -30,13 +30,20 @@ def plays_at_once(game: Game, seat: GameSeat) -> bool:
 def seat_player(game: Game, seat: GameSeat):
     """Who answers for a bot's seat. A built-in bot is seeded per seat, as in bot matches
     (``arena.make_seat_bots``), and shown its own earlier decisions at this game (from
-    the record), so that it remembers and decides as a bot kept for the whole game."""
+    the record), so that it remembers and decides as a bot kept for the whole game. A
+    bot without memory (``remembers`` false) is shown only its moves, and the record
+    need not be replayed (a move starts with its seat's number)."""
     if seat.bot.is_remote:
         return RemotePlayer(seat.bot)
     live = game.live
     player = BuiltinPlayer(
         live, seat.bot.builtin_key, seat.bot.settings, game.seed * 7919 + seat.position
     )
+    if not getattr(player.policy, "remembers", True):
+        for move in moves_of(game.record):
+            if seat_of_move(move) == seat.position:
+                player.policy.recall(None, move)
+        return player
     replay = game.state(moves=0)
     for move in moves_of(game.record):
         if replay.current_player() == seat.position:

@@ -34,18 +34,18 @@ WORDS = {
     ),
     "discard": gettext_lazy("Nothing to lay yet: you could discard one %(value)d."),
 }
-# The built-in bot (``games.call_to_glory.bots`` key) a newcomer learns against.
-BEGINNER_BOT = "easy"
 
 
 def offers_hints(sight: Sight) -> bool:
     """Whether the reader's game is their first: a friendly game in which every other
-    seat is the beginner bot, and no game of theirs has finished before."""
+    seat is the game's beginner bot (``LivePlay.beginner_bot``), and no game of theirs
+    has finished before."""
     game = sight.game
-    if game.table_id is not None or sight.you is None:
+    beginner = game.live.beginner_bot
+    if game.table_id is not None or sight.you is None or beginner is None:
         return False
     others = [seat for seat in sight.seats if seat.position != sight.you]
-    if not all(seat.bot is not None and seat.bot.builtin_key == BEGINNER_BOT for seat in others):
+    if not all(seat.bot is not None and seat.bot.builtin_key == beginner for seat in others):
         return False
     user_id = next(seat.user_id for seat in sight.seats if seat.position == sight.you)
     finished = Game.objects.filter(seats__user_id=user_id, status=Game.Status.FINISHED)

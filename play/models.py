@@ -1,16 +1,16 @@
 """Games played on the site.
 
-Words: a *game* here is one game of Call to Glory played turn by turn on the site, by
-people and bots at one table, either for an event's table (its result becomes the
-table's official result) or as a *friendly* game; a *seat* is a place at it, held by
-a person or a bot; the *record* is the game's ``call-to-glory/1`` record of the moves
-so far (the source of truth: the engine state is replayed from it); the *deals* are the
-cards of every round, dealt when the game starts and kept out of sight until their
-round begins; the *pace* says how long a seat has for its turn (live: seconds;
-correspondence: days) before the *stand-in* (the built-in bot the event names, greedy
-unless it says otherwise) plays that turn for it; a seat that forfeits is played by the
-stand-in to the end. A game whose every person forfeited is *abandoned*: it has no
-places and decides nothing.
+Words: a *game* here is one game (of a game the registry plays live, such as Call to
+Glory) played turn by turn on the site, by people and bots at one table, either for an
+event's table (its result becomes the table's official result) or as a *friendly*
+game; a *seat* (``GameSeat``) is a place at it, held by a person or a bot; the *record*
+is the game's record of the moves so far (the source of truth: the engine state is
+replayed from it); the *deals* are what was dealt for every round when the game
+started, kept out of sight until their round begins; the *pace* says how long a seat
+has for its turn (live: seconds; correspondence: days) before the *stand-in* (the
+built-in bot the event names, else the game's first ``LivePlay.stand_ins``) plays that
+turn for it; a seat that forfeits is played by the stand-in to the end. A game whose
+every person forfeited is *abandoned*: it has no places and decides nothing.
 """
 
 from django.conf import settings
@@ -32,12 +32,6 @@ class Pace(models.TextChoices):
 DEFAULT_MOVE_SECONDS = {Pace.LIVE: 60, Pace.CORRESPONDENCE: 3 * 24 * 3600}
 # Timeouts after which a seat forfeits (0: never; the stand-in plays each such turn).
 DEFAULT_FORFEIT_AFTER = 3
-# The built-in bot (a key of the game's ``LivePlay.bots``) that plays for an absent
-# person unless the event names another of the game's ``stand_ins``: quick to decide
-# (the stand-in decides under the game's row lock) and playing as a person would.
-DEFAULT_STAND_IN = "greedy"
-# The stand-ins of the default game (the API's choices).
-STAND_INS = get_game(DEFAULT_GAME).played.stand_ins
 
 
 class Game(models.Model):
@@ -46,7 +40,7 @@ class Game(models.Model):
         FINISHED = "finished", _("finished")
         ABANDONED = "abandoned", _("abandoned")
 
-    game = models.CharField(max_length=30, choices=GameKey.choices, default=GameKey.CALL_TO_GLORY)
+    game = models.CharField(max_length=30, choices=GameKey.choices, default=DEFAULT_GAME)
     options = models.JSONField(_("rules options"), default=dict, blank=True)
     table = models.OneToOneField(
         "tournaments.Table",
@@ -70,16 +64,15 @@ class Game(models.Model):
     forfeit_after = models.PositiveSmallIntegerField(
         _("timeouts before a forfeit"), default=DEFAULT_FORFEIT_AFTER, help_text=_("0: never")
     )
-    stand_in = models.CharField(
-        _("bot playing for an absent person"), max_length=30, default=DEFAULT_STAND_IN
-    )
+    # A built-in bot of the game's ``LivePlay.stand_ins`` (play.starting sets it).
+    stand_in = models.CharField(_("bot playing for an absent person"), max_length=30)
     # The moves the stand-in played: [first move, move after the last, seat position].
     stood_in = models.JSONField(default=list, blank=True)
     abandoned_because = models.TextField(blank=True)
     # A friendly game between people that counts for their friendly rating (play.rated).
     rated = models.BooleanField(_("rated"), default=False)
     seed = models.BigIntegerField()
-    record = models.JSONField(help_text=_("the call-to-glory/1 record of the moves so far"))
+    record = models.JSONField(help_text=_("the game's record of the moves so far"))
     deals = models.JSONField(help_text=_("every round's deal; secret until its round begins"))
     moves = models.PositiveIntegerField(default=0, help_text=_("moves applied so far"))
     to_move = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -225,9 +218,8 @@ class EventPlay(models.Model):
     forfeit_after = models.PositiveSmallIntegerField(
         _("timeouts before a forfeit"), default=DEFAULT_FORFEIT_AFTER, help_text=_("0: never")
     )
-    stand_in = models.CharField(
-        _("bot playing for an absent person"), max_length=30, default=DEFAULT_STAND_IN
-    )
+    # A built-in bot of the game's ``LivePlay.stand_ins`` (play.starting sets it).
+    stand_in = models.CharField(_("bot playing for an absent person"), max_length=30)
 
     def __str__(self):
         return f"{self.event}: {self.get_pace_display()}"

@@ -26,14 +26,13 @@ from games.registry import DEFAULT_GAME, LivePlay, get_game
 from play.models import (
     DEFAULT_FORFEIT_AFTER,
     DEFAULT_MOVE_SECONDS,
-    DEFAULT_STAND_IN,
     EventPlay,
     Game,
     GameSeat,
     Pace,
 )
 from play.moving import after_commit, settle
-from play.pace import duration_words
+from play.pace import duration_words, stand_in_game
 from refusal import CONFLICT, Refusal
 from scoring.submissions import check_no_entry_under_way, locked_table
 from tournaments.models import Event, Result, Table
@@ -50,7 +49,7 @@ class Clock:
     pace: str = Pace.LIVE
     move_seconds: int | None = None
     forfeit_after: int = DEFAULT_FORFEIT_AFTER
-    stand_in: str = DEFAULT_STAND_IN
+    stand_in: str | None = None  # None: the game's first stand-in
 
     def seconds(self) -> int:
         return self.move_seconds or DEFAULT_MOVE_SECONDS[self.pace]
@@ -66,10 +65,12 @@ class Taker:
 
 
 def check_clock(
-    pace, move_seconds, forfeit_after, stand_in=DEFAULT_STAND_IN, game: str = DEFAULT_GAME
+    pace, move_seconds, forfeit_after, stand_in=None, game: str = DEFAULT_GAME
 ) -> Clock:
-    """The pace of play, checked; ``stand_in`` among the stand-ins of ``game``."""
+    """The pace of play, checked; ``stand_in`` among the stand-ins of ``game`` (None:
+    its first)."""
     stand_ins = get_game(game).played.stand_ins
+    stand_in = stand_in or stand_ins[0]
     if pace not in Pace.values:
         raise Refusal(
             _("The pace is live or correspondence, not %(pace)r.") % {"pace": pace}, "pace"
@@ -212,7 +213,7 @@ def do_start_game(
                 pace=clock.pace,
                 move_seconds=clock.seconds(),
                 forfeit_after=clock.forfeit_after,
-                stand_in=clock.stand_in,
+                stand_in=clock.stand_in or live.stand_ins[0],
                 seed=seed,
                 record=state.record(),
                 deals=live.deals(state),
@@ -277,9 +278,7 @@ def table_takers(table: Table) -> list[Taker]:
     return [Taker(s.entrant.name, user=s.entrant.user, bot=s.entrant.bot) for s in seats]
 
 
-def do_set_event_play(
-    event: Event, pace, move_seconds, forfeit_after, stand_in=DEFAULT_STAND_IN
-) -> Clock:
+def do_set_event_play(event: Event, pace, move_seconds, forfeit_after, stand_in=None) -> Clock:
     """How the event's tables are played on the site from now on (games already
     started keep their clock), checked by ``check_clock`` (the API and the organiser's
     page both come here). The caller has checked that the user organises it."""
@@ -300,7 +299,7 @@ def do_set_event_play(
 def event_clock(event: Event) -> Clock:
     settings = getattr(event, "play_settings", None)
     if settings is None:
-        return Clock()
+        return Clock(stand_in=get_game(stand_in_game(event.game)).played.stand_ins[0])
     return Clock(settings.pace, settings.move_seconds, settings.forfeit_after, settings.stand_in)
 
 

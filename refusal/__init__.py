@@ -47,10 +47,6 @@ class Refusal(Exception):
         """The refusal of an entry a scorer could not score: its reason, and where."""
         return cls(error.get("reason", ""), error=error)
 
-    def as_conflict(self) -> "Refusal":
-        """The same refusal, as a clash with the current state."""
-        return Refusal(self.message, field=self.field, code=CONFLICT, error=self.where)
-
     @property
     def is_conflict(self) -> bool:
         return self.code == CONFLICT

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import OperationalError, transaction
 from django.http import QueryDict
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.response import Response
@@ -28,6 +29,7 @@ from rest_framework.response import Response
 from scoring.models import IdempotentResponse
 
 HEADER = "Idempotency-Key"
+NAMED = {"header": HEADER}
 MAX_KEY_LENGTH = 200
 NOT_STORED = {409, 429}
 
@@ -83,11 +85,13 @@ def _ensure_row(request, key: str, fingerprint: str) -> None:
 def _mismatch(row: IdempotentResponse, request, fingerprint: str) -> Response | None:
     if (row.method, row.path) != (request.method, request.path):
         return Response(
-            {"detail": f"This {HEADER} was already used for another request."}, status=422
+            {"detail": _("This %(header)s was already used for another request.") % NAMED},
+            status=422,
         )
     if row.fingerprint != fingerprint:
         return Response(
-            {"detail": f"This {HEADER} was already used with a different body."}, status=422
+            {"detail": _("This %(header)s was already used with a different body.") % NAMED},
+            status=422,
         )
     return None
 
@@ -134,7 +138,11 @@ def idempotent(view):
             return view(request, *args, **kwargs)
         if len(key) > MAX_KEY_LENGTH:
             return Response(
-                {"detail": f"{HEADER} may be at most {MAX_KEY_LENGTH} characters."}, status=400
+                {
+                    "detail": _("%(header)s may be at most %(n)d characters.")
+                    % {**NAMED, "n": MAX_KEY_LENGTH}
+                },
+                status=400,
             )
         digest = fingerprint(request)
         _expire(request.user)
@@ -143,7 +151,7 @@ def idempotent(view):
             return _run_once(view, request, key, digest, *args, **kwargs)
         except _Taken:
             return Response(
-                {"detail": f"A request with this {HEADER} is under way; retry later."},
+                {"detail": _("A request with this %(header)s is under way; retry later.") % NAMED},
                 status=409,
             )
 

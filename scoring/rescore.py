@@ -114,10 +114,12 @@ def do_apply_profile(event, profile: dict, by, reason: str) -> list[TableChange]
         preview = preview_rescore(event, profile)
         broken = [change for change in preview if not change.answer.get("valid")]
         if broken:
+            table = broken[0].submission.table
             raise Refusal(
-                _("The profile cannot score %(table)s: %(reason)s")
+                _("The profile cannot score round %(round)s, table %(table)s: %(reason)s")
                 % {
-                    "table": broken[0].submission.table,
+                    "round": table.round.number,
+                    "table": table.number,
                     "reason": broken[0].answer["error"]["reason"],
                 }
             )

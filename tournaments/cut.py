@@ -6,7 +6,7 @@ Swiss standings stay as they were: they count only the rounds before the cut."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from refusal import CONFLICT, Refusal
 from tournaments import event_log
 from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event, Round, Table
@@ -34,8 +34,9 @@ def check_swiss_over(event: Event) -> int:
                 "%(played)s of the %(planned)s planned rounds are paired: play them all "
                 "before the cut."
             )
-            % {"played": played, "planned": event.rounds_planned}
-        ).as_conflict()
+            % {"played": played, "planned": event.rounds_planned},
+            code=CONFLICT,
+        )
     open_table = (
         Table.objects.filter(round__event=event, is_bye=False, result__isnull=True)
         .select_related("round")
@@ -45,8 +46,9 @@ def check_swiss_over(event: Event) -> int:
     if open_table is not None:
         raise Refusal(
             _("Round %(round)s, table %(table)s has no result yet: enter it before the cut.")
-            % {"round": open_table.round.number, "table": open_table.number}
-        ).as_conflict()
+            % {"round": open_table.round.number, "table": open_table.number},
+            code=CONFLICT,
+        )
     return played
 
 
@@ -58,8 +60,9 @@ def check_cut(event: Event, top: int) -> tuple[int, list[int]]:
         raise Refusal(_("Only a Swiss can be cut to a knockout of the best."))
     if event.is_cut:
         raise Refusal(
-            _("This event is already cut to its top %(n)s.") % {"n": event.cut["top"]}
-        ).as_conflict()
+            _("This event is already cut to its top %(n)s.") % {"n": event.cut["top"]},
+            code=CONFLICT,
+        )
     check_not_finished(event)
     after = check_swiss_over(event)
     active = set(

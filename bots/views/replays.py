@@ -1,5 +1,6 @@
-"""The replay viewer: any call-to-glory/1 record, from a bot match, an event result
-(uploaded elsewhere, kept in ``Result.detail["record"]``) or pasted here (kept as a
+"""The replay viewer: any record of a game the site plays live (the registry's), from
+a bot match, an event result (uploaded elsewhere, kept in ``Result.detail["record"]``)
+or pasted here (kept as a
 ``games.GameRecord`` so its replay has a link). The step and the point of view are in
 the URL (``?step=12&seat=0``), so every position has a link to share; htmx swaps the
 board in place and static/js/replay.js adds the arrow keys."""

@@ -99,7 +99,7 @@ def replay_moves(state: GameState, moves: list, number: int) -> None:
                     phase, turn, first = state.phase, state.turn, state.first
                     minis, fresh, hand = state.minis, state.fresh, hands[turn]
                     continue
-        elif kind == 4 and phase == PILING and seat == state.pending[0]:
+        elif kind == 4 and phase == PILING and state.pending and seat == state.pending[0]:
             if piles[5 - p] or not piles[p]:
                 state.phase, state.turn, state.first = phase, turn, first
                 state.place_pending(p)

@@ -51,6 +51,27 @@ class GameState:
         "owner", "nvals", "onboard", "piles", "supply", "minis", "fresh", "turn", "phase",
         "first", "pending", "order", "turns", "log",
     )  # fmt: skip
+    # What is set outside __init__: per round by begin_round, the miniatures by
+    # ninja.return_miniatures (a seat's and how many it took this turn).
+    hands: list[list[int]]
+    sets: list[list[int]]
+    owner: list[int]
+    nvals: list[int]
+    piles: list[list[int]]
+    supply: int
+    minis: list[int]
+    fresh: list[int]
+    # Imperial Tasks (None without the variant): per seat, (deck, value index).
+    unrevealed: list[list[tuple[int, int]]] | None
+    revealed: list[list[tuple[int, int]]] | None
+    round_reveals: list[tuple[int, int]]
+    logs: list[list[int]]
+    results: list[tuple[int, list[int], list[int], list[int]]]
+    order: list[int]  # the seats still to reveal a task, in order
+    # A displaced set or eliminated card waiting for its pile: (owner, value index,
+    # cards, the phase after it or -1: the turn's second action is over).
+    pending: tuple[int, int, int, int] | None
+    log: list[int]  # this round's moves
 
     def __init__(self, players, opts: Options, decks=None, tasks=None, deals=None):
         self.players = tuple(players)
@@ -70,7 +91,7 @@ class GameState:
         self.order = []
         self.phase = DEAL
         self.turns = 0  # turns played in the whole game
-        self.turn, self.first, self.pending, self.log, self.onboard = 0, -1, None, None, 0
+        self.turn, self.first, self.pending, self.log, self.onboard = 0, -1, None, [], 0
         self.return_miniatures()
         if self.deals:
             self.begin_round()
@@ -132,7 +153,7 @@ class GameState:
         phase = self.phase
         if phase <= ENDING:
             return self.turn
-        if phase == PILING:
+        if phase == PILING and self.pending is not None:
             return self.pending[0]
         if phase == REVEALING:
             return self.order[0]
@@ -154,7 +175,7 @@ class GameState:
             out = [END]
         elif phase == PILING:
             return [PILE + p - 2 for p in discard_piles(self.piles)]
-        elif phase == REVEALING:
+        elif phase == REVEALING and self.unrevealed is not None:
             return sorted({REVEAL + 9 * d + i for d, i in self.unrevealed[self.order[0]]})
         else:
             return []
@@ -184,7 +205,9 @@ class GameState:
                     self.phase = ACT
                 return
         else:
-            self.log.append(self.current_player() * ACTIONS + action)
+            actor = self.current_player()
+            assert actor is not None, "apply_action takes a legal action: someone is to act"
+            self.log.append(actor * ACTIONS + action)
         if action < PILE:
             turn.discard(self, (action - DISCARD) >> 1, (action & 1) + 2)
         elif action < END:
@@ -202,6 +225,7 @@ class GameState:
 
     def place_pending(self, pile: int) -> None:
         """The owner puts its displaced set, or its eliminated card, on a discard pile."""
+        assert self.pending is not None, "only a pending set or card is placed"
         _owner, i, count, after = self.pending
         self.pending = None
         place_on_discard_pile(self.piles, pile, i, count)
@@ -225,6 +249,7 @@ class GameState:
                 string_to_move(move)
             except MoveSyntaxError as exc:
                 raise IllegalMove(str(exc)) from None
+            raise IllegalMove(f"{move} is not a move of this game")
         seat, action = found
         why = self.check_action(seat, action)
         if why is not None:

@@ -74,7 +74,8 @@ def _score(doc: dict) -> dict:
         raise TableFault(f"the table has {len(rounds)} rounds; the options say {opts.rounds}")
     n = len(players)
     table = Tasks(n, decks) if opts.imperial_tasks else None
-    totals, results, start = [0] * n, [], 0
+    totals, start = [0] * n, 0
+    results: list[dict] = []
     for number, entry in enumerate(rounds, start=1):
         if number > 1:
             start = start_player(totals, results[-1]["scores"], start)
@@ -108,7 +109,8 @@ def read_sets(sets, n: int, ninja: bool, number: int) -> list[list[int]]:
     """The round's sets as rows of nine counts; TableFault for a table that cannot be."""
     if not isinstance(sets, list) or len(sets) != n:
         raise TableFault(f"sets must be a list of {n} objects, one per seat", number)
-    rows, owner = [], {}
+    rows: list[list[int]] = []
+    owner: dict[int, int] = {}
     for seat, entry in enumerate(sets):
         if not isinstance(entry, dict):
             raise TableFault("a seat's sets must be an object: value -> cards", number, seat)

@@ -127,7 +127,7 @@ def second_actions(st) -> list[int]:
     minimum = MINIMUM_3 if st.n >= 3 else MINIMUM_2
     piles = st.piles
     discards = DISCARDS[discard_piles(piles)]
-    out = []
+    out: list[int] = []
     i = -1
     for held in hand:
         i += 1
@@ -147,7 +147,7 @@ MINIMUM_2 = tuple(smallest_set(i, 2) for i in range(9))
 MINIMUM_3 = tuple(smallest_set(i, 3) for i in range(9))
 # Precomputed action tuples: the discards of value index i to the allowed piles, and the
 # lays of i with ``least`` to ``held`` cards.
-DISCARDS = {
+DISCARDS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {
     allowed: tuple(tuple(DISCARD + 2 * i + p - 2 for p in allowed) for i in range(9))
     for allowed in ((2, 3), (2,), (3,))
 }

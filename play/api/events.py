@@ -7,7 +7,7 @@ from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from play.models import DEFAULT_FORFEIT_AFTER, DEFAULT_STAND_IN, STAND_INS, Pace
+from play.models import DEFAULT_FORFEIT_AFTER, Pace
 from play.starting import do_set_event_play, event_clock
 from tournaments.permissions import access_event, access_event_as_organiser
 
@@ -22,10 +22,12 @@ class EventPlaySerializer(serializers.Serializer):
         default=DEFAULT_FORFEIT_AFTER,
         help_text="timeouts before a forfeit; 0 never",
     )
-    stand_in = serializers.ChoiceField(
-        choices=STAND_INS,
-        default=DEFAULT_STAND_IN,
-        help_text="the built-in bot that plays a turn for a person whose time ran out",
+    stand_in = serializers.CharField(
+        required=False,
+        help_text=(
+            "the built-in bot that plays a turn for a person whose time ran out: one of"
+            " the stand-ins of the event's game (its first when left out)"
+        ),
     )
 
 
@@ -51,6 +53,6 @@ def event_play(request, slug):
     form.is_valid(raise_exception=True)
     data = form.validated_data
     clock = do_set_event_play(
-        event, data["pace"], data.get("move_seconds"), data["forfeit_after"], data["stand_in"]
+        event, data["pace"], data.get("move_seconds"), data["forfeit_after"], data.get("stand_in")
     )
     return Response(clock_json(clock))

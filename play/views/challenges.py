@@ -113,9 +113,9 @@ def page_context(challenge: Challenge, seat) -> dict:
 
 
 def answered(request, challenge_id, action):
-    done = []
-    if carried_out(request, lambda: done.append(action(request.user, challenge_id))):
-        return after(done[0])
+    answer = carried_out(request, action, request.user, challenge_id)
+    if answer:
+        return after(answer.answer)
     return redirect("play:challenge", challenge_id)
 
 
@@ -140,8 +140,7 @@ def join(request, challenge_id):
 @require_POST
 @login_required
 def leave(request, challenge_id):
-    done = []
-    if carried_out(request, lambda: done.append(do_leave_table(request.user, challenge_id))):
+    if carried_out(request, do_leave_table, request.user, challenge_id):
         return redirect("play:lobby")
     return redirect("play:challenge", challenge_id)
 
@@ -152,9 +151,9 @@ def join_by_link(request, token):
     previewer that fetches it takes no seat)."""
     table = get_object_or_404(Challenge, token=token, kind=Challenge.Kind.TABLE)
     if request.method == "POST":
-        done = []
-        if carried_out(request, lambda: done.append(do_join(request.user, table.pk, token))):
-            return after(done[0])
+        joined = carried_out(request, do_join, request.user, table.pk, token)
+        if joined:
+            return after(joined.answer)
     if table.game_id is not None and seat_of(table, request.user) is not None:
         return redirect("play:game", table.game_id)
     context = page_context(table, seat_of(table, request.user))

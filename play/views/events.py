@@ -20,19 +20,13 @@ def event_pace(request, slug):
     clock = event_clock(event)
     game = stand_in_game(event.game)
     form = PaceForm(request.POST or None, initial=PaceForm.initial_of(clock), game=game)
-    done = []
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and carried_out(
-            request,
-            lambda: done.append(do_set_event_play(event, *form.clock_values())),
-            form=form,
-        )
-    ):
-        messages.success(
-            request, _("Pace of play saved. %(pace)s") % {"pace": pace_words(done[0], game)}
-        )
-        return redirect("event-detail", slug=event.slug)
+    if request.method == "POST" and form.is_valid():
+        saved = carried_out(request, do_set_event_play, event, *form.clock_values(), form=form)
+        if saved:
+            messages.success(
+                request,
+                _("Pace of play saved. %(pace)s") % {"pace": pace_words(saved.answer, game)},
+            )
+            return redirect("event-detail", slug=event.slug)
     context = {"event": event, "form": form, "current": pace_words(clock, game)}
     return render(request, "play/event_pace.html", context)

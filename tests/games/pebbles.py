@@ -173,7 +173,8 @@ LIVE = LivePlay(
     illegal_move=IllegalTake,
     bots=BOTS,
     make_bot=make_bot,
-    stand_ins=("greedy",),
+    stand_ins=("random", "greedy"),
+    beginner_bot="random",
     words=Words,
     board=lambda view, _you: {"seats": [{"total": total} for total in view["totals"]]},
 )

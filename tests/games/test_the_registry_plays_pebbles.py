@@ -1,17 +1,21 @@
-"""A game the registry declares, and nothing else names, is scheduled in a bot batch and
-played on the site: ``bots`` and ``play`` ask the registry for everything a game does
-(Pebbles, tests/games/pebbles.py, exists only here)."""
+"""A game the registry declares, and nothing else names, is scheduled in a bot batch,
+replayed, played on the site with its own stand-in and beginner bot, and offered on the
+bot form: ``bots`` and ``play`` ask the registry for everything a game does (Pebbles,
+tests/games/pebbles.py, exists only here)."""
 
 import pytest
 from django.db import connection
 
 from bots.chunks import do_play_chunk
+from bots.forms import BotForm
 from bots.matches import do_play_match
 from bots.models import Batch, Bot, Match
 from bots.scheduling import do_schedule_batch
 from games import registry
 from play.bot_turns import do_play_bot_turns
+from play.hints import offers_hints
 from play.models import Game
+from play.reading import sight_of
 from play.starting import Taker, do_start_game
 from refusal import Refusal
 from tests.games import pebbles
@@ -115,6 +119,61 @@ def test_a_person_plays_pebbles_against_a_bot_on_the_site(player, client_for):
     assert game.is_finished
     assert game.result == {"totals": [2, 2], "places": [1, 1]}
     assert "Grabber took 2" in client.get(f"/play/{game.pk}/").content.decode()
+
+
+def test_a_pebbles_match_is_replayed_move_by_move(player, client_for):
+    lineup = [pebbles_bot(player, "Grabber", "greedy"), pebbles_bot(player, "Dicey", "random")]
+    match = do_schedule_batch(
+        player, Batch.Kind.SINGLE, [lineup], options={"pile": 5}
+    ).matches.get()
+    do_play_match(match.pk)
+    page = client_for(player).get(f"/bots/matches/{match.pk}/?step=1")
+    assert page.status_code == 200
+    html = page.content.decode()
+    steps = len(Match.objects.get(pk=match.pk).record["rounds"][0]["moves"])
+    assert f"1 / {steps}" in html
+    assert "Grabber took 2" in html  # the game's own words for its moves
+
+
+def test_a_game_on_the_site_gets_the_games_own_stand_in(player):
+    bot = pebbles_bot(player, "Grabber", "greedy")
+    game = do_start_game(
+        player, [Taker("Pat", user=player), Taker(bot.name, bot=bot)], {}, game="pebbles"
+    )
+    assert game.stand_in == "random"  # Pebbles' first stand-in (Call to Glory's is greedy)
+
+
+def test_a_first_game_against_the_games_beginner_bot_offers_hints(player):
+    beginner, other = pebbles_bot(player, "Dicey", "random"), pebbles_bot(player, "G", "greedy")
+    first = do_start_game(
+        player, [Taker("Pat", user=player), Taker("Dicey", bot=beginner)], {}, game="pebbles"
+    )
+    assert offers_hints(sight_of(first, player))
+    against_another = do_start_game(
+        player, [Taker("Pat", user=player), Taker("G", bot=other)], {}, game="pebbles"
+    )
+    assert not offers_hints(sight_of(against_another, player))
+
+
+def test_the_bot_form_offers_the_built_in_bots_of_every_game_it_plays(player):
+    form = BotForm()
+    assert ("pebbles", "Pebbles") in form.fields["game"].choices
+    groups = dict(form.fields["builtin_key"].choices[1:])
+    assert [key for key, _label in groups["Pebbles"]] == ["greedy", "random"]
+    assert "search" in [key for key, _label in groups["Call to Glory"]]
+
+    refused = BotForm(
+        {
+            "name": "Deep",
+            "game": "pebbles",
+            "kind": "builtin",
+            "builtin_key": "search",
+            "move_timeout_ms": 500,
+            "time_bank_ms": 5000,
+        }
+    )
+    assert not refused.is_valid()
+    assert "There is no built-in bot 'search'." in refused.errors["builtin_key"]
 
 
 def test_a_bot_the_game_declares_quick_answers_in_the_persons_request(player, client_for):

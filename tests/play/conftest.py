@@ -1,7 +1,8 @@
 import pytest
 
 from bots.models import Bot
-from tests.bots.conftest import (  # noqa: F401 (the remote bots' fixtures)
+from tests.bots.conftest import (  # noqa: F401 (the bots' fixtures)
+    builtin_bot,
     misbehaving_bot_url,
     reference_bot_url,
     remote_bot,

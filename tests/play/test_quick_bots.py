@@ -5,6 +5,7 @@ again, with no worker running. A search bot still waits for a worker. The move s
 names the state it was based on, the clock of the person's new turn starts again, and
 what a move costs in queries is pinned."""
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -12,10 +13,15 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from bots.models import Bot
 from games.call_to_glory import validate_record
-from games.registry import REGISTRY
+from games.call_to_glory.bots import make_bot
+from games.registry import REGISTRY, moves_of
+from play.bot_decisions import seat_player
 from play.bot_turns import do_play_bot_turns
+from play.demo import play_out
 from play.models import Game
+from play.starting import Taker, do_start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +174,25 @@ def test_a_move_and_the_bots_reply_take_a_pinned_number_of_queries(
         (ends_turn if answer["moves"] > state["moves"] + 1 else within_turn).append(captured)
         state = answer
     assert ends_turn and within_turn
+
+
+@pytest.mark.parametrize("key", ["easy", "greedy"])
+def test_a_bot_without_memory_recalls_its_decisions_without_replaying_the_record(
+    staff, player, key
+):
+    bot = Bot.objects.create(name=key, owner=staff, builtin_key=key)
+    game = do_start_game(
+        player, [Taker(str(player), user=player), Taker(bot.name, bot=bot)], {"rounds": 1}
+    )
+    play_out(game, random.Random(5))
+    game.refresh_from_db()
+    seat = game.seats.get(position=1)
+    shown = seat_player(game, seat).policy  # shown only its moves
+    replayed = make_bot(key, seed=game.seed * 7919 + 1)  # shown every view, as with memory
+    replay = game.state(moves=0)
+    for move in moves_of(game.record):
+        if replay.current_player() == 1:
+            replayed.recall(replay.view(1), move)
+        replay.apply(move)
+    assert not shown.remembers and shown.decisions == replayed.decisions >= 10
+    assert shown.rng.getstate() == replayed.rng.getstate()

@@ -7,7 +7,12 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.catalogue_games import do_add_catalogue_game
 from scoring.models import Submission
+from scoring.slips import slip_path, takes_slip
+from scoring.submissions import do_confirm_result
+from tournaments.entrants import do_add_walk_in
+from tournaments.pairing import do_pair_round
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +123,40 @@ def test_the_preview_shows_the_places_the_scores_give(client_for, player, hearts
     )
     assert "Pat Player: place 2" in preview.content.decode()
     assert "Quinn Player: place 1" in preview.content.decode()
+
+
+def test_a_form_saved_offline_is_sent_once_with_its_key(client_for, player, race_table):
+    client = client_for(player)
+    url = reverse("api-table-entry-form", args=[race_table.pk])
+    form = {"place-0": "3", "place-1": "1", "place-2": "2"}
+    first = client.post(url, form, HTTP_IDEMPOTENCY_KEY="phone-1")
+    again = client.post(url, form, HTTP_IDEMPOTENCY_KEY="phone-1")
+    assert first.status_code == 201, first.content
+    assert again["Idempotent-Replayed"] == "true"
+    submission = Submission.objects.get()
+    assert submission.kind == "places/1" and submission.answer["places"] == [3, 1, 2]
+
+
+def test_five_walk_ins_are_paired_at_one_table_and_enter_it_with_its_slip(
+    client, fresh_catalogue, event, organiser
+):
+    do_add_catalogue_game(
+        None, name="Carcassonne", min_players=2, max_players=5, scoring="high", ties="share"
+    )
+    event.game, event.table_size, event.points_by_place = "carcassonne", 5, [5, 3, 2, 1, 0]
+    event.save()
+    for name in ("Wanda", "Walter", "Wendy", "Will", "Wilma"):
+        do_add_walk_in(event, name)
+    table = do_pair_round(event, by=organiser).tables.get()
+    assert table.seats.count() == 5 and takes_slip(table)
+    path = slip_path(table)
+    page = client.get(path)
+    assert page.content.decode().count('inputmode="numeric"') == 5
+    scores = {f"score-{seat}": str(score) for seat, score in enumerate([31, 24, 40, 24, 12])}
+    answer = client.post(path, {**scores, "form_token": token_of(page)})
+    assert answer.status_code == 302 and answer.url == path
+    submission = Submission.objects.get(table=table)
+    assert submission.answer["places"] == [2, 3, 1, 3, 5]
+    do_confirm_result(submission, organiser)
+    points = [seat.points for seat in table.result.seats.order_by("position")]
+    assert points == [3, 1.5, 5, 1.5, 0]  # the two at 3rd share 3rd and 4th's points

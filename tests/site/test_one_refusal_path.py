@@ -107,3 +107,43 @@ def test_only_refusal_attempted_catches_a_refusal():
     ]
     assert catching == ["refusal/__init__.py"]
     assert CATCH.search("    except (ValueError, Refusal) as refusal:")
+
+
+# docs/architecture.md ("Where a refusal is taken as a value"): its three cases, by module.
+TAKES_A_REFUSAL_AS_A_VALUE = {
+    # 1. shown in a place of its own
+    "scoring/views/saving.py",
+    "scoring/views/glory.py",
+    "scoring/views/glory_override.py",
+    "scoring/views/adventure.py",
+    "scoring/views/table.py",
+    "scoring/views/scores.py",
+    "bots/views/replays.py",
+    "scoring/profile_views.py",
+    "tournaments/views/entrants.py",
+    "games/views.py",
+    "scoring/views/slip.py",
+    # 2. turned into another answer
+    "tournaments/entrant_import.py",
+    "scoring/slips.py",
+    "bots/replay.py",
+    "tournaments/permissions.py",
+    "config/api_errors.py",
+    "scoring/api_offline.py",
+    "tournaments/bgstats/forms.py",
+    "tournaments/bgstats/importing.py",
+    # 3. no page or API to answer
+    "bots/management/commands/schedule_bot_matches.py",
+    "bots/ladders.py",
+}
+ATTEMPTED = re.compile(r"\battempted\(")
+
+
+def test_a_refusal_is_taken_as_a_value_only_where_the_architecture_says():
+    taking = {
+        str(path.relative_to(ROOT))
+        for path in ROOT.rglob("*.py")
+        if not NOT_CODE & set(path.relative_to(ROOT).parts) and ATTEMPTED.search(path.read_text())
+    }
+    adapters = {"refusal/__init__.py", "config/refusal_pages.py"}
+    assert taking - adapters == TAKES_A_REFUSAL_AS_A_VALUE

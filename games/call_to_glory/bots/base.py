@@ -22,6 +22,9 @@ class BuiltinBot:
     # plays such a bot's turn at once, in the request that made it due, instead of
     # sending it to a worker (docs/play.md, "Bots").
     quick = False
+    # Whether ``recall`` reads the view (a bot with memory): one that does not is shown
+    # None, so that a site game need not replay its record to remember for it.
+    remembers = False
 
     def __init__(self, seed: int = 0, **settings):
         unknown = sorted(set(settings) - set(self.options))
@@ -41,7 +44,7 @@ class BuiltinBot:
     def choose(self, view: dict) -> str:
         raise NotImplementedError
 
-    def recall(self, view: dict, move: str) -> None:  # noqa: ARG002 - read by bots with memory
+    def recall(self, view: dict | None, move: str) -> None:  # noqa: ARG002 - bots with memory
         """One of this seat's decisions already taken (its view, the move played),
         shown to a bot built mid-game so that it remembers what a bot kept from the
         start would. A bot without memory only moves on to fresh chances."""

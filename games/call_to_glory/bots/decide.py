@@ -33,7 +33,7 @@ def greedy_move(known: Known, legal: list, race: bool = False) -> str:
             wanted = f"{me} discard {VALUES[action[1]]} {PILES[action[2]]}"
     elif known.phase == END:
         wanted = f"{me} end"
-    if wanted in legal:
+    if wanted is not None and wanted in legal:
         return wanted
     return _fallback(legal)
 
@@ -60,7 +60,7 @@ def candidates(known: Known, legal: list, max_discards: int, race: bool = False)
         world.racer = me
     look = tactics.Outlook(world, me)
     keep = []
-    discards = {}
+    discards: dict[int, list[str]] = {}
     ninjas = []
     for move in legal:
         words = move.split()

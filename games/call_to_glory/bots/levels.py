@@ -5,17 +5,19 @@ the same opponent from one game to the next; docs/bots.md gives their measured
 strength against each other.
 """
 
-from .base import gettext_noop, preset
+from .base import BuiltinBot, gettext_noop, preset
 from .greedy import GreedyBot
 from .search import SearchBot
 
 
-class Fixed:
-    """A bot kind with its settings fixed: it accepts none, and uses ``preset``."""
+class Fixed(BuiltinBot):
+    """A bot kind with its settings fixed: it accepts none, and uses ``preset``. Put it
+    before the kind it fixes (``class MediumBot(Fixed, GreedyBot)``), which ``kind``
+    names again."""
 
-    kind: type = None
+    kind: type[BuiltinBot]
     fixed: dict = {}
-    options = {}
+    options: dict = {}
 
     def __init__(self, seed: int = 0, **settings):
         super().__init__(seed, **settings)  # no options: any setting is refused

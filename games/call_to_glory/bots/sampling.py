@@ -88,12 +88,15 @@ def public_world(known: Known) -> Sim:
     sim = _world(known)
     for p in range(4):
         size = known.pile_sizes[p]
-        sim.piles[p] = [None] * size
+        # Only the sizes and the discard piles' known tops are read from this world: a
+        # hidden card stays None, so that a heuristic reading one fails loudly.
+        sim.piles[p] = [None] * size  # type: ignore[list-item]
         if p >= 2 and size:
             sim.piles[p][-1] = known.tops[p - 2]
     if known.my_tasks is not None:
-        sim.tasks = [[] for _ in range(known.n)]
-        sim.tasks[known.me] = list(known.my_tasks)
+        tasks: list[list[tuple[int, int]]] = [[] for _ in range(known.n)]
+        tasks[known.me] = list(known.my_tasks)
+        sim.tasks = tasks
     return sim
 
 
@@ -114,14 +117,15 @@ def sample_world(known: Known, rng, hand_model: bool = True) -> Sim:
     disagrees least): a soft filter, since the opponent need not play by our rules."""
     if not known.clues:
         return _sample(known, rng, hand_model)
-    best, best_misses = None, 0
-    for _ in range(CLUE_TRIES):
+    best = _sample(known, rng, hand_model)
+    best_misses = disagreements(best, known.clues)
+    for _ in range(CLUE_TRIES - 1):
+        if not best_misses:
+            break
         world = _sample(known, rng, hand_model)
         misses = disagreements(world, known.clues)
-        if best is None or misses < best_misses:
+        if misses < best_misses:
             best, best_misses = world, misses
-        if not misses:
-            break
     return best
 
 
@@ -173,24 +177,27 @@ def _sample(known: Known, rng, hand_model: bool) -> Sim:
     if at != len(cards):
         raise ValueError("the view's card counts do not add up to the 110 cards")
     if known.my_tasks is not None:
+        # read_tasks sets the three together
+        assert known.task_pool is not None and known.hidden_task_letters is not None
         pools = {letter: list(cards) for letter, cards in known.task_pool.items()}
-        sim.tasks = []
+        tasks: list[list[tuple[int, int]]] = []
         for q in range(known.n):
             if q == known.me:
-                sim.tasks.append(list(known.my_tasks))
+                tasks.append(list(known.my_tasks))
             else:
                 dealt = []
                 for letter in known.hidden_task_letters[q]:
                     pool = pools[letter]
                     if pool:
                         dealt.append(pool.pop(rng.randrange(len(pool))))
-                sim.tasks.append(dealt)
+                tasks.append(dealt)
+        sim.tasks = tasks
     return sim
 
 
 def _give_known_cards(sim: Sim, known: Known, cards: list) -> None:
     """Put the cards known to be in other hands there first (taken out of ``cards``)."""
-    for q, counts in enumerate(known.held):
+    for q, counts in enumerate(known.held or []):
         if q == known.me or not counts:
             continue
         room = known.hand_sizes[q]

@@ -17,6 +17,7 @@ class SearchBot(BuiltinBot):
     description = gettext_noop(
         "Tries its options in imagined games (the Hard level, with settings)."
     )
+    remembers = True  # its memory reads the views of its earlier decisions
     options = {
         "iterations": (
             45,
@@ -90,9 +91,9 @@ class SearchBot(BuiltinBot):
             self.memory.expect(view, move)
         return move
 
-    def recall(self, view: dict, move: str) -> None:
+    def recall(self, view: dict | None, move: str) -> None:
         self.decisions += 1
-        if self._remembers(view):
+        if view is not None and self._remembers(view):  # a view: it ``remembers``
             self.memory.observe(view)
             self.memory.expect(view, move)
 

@@ -86,8 +86,10 @@ def read_view(view: dict) -> Seen:
     if tasks is not None:
         read_tasks(known, tasks)
     if phase_name == "pile":
+        assert pending is not None, "the pile phase names the cards to place"
         return Seen("pile", known, placing=(me, INDEX[pending["value"]], pending["cards"]))
     if phase_name == "reveal":
+        assert tasks is not None, "only a game with Imperial Tasks reveals them"
         before = [task_of(name) for name in tasks["this_round"]]
         return Seen("reveal", known, revealing=(me, before))
     return Seen("turn", known)
@@ -108,7 +110,7 @@ def read_tasks(known: Known, tasks: dict) -> None:
         if task in pool[name[0]]:
             pool[name[0]].remove(task)
     known.task_pool = pool
-    letters = []
+    letters: list[list[str]] = []
     for seat, revealed in enumerate(tasks["revealed"]):
         if seat == me:
             letters.append([])

@@ -76,7 +76,7 @@ class Sim:
         self.first_pile = -1
         self.waits_for_end = False
         # Unrevealed tasks per seat as (points, value index); None when the variant is off.
-        self.tasks = None
+        self.tasks: list[list[tuple[int, int]]] | None = None
         self.totals = [0] * n
         self.start = 0
         self.last_round = True
@@ -182,7 +182,7 @@ class Sim:
         scores = self.base_scores()
         if self.tasks is None:
             return scores
-        revealed = []
+        revealed: list[tuple[int, int]] = []
         for step in range(self.n):
             seat = (self.start + step) % self.n
             if self.tasks[seat]:

@@ -40,8 +40,9 @@ class Table:
         uses = self.moves.get("ninja", [])
         return max(uses, key=lambda w: (int(w[3]), -int(w[2]))) if uses else None
 
-    def draw_pile(self) -> list:
-        """A blind draw from the bigger draw pile (the first one when equal)."""
+    def draw_pile(self) -> list | None:
+        """A blind draw from the bigger draw pile (the first one when equal); None when
+        neither draw pile may be drawn from."""
         blind = [w for w in self.moves.get("draw", []) if w[2] in ("D1", "D2")]
         sizes = self.view["draw_piles"]
         return max(blind, key=lambda w: sizes[int(w[2][1]) - 1]) if blind else None

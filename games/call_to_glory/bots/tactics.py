@@ -293,4 +293,5 @@ def choose_reveal(sim, seat: int, _revealed) -> tuple:
         score = mine - other - 0.01 * points
         if score > best_score:
             best, best_score = task, score
+    assert best is not None, "a seat reveals one of the tasks it holds"
     return best
