@@ -10,6 +10,7 @@ shared thread, and nothing of it stays while it waits.
 """
 
 import os
+import warnings
 
 import django
 from django.core.handlers.asgi import ASGIHandler
@@ -24,6 +25,10 @@ class Application(ASGIHandler):
         else:
             await super().__call__(scope, receive, send)
 
+
+# A static file (WhiteNoise's, served here by bin/run only: production serves them from
+# gunicorn) is read in a thread a chunk at a time, as Django warns once per process.
+warnings.filterwarnings("ignore", "StreamingHttpResponse must consume synchronous iterators")
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)
