@@ -36,14 +36,12 @@ def is_event_organiser(user, event: Event) -> bool:
         return True
     if not user.is_authenticated:
         return False
-    league = event.season.league
-    if user.pk in (event.created_by_id, league.created_by_id):
+    if event.created_by_id == user.pk:
         return True
-    # One query for both grants (the event's and its league's): the event page asks it
-    # on every read.
-    return Event.objects.filter(
-        Q(organisers=user) | Q(season__league__organisers=user), pk=event.pk
-    ).exists()
+    # One query for every grant (the event's, its league's, the league's creator's),
+    # without reading the season and league: the event page asks it on every read.
+    granted = Q(organisers=user) | Q(season__league__organisers=user)
+    return Event.objects.filter(granted | Q(season__league__created_by=user), pk=event.pk).exists()
 
 
 def is_entrant(user, event: Event) -> bool:
