@@ -73,7 +73,7 @@ def test_bad_event_input_is_named_and_creates_nothing(league, organiser):
             "name": "Bad",
             "slug": "bad",
             "format": "swiss",
-            "table_size": 5,
+            "table_size": 7,
             "tiebreak_order": ["coin"],
             "format_options": {"colour": 1},
         },
@@ -82,6 +82,17 @@ def test_bad_event_input_is_named_and_creates_nothing(league, organiser):
     assert response.status_code == 400
     assert {"table_size", "tiebreak_order"} <= set(response.json())
     assert not Event.objects.filter(slug="bad").exists()
+
+
+def test_a_table_size_the_game_is_not_played_at_is_named(league, organiser):
+    """Five seats suit some games (up to six), not Call to Glory (two to four)."""
+    season = Season.objects.create(league=league, name="API")
+    body = {"season": season.pk, "name": "Five", "slug": "five", "format": "swiss"}
+    response = api(organiser).post("/api/events/", {**body, "table_size": 5}, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"] == "table_size"
+    assert response.json()["detail"] == "A table of Call to Glory seats 2 to 4."
+    assert not Event.objects.filter(slug="five").exists()
 
 
 def test_an_outsider_cannot_create_pair_or_enter_and_nothing_changes(league, organiser, outsider):
