@@ -215,7 +215,9 @@ class Person:
                     self.errors.append(f"POST {status} {data[:200]!r}")
                     return None
                 self.latencies.append(done - due)
-                state, tag = json.loads(data), answer_tag
+                seen, (state, tag) = state["moves"], (json.loads(data), answer_tag)
+                if state["legal_moves"] and state["moves"] > seen + 1:
+                    self.replies.append(done - due)  # the bot answered in the request
                 if state["legal_moves"]:
                     due = done + think(self.rng)
                 else:
