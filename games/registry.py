@@ -230,6 +230,18 @@ class CatalogueRules:
     pk: int
     created_by_id: int | None = None
 
+    @property
+    def scoring_label(self):
+        from games.models import Scoring
+
+        return Scoring(self.scoring).label
+
+    @property
+    def ties_share_a_place(self) -> bool:
+        from games.models import Ties
+
+        return self.ties == Ties.SHARE
+
 
 # Tables the formats pair seat 2 to this many.
 MOST_SEATS = 6

@@ -35,8 +35,10 @@ def asked(client: Client, game_id: int, seconds: int = 30):
     return client.get(f"/api/play/{game_id}/?wait={seconds}", headers={"If-None-Match": tag})
 
 
-def held_in_the_background(client: Client, game_id: int, seconds: int = 3):
-    """A wait that the server holds: its thread is still running a moment later."""
+def held_in_the_background(client: Client, game_id: int, seconds: int = 12):
+    """A wait that the server holds: its thread is still running a moment later (and
+    long after: on a loaded machine a wait of 3 s once ended before the test's next
+    request, which then found a free place)."""
     answers = []
 
     def wait():
@@ -75,7 +77,7 @@ def test_a_person_past_their_waits_is_refused_at_once_with_retry_after(start, pl
     theirs.force_login(other_player)
     held.append(held_in_the_background(theirs, game_id))
     for thread, answers in held:
-        thread.join(timeout=10)
+        thread.join(timeout=20)
         assert answers[0].status_code == 304
     again = asked(mine[2], game_id, seconds=1)
     assert again.status_code == 304 and "Retry-After" not in again
@@ -88,7 +90,7 @@ def test_visitors_are_counted_per_address(start, player, other_player):
     assert answered_at_once(here[2], game_id).status_code == 429
     held.append(held_in_the_background(Client(REMOTE_ADDR="10.7.0.2", **THREADED), game_id))
     for thread, _answers in held:
-        thread.join(timeout=10)
+        thread.join(timeout=20)
 
 
 @pytest.mark.parametrize("visibility", [Visibility.UNLISTED, Visibility.PRIVATE])
@@ -104,7 +106,7 @@ def test_a_visitor_waits_only_on_a_public_game(client_for, table, player, visibi
         assert answer.status_code == 304 and answer["Retry-After"] == "7"
     else:
         thread, answers = held_in_the_background(visitor, game_id, seconds=1)
-        thread.join(timeout=10)
+        thread.join(timeout=20)
         assert answers[0].status_code == 304 and "Retry-After" not in answers[0]
         event.visibility = visibility
         event.save()
@@ -128,4 +130,4 @@ def test_a_threaded_process_holds_at_most_its_share(settings, start, player, oth
     thread, _answers = held_in_the_background(first, game_id)
     answer = answered_at_once(second, game_id)
     assert answer.status_code == 304 and answer["Retry-After"] == "7"
-    thread.join(timeout=10)
+    thread.join(timeout=20)

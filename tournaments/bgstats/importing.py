@@ -59,6 +59,10 @@ class PlayReport:
     def status_label(self) -> str:
         return PlayStatus(self.status).label
 
+    @property
+    def imported(self) -> bool:
+        return self.status == PlayStatus.IMPORTED
+
 
 def check_unmatched(value) -> str:
     if value not in UNMATCHED:
