@@ -12,7 +12,7 @@ at the wait's end by a long-poll."""
 from django.db import transaction
 
 import config.changes as changes
-from tournaments.models import Event, Table
+from tournaments.models import Event, Result, Table
 from tournaments.round_cache import round_version
 
 TOPIC = "event"
@@ -27,9 +27,20 @@ def announce_change(event_id: int) -> None:
 
 def when_result_changed(instance, **_signal) -> None:
     """``post_save`` and ``post_delete`` of a ``Result``: its event's pages move on."""
-    event_id = Table.objects.filter(pk=instance.table_id).values_list("round__event_id").first()
+    event_id = event_id_of(instance)
     if event_id is not None:
-        announce_change(event_id[0])
+        announce_change(event_id)
+
+
+def event_id_of(result) -> int | None:
+    """The result's event, without a query when its writer had the table's round at hand
+    (``tournaments.results`` has: it reads the event from it)."""
+    table = result.table if Result.table.is_cached(result) else None
+    if table is not None and Table.round.is_cached(table):
+        return table.round.event_id
+    return (
+        Table.objects.filter(pk=result.table_id).values_list("round__event_id", flat=True).first()
+    )
 
 
 def stamp_of(event) -> str:
