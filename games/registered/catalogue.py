@@ -50,26 +50,21 @@ def unbound(*_args):
 # The kinds as any catalogue game reads them (``registry.entry_kind``): an answer, a
 # stored document and its rules version need no game. A game's own kinds (below)
 # complete an entry with its scoring and ties.
-SCORES = EntryKind(
-    key=rules.SCORES,
-    member="SCORES",
-    label=_("Scores"),
-    complete=unbound,
-    score=score,
-    seats=seats,
-    players=players,
-    rules_version=rules_version,
-)
-PLACES = EntryKind(
-    key=rules.PLACES,
-    member="PLACES",
-    label=_("Finishing order"),
-    complete=unbound,
-    score=score,
-    seats=seats,
-    players=players,
-    rules_version=rules_version,
-)
+def shared_kind(key: str, member: str, label) -> EntryKind:
+    return EntryKind(
+        key=key,
+        member=member,
+        label=label,
+        complete=unbound,
+        score=score,
+        seats=seats,
+        players=players,
+        rules_version=rules_version,
+    )
+
+
+SCORES = shared_kind(rules.SCORES, "SCORES", _("Scores"))
+PLACES = shared_kind(rules.PLACES, "PLACES", _("Finishing order"))
 KINDS = (SCORES, PLACES)
 
 
