@@ -1,5 +1,8 @@
 """The API of challenges and open tables (``play.challenges``): challenge people to a
-game, accept or decline, open a table anyone signed in may join, join or leave it."""
+game, accept or decline, open a table anyone signed in may join, join or leave it.
+
+A challenge's ``game_type`` is the game to be played (a registry key: one the site
+plays live); its ``game`` is the started game's id, once it has started."""
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -9,8 +12,10 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from games.registry import DEFAULT_GAME
 from play.api.games import CreatedSerializer
 from play.challenges import (
+    check_game_type,
     do_accept,
     do_challenge,
     do_decline,
@@ -26,8 +31,15 @@ from scoring.idempotency import idempotent
 
 
 class TermsSerializer(serializers.Serializer):
+    game_type = serializers.CharField(
+        default=DEFAULT_GAME,
+        help_text="the game to play: a game the site plays live (400 naming `game_type` otherwise)",
+    )
     options = serializers.DictField(
-        required=False, default=dict, help_text="rounds (1: the Quick Game), ninja, imperial_tasks"
+        required=False,
+        default=dict,
+        help_text="the game's rules options (Call to Glory: rounds, 1 the Quick Game; ninja; "
+        "imperial_tasks)",
     )
     pace = serializers.ChoiceField(choices=Pace.choices, default=Pace.LIVE)
     move_seconds = serializers.IntegerField(
@@ -39,7 +51,8 @@ class TermsSerializer(serializers.Serializer):
 
     def clock(self):
         data = self.validated_data
-        return check_clock(data["pace"], data.get("move_seconds"), DEFAULT_FORFEIT_AFTER)
+        game = check_game_type(data["game_type"]).key
+        return check_clock(data["pace"], data.get("move_seconds"), DEFAULT_FORFEIT_AFTER, game=game)
 
 
 class ChallengeRequestSerializer(TermsSerializer):
@@ -50,7 +63,9 @@ class ChallengeRequestSerializer(TermsSerializer):
 
 
 class TableRequestSerializer(TermsSerializer):
-    seats = serializers.IntegerField(help_text="2 to 4: the table's size, your seat among them")
+    seats = serializers.IntegerField(
+        help_text="the table's size (2 to 4, within the game's), your seat among them"
+    )
     listed = serializers.BooleanField(
         default=True, help_text="false: not in the lobby, reached by its share link only"
     )
@@ -86,6 +101,7 @@ class ChallengeSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "kind",
+            "game_type",
             "status",
             "created_by",
             "size",
@@ -114,7 +130,9 @@ def challenge_list(request):
     data = form.validated_data
     clock = form.clock()
     takers = read_seats(request.user, data["seats"])
-    challenge = do_challenge(request.user, takers, data["options"], clock, data["rated"])
+    challenge = do_challenge(
+        request.user, takers, data["options"], clock, data["rated"], data["game_type"]
+    )
     return Response({"id": challenge.pk}, status=201)
 
 
@@ -163,7 +181,13 @@ def table_list(request):
     form.is_valid(raise_exception=True)
     data = form.validated_data
     table = do_open_table(
-        request.user, data["seats"], data["options"], form.clock(), data["rated"], data["listed"]
+        request.user,
+        data["seats"],
+        data["options"],
+        form.clock(),
+        data["rated"],
+        data["listed"],
+        data["game_type"],
     )
     return Response({"id": table.pk, "link": share_link(table)}, status=201)
 

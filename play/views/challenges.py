@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.refusal_pages import carried_out
-from play.challenge_forms import ChallengeForm, TableForm
+from play.challenge_forms import ChallengeForm, TableForm, chosen_game, other_games
 from play.challenges import (
     do_accept,
     do_challenge,
@@ -34,8 +34,12 @@ def after(challenge: Challenge):
 
 @login_required
 def challenge_new(request):
+    game = chosen_game(request)
     form = ChallengeForm(
-        request.POST or None, initial={"people": request.GET.get("with", "")}, user=request.user
+        request.POST or None,
+        initial={"people": request.GET.get("with", "")},
+        user=request.user,
+        game=game,
     )
     made = []
     if (
@@ -50,6 +54,7 @@ def challenge_new(request):
                     form.options(),
                     form.clock(),
                     form.cleaned_data["rated"],
+                    form.cleaned_data["game_type"],
                 )
             ),
             form=form,
@@ -59,12 +64,14 @@ def challenge_new(request):
             request, _("Challenge sent: they are told, and the game starts once they accept.")
         )
         return after(made[0])
-    return render(request, "play/challenge_new.html", {"form": form})
+    context = {"form": form, "game": game, "other_games": other_games(game)}
+    return render(request, "play/challenge_new.html", context)
 
 
 @login_required
 def table_new(request):
-    form = TableForm(request.POST or None)
+    game = chosen_game(request)
+    form = TableForm(request.POST or None, game=game)
     made = []
     if (
         request.method == "POST"
@@ -79,13 +86,15 @@ def table_new(request):
                     form.clock(),
                     form.cleaned_data["rated"],
                     form.cleaned_data["listed"],
+                    form.cleaned_data["game_type"],
                 )
             ),
             form=form,
         )
     ):
         return redirect("play:challenge", made[0].pk)
-    return render(request, "play/table_new.html", {"form": form})
+    context = {"form": form, "game": game, "other_games": other_games(game)}
+    return render(request, "play/table_new.html", context)
 
 
 @login_required
