@@ -14,7 +14,8 @@ tables at once, counted under their user row's lock so that two at once cannot p
 the limit together.
 
 Every answer takes the challenge's row lock first, so two joins of the last seat at
-once start one game: the second finds the table started (409).
+once start one game: the second finds the table started (409); and every answer saves
+the challenge, whose page follows it by that (``play.challenge_changes``).
 """
 
 import secrets
@@ -207,6 +208,18 @@ def seat_of(challenge: Challenge, user) -> ChallengeSeat | None:
     return challenge.seats.filter(user=user).first() if user.is_authenticated else None
 
 
+def access_challenge(user, challenge_id: int, token=None) -> tuple[Challenge, ChallengeSeat | None]:
+    """A challenge or table ``user`` may see, and their seat at it: one they sit at or
+    are invited to, a table listed in the lobby, or one whose share link's ``token``
+    they have (403 otherwise; 404 for none)."""
+    challenge = get_object_or_404(Challenge.objects.select_related("created_by"), pk=challenge_id)
+    seat = seat_of(challenge, user)
+    by_link = token is not None and secrets.compare_digest(str(token), challenge.token)
+    if seat is None and not (challenge.is_table and (challenge.listed or by_link)):
+        raise PermissionDenied
+    return challenge, seat
+
+
 def do_accept(user, challenge_id: int) -> Challenge:
     """``user`` accepts a challenge they are invited to (again: nothing changes); the
     last acceptance starts the game."""
@@ -223,6 +236,8 @@ def do_accept(user, challenge_id: int) -> Challenge:
             seat.save(update_fields=["accepted"])
         if not challenge.seats.filter(user__isnull=False, accepted=False).exists():
             start(challenge)
+        else:
+            challenge.save(update_fields=["updated_at"])
     return challenge
 
 
@@ -260,6 +275,8 @@ def do_join(user, table_id: int, token=None) -> Challenge:
         ChallengeSeat.objects.create(challenge=table, position=len(seats), user=user, accepted=True)
         if len(seats) + 1 == table.size:
             start(table)
+        else:
+            table.save(update_fields=["updated_at"])
     return table
 
 

@@ -4,17 +4,16 @@ game, accept or decline, open a table anyone signed in may join, join or leave i
 A challenge's ``game_type`` is the game to be played (a registry key: one the site
 plays live); its ``game`` is the started game's id, once it has started."""
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from games.registry import DEFAULT_GAME
 from play.api.games import CreatedSerializer
 from play.challenges import (
+    access_challenge,
     check_game_type,
     do_accept,
     do_challenge,
@@ -22,7 +21,6 @@ from play.challenges import (
     do_join,
     do_leave_table,
     do_open_table,
-    seat_of,
 )
 from play.lobby import open_tables, share_link
 from play.models import DEFAULT_FORFEIT_AFTER, Challenge, Pace
@@ -141,10 +139,7 @@ def challenge_list(request):
 @permission_classes([IsAuthenticated])
 def challenge_detail(request, challenge_id):
     """A challenge or table you sit at (or are invited to), or a table of the lobby."""
-    challenge = get_object_or_404(Challenge, pk=challenge_id)
-    seen_by_all = challenge.is_table and challenge.listed
-    if not seen_by_all and seat_of(challenge, request.user) is None:
-        raise PermissionDenied
+    challenge, _seat = access_challenge(request.user, challenge_id)
     return Response(ChallengeSerializer(challenge).data)
 
 

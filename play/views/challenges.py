@@ -4,14 +4,15 @@ leave it, and the share link that seats whoever opens it and taps "Take a seat".
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.refusal_pages import carried_out
+from play.challenge_changes import stamp_text
 from play.challenge_forms import ChallengeForm, TableForm, chosen_game, other_games
 from play.challenges import (
+    access_challenge,
     do_accept,
     do_challenge,
     do_decline,
@@ -99,10 +100,7 @@ def table_new(request):
 
 @login_required
 def challenge_page(request, challenge_id):
-    challenge = get_object_or_404(Challenge.objects.select_related("created_by"), pk=challenge_id)
-    seat = seat_of(challenge, request.user)
-    if seat is None and not (challenge.is_table and challenge.listed):
-        raise PermissionDenied
+    challenge, seat = access_challenge(request.user, challenge_id)
     if seat is not None and challenge.game_id is not None:
         return redirect("play:game", challenge.game_id)
     return render(request, "play/challenge.html", page_context(challenge, seat))
@@ -118,6 +116,7 @@ def page_context(challenge: Challenge, seat) -> dict:
         "seat": seat,
         "terms": terms(challenge),
         "link": share_link(challenge) if challenge.is_table and seat is not None else None,
+        "stamp": stamp_text(challenge.updated_at),
     }
 
 
