@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
 from games.registry import DEFAULT_GAME, GameType, get_game, live_games
-from play.challenges import seat_range
+from play.challenges import plays_in_rounds, seat_range
 from play.models import DEFAULT_FORFEIT_AFTER, Pace
 from play.pace import UNITS
 from play.starting import Taker, check_clock, offered_builtin_bots
@@ -65,7 +65,7 @@ class TermsForm(forms.Form):
         self.game = game
         self.fields["game_type"].choices = [(each.key, each.name) for each in live_games()]
         self.fields["game_type"].initial = game.key
-        if not any(option.key == "rounds" for option in game.options):
+        if not plays_in_rounds(game):
             del self.fields["rounds"]
 
     def clean_game_type(self) -> str:

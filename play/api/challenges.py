@@ -4,6 +4,7 @@ game, accept or decline, open a table anyone signed in may join, join or leave i
 A challenge's ``game_type`` is the game to be played (a registry key: one the site
 plays live); its ``game`` is the started game's id, once it has started."""
 
+from django.db.models import Prefetch, prefetch_related_objects
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
@@ -23,7 +24,7 @@ from play.challenges import (
     do_open_table,
 )
 from play.lobby import open_tables, share_link
-from play.models import DEFAULT_FORFEIT_AFTER, Challenge, Pace
+from play.models import DEFAULT_FORFEIT_AFTER, Challenge, ChallengeSeat, Pace
 from play.starting import check_clock, read_seats
 from scoring.idempotency import idempotent
 
@@ -140,6 +141,8 @@ def challenge_list(request):
 def challenge_detail(request, challenge_id):
     """A challenge or table you sit at (or are invited to), or a table of the lobby."""
     challenge, _seat = access_challenge(request.user, challenge_id)
+    seats = Prefetch("seats", queryset=ChallengeSeat.objects.select_related("user", "bot"))
+    prefetch_related_objects([challenge], seats)
     return Response(ChallengeSerializer(challenge).data)
 
 

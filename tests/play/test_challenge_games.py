@@ -163,3 +163,19 @@ def test_with_one_game_played_live_the_form_offers_no_choice(client_for, player)
         {"game_type": "call-to-adventure", "seats": 2, "rounds": 1, "pace": "live", "unit": 60},
     )
     assert refused.status_code == 200 and not Challenge.objects.exists()
+
+
+def test_play_now_plays_the_bots_game_against_bots_of_that_game(
+    pebbles_declared, client_for, player, staff, greedy_bot
+):
+    dicey, grabber = (
+        Bot.objects.create(name=name, owner=staff, game="pebbles", builtin_key=key, public=True)
+        for name, key in (("Dicey", "random"), ("Grabber", "greedy"))
+    )
+    played = client_for(player).post(
+        "/play/new/", {"bot": dicey.pk, "rounds": "4", "opponents": "3"}
+    )
+    game = Game.objects.get()
+    assert played.url == f"/play/{game.pk}/"
+    assert game.game == "pebbles" and game.options == {"pile": 7}
+    assert [seat.bot for seat in game.seats.all()][1:] == [dicey, grabber]
