@@ -9,6 +9,7 @@ from django.db import transaction
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from play.api.games import PlayedSeatSerializer
 from play.models import Game
 from play.moving import locked_game, seats_of
 
@@ -42,6 +43,10 @@ def test_a_move_by_token_is_played_and_answers_the_new_state(game_id, player):
     assert answer.status_code == 200, answer.content
     assert answer.json()["moves"] == state["moves"] + 1 == Game.objects.get(pk=game_id).moves
     assert answer.json()["you"] == 0 and answer.json()["seats"][1]["bot"] is True
+    # The seats written out are the serializer's that documents them (and lists games).
+    listed = client.get("/api/play/").json()[0]
+    assert answer.json()["seats"] == listed["seats"]
+    assert set(answer.json()["seats"][0]) == set(PlayedSeatSerializer().fields)
 
 
 def test_an_unknown_token_and_an_inactive_persons_token_are_refused(game_id, player):
