@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from bots.batch_changes import announce_progress
 from bots.models import Batch, Fault, Match, MatchSeat, WorkStatus
 from bots.statistics import Tally, tally
 
@@ -84,9 +85,10 @@ def batch_summary(batch: Batch) -> Summary | None:
 
 
 def mark_started(batch_id: int) -> None:
-    Batch.objects.filter(pk=batch_id, started_at__isnull=True).update(
+    if Batch.objects.filter(pk=batch_id, started_at__isnull=True).update(
         started_at=timezone.now(), status=WorkStatus.RUNNING
-    )
+    ):
+        announce_progress(batch_id)
 
 
 def do_close_batch_if_finished(batch_id: int) -> bool:
@@ -109,10 +111,14 @@ def do_close_batch_if_finished(batch_id: int) -> bool:
             .update(status=WorkStatus.DONE, finished_at=timezone.now())
         )
         if closed:
+            announce_progress(batch_id)
             transaction.on_commit(update_bot_ratings.delay)
     return bool(closed)
 
 
 def close_batch_on_commit(batch_id: int | None) -> None:
+    """After a match or chunk of the batch is stored or failed: its progress moved on
+    (announced), and the batch is closed if that was its last work."""
     if batch_id is not None:
+        announce_progress(batch_id)
         transaction.on_commit(lambda: do_close_batch_if_finished(batch_id))

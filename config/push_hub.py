@@ -15,9 +15,9 @@ and no database connection.
   touches a file under ``var/changes/`` (``config.changes.touched``) and the hub looks
   at the files of the keys it follows every ``FILE_LOOK_SECONDS``: a ``stat`` each, no
   database.
-- A key whose changes are not all announced is read again every ``refresh`` seconds
-  (per process, not per tab): an event's pages (a safety net, 60 s), a bot batch's
-  progress (its matches finish by conditional updates that announce nothing; 2 s).
+- A followed key is read again every ``refresh`` seconds all the same (per process,
+  not per tab), in case an announcement was lost: an event's pages and a bot batch's
+  progress, 60 s.
 """
 
 import asyncio

@@ -12,13 +12,17 @@ class PlayConfig(AppConfig):
 
         from play.abandoning import when_table_overridden
         from play.bot_calls import when_deleted
+        from play.challenge_changes import when_saved as when_challenge_saved
         from play.changes import when_saved
-        from play.models import Game
+        from play.models import Challenge, Game
         from play.todo import what_needs_me
         from scoring.signals import table_overridden
         from tournaments.todo import register_personal_todo_provider
 
         pre_delete.connect(when_deleted, sender=Game, dispatch_uid="play-game-abandoned")
         post_save.connect(when_saved, sender=Game, dispatch_uid="play-game-changed")
+        post_save.connect(
+            when_challenge_saved, sender=Challenge, dispatch_uid="play-challenge-changed"
+        )
         table_overridden.connect(when_table_overridden, dispatch_uid="play-table-overridden")
         register_personal_todo_provider(what_needs_me)

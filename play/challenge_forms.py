@@ -7,6 +7,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
+from games.registry import DEFAULT_GAME, GameType, get_game, live_games
+from play.challenges import plays_in_rounds, seat_range
 from play.models import DEFAULT_FORFEIT_AFTER, Pace
 from play.pace import UNITS
 from play.starting import Taker, check_clock, offered_builtin_bots
@@ -19,10 +21,26 @@ PACES = (
 )
 
 
-class TermsForm(forms.Form):
-    """What a challenge and an open table share: the length, the pace, the clock and
-    whether the game is rated."""
+def chosen_game(request) -> GameType:
+    """The game a challenge or table form is for: the one posted (``game_type``) or
+    asked for (``?game=``) among those the site plays live, else the default game (a
+    posted game not played live is then refused by the form's ``game_type``)."""
+    key = request.POST.get("game_type") or request.GET.get("game")
+    games = {game.key: game for game in live_games()}
+    return games.get(key) or get_game(DEFAULT_GAME)
 
+
+def other_games(game: GameType) -> list[GameType]:
+    """The other games a form may be for (none when the site plays one game live)."""
+    return [other for other in live_games() if other.key != game.key]
+
+
+class TermsForm(forms.Form):
+    """What a challenge and an open table share: the game (one the site plays live),
+    the length (for a game played in rounds), the pace, the clock and whether the game
+    is rated. The form is for one game (``game``); the page offers the others."""
+
+    game_type = forms.ChoiceField(choices=(), required=False, widget=forms.HiddenInput)
     rounds = forms.TypedChoiceField(
         label=_("Length"), coerce=int, choices=LENGTHS, initial=1, widget=forms.RadioSelect
     )
@@ -42,13 +60,24 @@ class TermsForm(forms.Form):
         label=_("Rated: the game moves our ratings (people only)"), required=False
     )
 
+    def __init__(self, *args, game: GameType, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.fields["game_type"].choices = [(each.key, each.name) for each in live_games()]
+        self.fields["game_type"].initial = game.key
+        if not plays_in_rounds(game):
+            del self.fields["rounds"]
+
+    def clean_game_type(self) -> str:
+        return self.cleaned_data["game_type"] or self.game.key
+
     def clock(self):
         data = self.cleaned_data
         seconds = data["time"] * data["unit"] if data["time"] else None
-        return check_clock(data["pace"], seconds, DEFAULT_FORFEIT_AFTER)
+        return check_clock(data["pace"], seconds, DEFAULT_FORFEIT_AFTER, game=self.game.key)
 
     def options(self) -> dict:
-        return {"rounds": self.cleaned_data["rounds"]}
+        return {"rounds": self.cleaned_data["rounds"]} if "rounds" in self.fields else {}
 
 
 class ChallengeForm(TermsForm):
@@ -67,7 +96,7 @@ class ChallengeForm(TermsForm):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["bots"].queryset = offered_builtin_bots(user)
+        self.fields["bots"].queryset = offered_builtin_bots(user).filter(game=self.game.key)
 
     def takers(self, by) -> list[Taker]:
         """``by`` first, then the people named, then the bots chosen."""
@@ -90,17 +119,19 @@ class ChallengeForm(TermsForm):
 class TableForm(TermsForm):
     field_order = ["seats"]
     seats = forms.TypedChoiceField(
-        label=_("Seats"),
-        coerce=int,
-        choices=[(n, str(n)) for n in (2, 3, 4)],
-        initial=2,
-        widget=forms.RadioSelect,
+        label=_("Seats"), coerce=int, choices=(), initial=2, widget=forms.RadioSelect
     )
     listed = forms.BooleanField(
         label=_("List it in the lobby (else only its share link seats people)"),
         required=False,
         initial=True,
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        sizes = seat_range(self.game)
+        self.fields["seats"].choices = [(n, str(n)) for n in sizes]
+        self.fields["seats"].initial = sizes[0]
 
 
 class VacationForm(forms.Form):

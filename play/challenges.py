@@ -1,5 +1,8 @@
 """Challenges and open tables: how people find each other for a friendly game.
 
+A challenge or table is for one game the registry plays live (``game_type``: its
+options are that game's, its size within that game's seats and 2 to 4).
+
 A *challenge* names its seats (the creator, the people invited, bots): each person
 invited is told (the to-do list, an e-mail) and accepts or declines; the game starts
 once every person has accepted, and ends as *declined* when one declines (the creator
@@ -11,7 +14,8 @@ tables at once, counted under their user row's lock so that two at once cannot p
 the limit together.
 
 Every answer takes the challenge's row lock first, so two joins of the last seat at
-once start one game: the second finds the table started (409).
+once start one game: the second finds the table started (409); and every answer saves
+the challenge, whose page follows it by that (``play.challenge_changes``).
 """
 
 import secrets
@@ -27,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.notices import do_notify, link
-from games.registry import DEFAULT_GAME, get_game
+from games.registry import DEFAULT_GAME, GameType, get_game
 from play.models import Challenge, ChallengeSeat, Game, Pace
 from play.pace import duration_words
 from play.starting import Clock, Taker, check_options, check_takers, do_start_game
@@ -42,10 +46,47 @@ def check_rated(takers: list[Taker], rated) -> bool:
     return rated
 
 
-def check_size(size) -> int:
-    if type(size) is not int or not 2 <= size <= 4:
-        raise Refusal(_("A game has 2 to 4 seats."), "seats")
+def check_game_type(key) -> GameType:
+    """The game a challenge or table is for: one the registry plays live."""
+    try:
+        game = get_game(key)
+    except Refusal:
+        raise Refusal(_("There is no game %(key)s.") % {"key": key}, "game_type") from None
+    if not game.playable_live:
+        raise Refusal(_("%(game)s is not played on the site.") % {"game": game.name}, "game_type")
+    return game
+
+
+def plays_in_rounds(game: GameType) -> bool:
+    """Whether ``game`` is played in rounds whose number people choose (an option
+    ``rounds``): the forms then offer the length."""
+    return any(option.key == "rounds" for option in game.options)
+
+
+def seat_range(game: GameType) -> range:
+    """The sizes a friendly game of ``game`` may have: its own, within 2 to 4."""
+    return range(max(2, game.min_players), min(4, game.max_players) + 1)
+
+
+def check_size(size, game: GameType) -> int:
+    sizes = seat_range(game)
+    if type(size) is not int or size not in sizes:
+        raise Refusal(
+            _("A game of %(game)s has %(low)d to %(high)d seats.")
+            % {"game": game.name, "low": sizes[0], "high": sizes[-1]},
+            "seats",
+        )
     return size
+
+
+def check_bots_play(takers: list[Taker], game: GameType) -> None:
+    for taker in takers:
+        if taker.bot is not None and taker.bot.game != game.key:
+            raise Refusal(
+                _("%(bot)s does not play %(game)s.")
+                % {"bot": taker.bot.said_name, "game": game.name},
+                "seats",
+            )
 
 
 def check_can_play(user) -> None:
@@ -76,11 +117,16 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def do_challenge(by, takers: list[Taker], options, clock: Clock, rated=False) -> Challenge:
-    """Invite the people among ``takers`` (in seat order; ``by`` among them) to a game;
-    they are told. With no person but ``by`` the game starts at once."""
+def do_challenge(
+    by, takers: list[Taker], options, clock: Clock, rated=False, game_type=DEFAULT_GAME
+) -> Challenge:
+    """Invite the people among ``takers`` (in seat order; ``by`` among them) to a game
+    of ``game_type``; they are told. With no person but ``by`` the game starts at once."""
+    game = check_game_type(game_type)
     check_takers(takers)
-    options = check_options(get_game(DEFAULT_GAME).played, options)  # the default game
+    check_size(len(takers), game)
+    check_bots_play(takers, game)
+    options = check_options(game.played, options)
     rated = check_rated(takers, rated)
     if all(taker.user is None or taker.user.pk != by.pk for taker in takers):
         raise Refusal(_("You challenge others to games you sit at."), "seats")
@@ -88,6 +134,7 @@ def do_challenge(by, takers: list[Taker], options, clock: Clock, rated=False) ->
         check_room_for_another(by)
         challenge = Challenge.objects.create(
             kind=Challenge.Kind.CHALLENGE,
+            game_type=game.key,
             created_by=by,
             size=len(takers),
             options=options,
@@ -115,10 +162,13 @@ def do_challenge(by, takers: list[Taker], options, clock: Clock, rated=False) ->
     return challenge
 
 
-def do_open_table(by, size, options, clock: Clock, rated=False, listed=True) -> Challenge:
-    """An open table of ``size`` seats, ``by`` in the first."""
-    size = check_size(size)
-    options = check_options(get_game(DEFAULT_GAME).played, options)  # the default game
+def do_open_table(
+    by, size, options, clock: Clock, rated=False, listed=True, game_type=DEFAULT_GAME
+) -> Challenge:
+    """An open table of ``size`` seats for a game of ``game_type``, ``by`` in the first."""
+    game = check_game_type(game_type)
+    size = check_size(size, game)
+    options = check_options(game.played, options)
     check_can_play(by)
     if not isinstance(listed, bool):
         raise Refusal(_("Listed is true or false."), "listed")
@@ -127,6 +177,7 @@ def do_open_table(by, size, options, clock: Clock, rated=False, listed=True) -> 
         check_room_for_another(by)
         table = Challenge.objects.create(
             kind=Challenge.Kind.TABLE,
+            game_type=game.key,
             created_by=by,
             size=size,
             options=options,
@@ -163,6 +214,18 @@ def seat_of(challenge: Challenge, user) -> ChallengeSeat | None:
     return challenge.seats.filter(user=user).first() if user.is_authenticated else None
 
 
+def access_challenge(user, challenge_id: int, token=None) -> tuple[Challenge, ChallengeSeat | None]:
+    """A challenge or table ``user`` may see, and their seat at it: one they sit at or
+    are invited to, a table listed in the lobby, or one whose share link's ``token``
+    they have (403 otherwise; 404 for none)."""
+    challenge = get_object_or_404(Challenge.objects.select_related("created_by"), pk=challenge_id)
+    seat = seat_of(challenge, user)
+    by_link = token is not None and secrets.compare_digest(str(token), challenge.token)
+    if seat is None and not (challenge.is_table and (challenge.listed or by_link)):
+        raise PermissionDenied
+    return challenge, seat
+
+
 def do_accept(user, challenge_id: int) -> Challenge:
     """``user`` accepts a challenge they are invited to (again: nothing changes); the
     last acceptance starts the game."""
@@ -179,6 +242,8 @@ def do_accept(user, challenge_id: int) -> Challenge:
             seat.save(update_fields=["accepted"])
         if not challenge.seats.filter(user__isnull=False, accepted=False).exists():
             start(challenge)
+        else:
+            challenge.save(update_fields=["updated_at"])
     return challenge
 
 
@@ -216,6 +281,8 @@ def do_join(user, table_id: int, token=None) -> Challenge:
         ChallengeSeat.objects.create(challenge=table, position=len(seats), user=user, accepted=True)
         if len(seats) + 1 == table.size:
             start(table)
+        else:
+            table.save(update_fields=["updated_at"])
     return table
 
 
@@ -249,7 +316,12 @@ def start(challenge: Challenge) -> Game:
     ]
     clock = Clock(challenge.pace, challenge.move_seconds)
     game = do_start_game(
-        challenge.created_by, takers, challenge.options, clock, rated=challenge.rated
+        challenge.created_by,
+        takers,
+        challenge.options,
+        clock,
+        rated=challenge.rated,
+        game=challenge.game_type,
     )
     challenge.game = game
     challenge.status = Challenge.Status.STARTED
@@ -258,16 +330,19 @@ def start(challenge: Challenge) -> Game:
 
 
 def terms(challenge: Challenge) -> str:
-    """ "Quick Game, by correspondence, 3 days a move, rated" """
-    rounds = challenge.options.get("rounds", 1)
-    length = (
-        _("Quick Game")
-        if rounds == 1
-        else ngettext("%(count)d round", "%(count)d rounds", rounds) % {"count": rounds}
-    )
+    """ "Quick Game, by correspondence, 3 days a move, rated"; the length only for a
+    game played in rounds (an option ``rounds``)."""
     pace = _("live") if challenge.pace == Pace.LIVE else _("by correspondence")
     time = _("%(time)s a move") % {"time": duration_words(challenge.move_seconds)}
-    words = [length, pace, time]
+    words = [pace, time]
+    if "rounds" in challenge.options:
+        rounds = challenge.options["rounds"]
+        words.insert(
+            0,
+            _("Quick Game")
+            if rounds == 1
+            else ngettext("%(count)d round", "%(count)d rounds", rounds) % {"count": rounds},
+        )
     if challenge.rated:
         words.append(_("rated"))
     return ", ".join(words)
@@ -277,9 +352,9 @@ def invitation(challenge: Challenge, by) -> tuple[str, str]:
     url = link(reverse("play:challenge", args=[challenge.pk]))
     subject = _("%(name)s challenges you to a game") % {"name": by}
     body = _(
-        "%(name)s challenges you to a game of Call to Glory (%(terms)s).\n\n"
+        "%(name)s challenges you to a game of %(game)s (%(terms)s).\n\n"
         "Accept or decline it here: %(link)s\n"
-    ) % {"name": by, "terms": terms(challenge), "link": url}
+    ) % {"name": by, "game": challenge.game_name, "terms": terms(challenge), "link": url}
     return subject, body
 
 

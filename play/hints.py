@@ -1,7 +1,8 @@
-"""Hints on the game page for a person's first game against the beginner bot: on each
-of their decisions, one good move and why ("You could lay your 2 cards of value 9:
-nobody has laid a 9 yet."), worked out by the game's ``hint`` (the registry's;
-``games.call_to_glory.hints``) from the seat's view and said here in the reader's language."""
+"""Hints on the game page for a person's first game against the game's beginner bot
+(``LivePlay.beginner_bot``): on each of their decisions, one good move and why, worked
+out by the game's own ``hint`` (``get_game(key).hint``, from the seat's view with its
+legal moves; a game without one offers none) and said here in the reader's language,
+by the hint's ``reason`` (``WORDS``: the reasons the games' hints give)."""
 
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
@@ -9,7 +10,8 @@ from games.registry import get_game
 from play.models import Game
 from play.reading import Sight
 
-# Why a move is hinted, by the hint's reason (``count`` chooses the plural).
+# Why a move is hinted, by the hint's reason (``count`` chooses the plural): the
+# reasons of the hints the registry's games give (today Call to Glory's).
 WORDS = {
     "take": ngettext_lazy(
         "You could take the face-up %(value)d: it matches %(count)d card in your hand.",

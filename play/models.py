@@ -243,6 +243,11 @@ class Challenge(models.Model):
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # The game to be played (a key of the registry's, as ``Game.game``); ``game`` is the
+    # started one.
+    game_type = models.CharField(
+        _("game"), max_length=30, choices=GameKey.choices, default=DEFAULT_GAME
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made"
     )
@@ -279,6 +284,11 @@ class Challenge(models.Model):
     @property
     def is_table(self) -> bool:
         return self.kind == self.Kind.TABLE
+
+    @property
+    def game_name(self) -> str:
+        """The game to be played, by the registry's name for it."""
+        return str(get_game(self.game_type).name)
 
 
 class ChallengeSeat(models.Model):

@@ -19,10 +19,11 @@ from datetime import timedelta
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.compiled import CompiledQuery, save_fields
 from games.models import GameRecord
 from games.reasons import told
 from games.registry import moves_of, seat_of_move
@@ -48,7 +49,7 @@ MAX_MOVES_IN_A_ROW = 500
 FORFEIT_ACTION = "decided by a forfeit"
 
 # A move changes these (the deals and the settings stay as they were).
-CHANGED_BY_A_MOVE = [
+CHANGED_BY_A_MOVE = (
     "record",
     "moves",
     "to_move",
@@ -62,18 +63,35 @@ CHANGED_BY_A_MOVE = [
     "finished_at",
     "replay",
     "updated_at",
-]
+)
+
+
+# Every move reads these two, compiled once (``config.compiled``): the marker stands for
+# the game's id.
+GAME_LOCKED = CompiledQuery(lambda game_id: Game.objects.select_for_update().filter(pk=game_id), -7)
+SEATS_WITH_BOTS = CompiledQuery(
+    lambda game_id: (
+        GameSeat.objects.filter(game_id=game_id).select_related("bot").order_by("position")
+    ),
+    -7,
+)
 
 
 def locked_game(game_id: int) -> Game:
     """The game under its row lock (only the game's row: nothing joined is locked);
     404 if there is none."""
-    return get_object_or_404(Game.objects.select_for_update(), pk=game_id)
+    found = GAME_LOCKED.fetch(game_id)
+    if not found:
+        raise Http404(f"No {Game._meta.object_name} matches the given query.")
+    return found[0]
 
 
 def seats_of(game: Game) -> list[GameSeat]:
     """The game's seats in order, each with its bot (a bot's turn reads it)."""
-    return list(game.seats.select_related("bot").order_by("position"))
+    seats = SEATS_WITH_BOTS.fetch(game.pk)
+    for seat in seats:
+        seat.game = game
+    return seats
 
 
 def seat_of(user, seats: list[GameSeat]) -> GameSeat | None:
@@ -169,7 +187,7 @@ def do_move(user, game_id: int, move, at: int | None = None) -> Moved:
         apply_checked(game, state, move)
         game.moves += 1
         new_turn = settle(game, seats, state, timezone.now(), seat.position)
-        game.save(update_fields=CHANGED_BY_A_MOVE)
+        save_fields(game, CHANGED_BY_A_MOVE)
         after_commit(game, seats, new_turn, by=seat.position)
     return Moved(game, seats, state)
 
@@ -193,7 +211,7 @@ def do_leave(user, game_id: int) -> Moved:
         seat.save(update_fields=["forfeited", "forfeited_at"])
         state = game.state()
         new_turn = settle(game, seats, state, timezone.now(), game.to_move)
-        game.save(update_fields=CHANGED_BY_A_MOVE)
+        save_fields(game, CHANGED_BY_A_MOVE)
         after_commit(game, seats, new_turn, by=seat.position)
     return Moved(game, seats, state)
 

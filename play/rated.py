@@ -34,5 +34,6 @@ def rate_friendly_game(game: Game, seats: list[GameSeat]) -> None:
     FriendlyRating.objects.bulk_update(rows.values(), ["mu", "sigma", "games"])
 
 
-def friendly_rating(user, game: str) -> FriendlyRating | None:
-    return FriendlyRating.objects.filter(user=user, game=game).first()
+def friendly_ratings(user) -> dict[str, FriendlyRating]:
+    """``user``'s friendly rating in each game they have one in, by game key."""
+    return {row.game: row for row in FriendlyRating.objects.filter(user=user)}

@@ -38,12 +38,30 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+ENGINE_TESTS = Path(__file__).parent / "games"
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+def backend_free(item) -> bool:
+    """An engine test (tests/games) that touches neither the database nor the worker:
+    plain Python, the same on either backend."""
+    return (
+        ENGINE_TESTS in Path(item.path).parents
+        and item.get_closest_marker("django_db") is None
+        and item.get_closest_marker("worker") is None
+        and not DATABASE_FIXTURES & set(item.fixturenames)
+    )
+
+
 def pytest_collection_modifyitems(config, items):
     """Tests marked ``postgres`` are about PostgreSQL's row locks (SQLite has only one
     lock for the whole database): the PostgreSQL pass runs them, the embedded pass
-    deselects them and says so."""
-    from django.conf import settings
-
+    deselects them and says so. Engine tests that touch no backend are marked
+    ``backend_free``: bin/test's second pass leaves them out (``-m "not
+    backend_free"``), since the first pass ran them."""
+    for item in items:
+        if backend_free(item):
+            item.add_marker(pytest.mark.backend_free)
     if "postgresql" in settings.DATABASES["default"]["ENGINE"]:
         return
     chosen = [item for item in items if item.get_closest_marker("postgres") is None]

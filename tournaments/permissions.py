@@ -220,6 +220,11 @@ def access_game(key: str):
 def access_catalogue_game_as_editor(user, key: str):
     """The ``CatalogueGame`` row of ``key`` for one who may rename or delete it."""
     game = access_game(key)
+    if game.catalogue is None:
+        raise PermissionDenied(
+            _("%(game)s comes with its rules engine: it cannot be renamed or deleted.")
+            % {"game": game.name}
+        )
     if not can_edit_game(user, game):
         raise PermissionDenied(_("Only staff and whoever added a game may change it."))
     return get_object_or_404(CatalogueGame, pk=game.catalogue.pk)

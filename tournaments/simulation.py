@@ -10,6 +10,7 @@ from itertools import combinations
 from django.contrib.auth import get_user_model
 from django.utils.crypto import get_random_string
 
+from games.registry import DEFAULT_GAME
 from tournaments.formats.spread import score_spread, spread_lower_bound
 from tournaments.leagues import do_create_event, do_create_league, do_create_season
 from tournaments.models import Entrant, Seat, StandingRow
@@ -18,8 +19,17 @@ from tournaments.results import SeatOutcome, do_record_result
 from tournaments.standings import do_update_standings
 
 
-def create_event(players: int, table_size: int, rounds: int, format: str, seed: int, points=None):
-    """An event of ``players`` entrants; ``points`` by place (4/2/1/0 unless given)."""
+def create_event(
+    players: int,
+    table_size: int,
+    rounds: int,
+    format: str,
+    seed: int,
+    points=None,
+    game: str = DEFAULT_GAME,
+):
+    """An event of ``game`` with ``players`` entrants; ``points`` by place (4/2/1/0
+    unless given)."""
     User = get_user_model()
     tag = get_random_string(8).lower()
     owner = User.objects.create(username=f"sim-{tag}", is_active=False, password="!")
@@ -31,6 +41,7 @@ def create_event(players: int, table_size: int, rounds: int, format: str, seed: 
         name=f"Simulated {format} {players}x{table_size}",
         slug=f"sim-{tag}",
         format=format,
+        game=game,
         table_size=table_size,
         rounds_planned=rounds,
         points_by_place=list(points or [4, 2, 1, 0])[:table_size],

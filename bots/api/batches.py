@@ -3,10 +3,12 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
+from bots.api.games import check_bots_play, check_game_with_bots
 from bots.batches import batch_progress
 from bots.models import Batch, Bot
 from bots.scheduling import do_schedule_batch, lineups_for
 from config.api_fields import ModelSerializer
+from games.registry import DEFAULT_GAME, get_game
 from scoring.idempotency import IDEMPOTENCY, idempotent
 from tournaments.permissions import can_schedule_bot_matches
 
@@ -15,6 +17,7 @@ class BatchSerializer(ModelSerializer):
     kind = serializers.CharField(
         read_only=True, help_text="single, series, round_robin, ladder or event"
     )
+    game = serializers.CharField(read_only=True, help_text="the game its bots play")
     status = serializers.CharField(read_only=True, help_text="queued, running or done")
     done = serializers.SerializerMethodField()
     faults = serializers.SerializerMethodField()
@@ -24,6 +27,7 @@ class BatchSerializer(ModelSerializer):
         fields = [
             "id",
             "kind",
+            "game",
             "name",
             "lineups",
             "games_per_lineup",
@@ -56,10 +60,19 @@ class ScheduleSerializer(serializers.Serializer):
         help_text="one match, a series of `games` with the seats rotated, or a round robin "
         "of the bots at tables of `table_size`",
     )
+    game = serializers.CharField(
+        default=DEFAULT_GAME,
+        help_text="the game the bots play (each bot plays one game); 400 naming `game` for "
+        "a game unknown or without bots",
+    )
     bots = serializers.PrimaryKeyRelatedField(queryset=Bot.objects.all(), many=True)
     games = serializers.IntegerField(min_value=1, max_value=100_000, default=1)
     table_size = serializers.IntegerField(min_value=2, max_value=4, default=2)
-    options = serializers.DictField(default=lambda: {"rounds": 1})
+    options = serializers.DictField(
+        required=False,
+        help_text="the game's rules options (left out: a game played in rounds plays one, "
+        "any other its defaults)",
+    )
     seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
 
 
@@ -88,14 +101,20 @@ def schedule_batch(request):
     schedule = ScheduleSerializer(data=request.data)
     schedule.is_valid(raise_exception=True)
     data = schedule.validated_data
+    game = check_game_with_bots(data["game"])
+    check_bots_play(data["bots"], game)
     if not can_schedule_bot_matches(request.user, data["bots"]):
         raise PermissionDenied
+    options = data.get("options")
+    if options is None:  # a game played in rounds: one; else the game's own defaults
+        played_in_rounds = any(option.key == "rounds" for option in get_game(game).options)
+        options = {"rounds": 1} if played_in_rounds else get_game(game).played.check_options({})
     batch = do_schedule_batch(
         request.user,
         data["schedule"],
         lineups_for(data["schedule"], data["bots"], data["table_size"]),
         games_per_lineup=1 if data["schedule"] == Batch.Kind.SINGLE else data["games"],
-        options=data["options"],
+        options=options,
         seed=data.get("seed"),
     )
     return Response(BatchSerializer(batch).data, status=status.HTTP_201_CREATED)

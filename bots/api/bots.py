@@ -3,6 +3,7 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
+from bots.api.games import check_game_with_bots
 from bots.authoring import BOT_SETTINGS, check_bot, do_register_bot, do_update_bot, empty_unused
 from bots.models import Bot
 from config.api_fields import ModelSerializer
@@ -12,6 +13,11 @@ from tournaments.permissions import can_edit_bot
 class BotSerializer(ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     rating = serializers.FloatField(read_only=True)
+    game = serializers.CharField(
+        required=False,
+        help_text="the game it plays (default: the default game); 400 naming `game` for a game "
+        "unknown or without bots",
+    )
 
     class Meta:
         model = Bot
@@ -19,6 +25,7 @@ class BotSerializer(ModelSerializer):
             "id",
             "name",
             "owner",
+            "game",
             *BOT_SETTINGS,
             "public",
             "rating",
@@ -45,10 +52,12 @@ class BotSerializer(ModelSerializer):
 
     def validate(self, data):
         """``check_bot`` judges the bot as it would be after this change (the form asks
-        it too); what a bot of its kind does not use is emptied."""
+        it too), against its game's built-in bots (the registry's); what a bot of its
+        kind does not use is emptied."""
         before = self.instance or Bot()
         merged = {field: data.get(field, getattr(before, field)) for field in BOT_SETTINGS}
-        check_bot(**merged)
+        data["game"] = check_game_with_bots(data.get("game", before.game))
+        check_bot(**merged, game=data["game"])
         return empty_unused(data, merged["kind"])
 
 

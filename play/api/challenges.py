@@ -1,33 +1,44 @@
 """The API of challenges and open tables (``play.challenges``): challenge people to a
-game, accept or decline, open a table anyone signed in may join, join or leave it."""
+game, accept or decline, open a table anyone signed in may join, join or leave it.
 
-from django.shortcuts import get_object_or_404
+A challenge's ``game_type`` is the game to be played (a registry key: one the site
+plays live); its ``game`` is the started game's id, once it has started."""
+
+from django.db.models import Prefetch, prefetch_related_objects
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from games.registry import DEFAULT_GAME
 from play.api.games import CreatedSerializer
 from play.challenges import (
+    access_challenge,
+    check_game_type,
     do_accept,
     do_challenge,
     do_decline,
     do_join,
     do_leave_table,
     do_open_table,
-    seat_of,
 )
 from play.lobby import open_tables, share_link
-from play.models import DEFAULT_FORFEIT_AFTER, Challenge, Pace
+from play.models import DEFAULT_FORFEIT_AFTER, Challenge, ChallengeSeat, Pace
 from play.starting import check_clock, read_seats
 from scoring.idempotency import idempotent
 
 
 class TermsSerializer(serializers.Serializer):
+    game_type = serializers.CharField(
+        default=DEFAULT_GAME,
+        help_text="the game to play: a game the site plays live (400 naming `game_type` otherwise)",
+    )
     options = serializers.DictField(
-        required=False, default=dict, help_text="rounds (1: the Quick Game), ninja, imperial_tasks"
+        required=False,
+        default=dict,
+        help_text="the game's rules options (Call to Glory: rounds, 1 the Quick Game; ninja; "
+        "imperial_tasks)",
     )
     pace = serializers.ChoiceField(choices=Pace.choices, default=Pace.LIVE)
     move_seconds = serializers.IntegerField(
@@ -39,7 +50,8 @@ class TermsSerializer(serializers.Serializer):
 
     def clock(self):
         data = self.validated_data
-        return check_clock(data["pace"], data.get("move_seconds"), DEFAULT_FORFEIT_AFTER)
+        game = check_game_type(data["game_type"]).key
+        return check_clock(data["pace"], data.get("move_seconds"), DEFAULT_FORFEIT_AFTER, game=game)
 
 
 class ChallengeRequestSerializer(TermsSerializer):
@@ -50,7 +62,9 @@ class ChallengeRequestSerializer(TermsSerializer):
 
 
 class TableRequestSerializer(TermsSerializer):
-    seats = serializers.IntegerField(help_text="2 to 4: the table's size, your seat among them")
+    seats = serializers.IntegerField(
+        help_text="the table's size (2 to 4, within the game's), your seat among them"
+    )
     listed = serializers.BooleanField(
         default=True, help_text="false: not in the lobby, reached by its share link only"
     )
@@ -86,6 +100,7 @@ class ChallengeSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "kind",
+            "game_type",
             "status",
             "created_by",
             "size",
@@ -114,7 +129,9 @@ def challenge_list(request):
     data = form.validated_data
     clock = form.clock()
     takers = read_seats(request.user, data["seats"])
-    challenge = do_challenge(request.user, takers, data["options"], clock, data["rated"])
+    challenge = do_challenge(
+        request.user, takers, data["options"], clock, data["rated"], data["game_type"]
+    )
     return Response({"id": challenge.pk}, status=201)
 
 
@@ -123,10 +140,9 @@ def challenge_list(request):
 @permission_classes([IsAuthenticated])
 def challenge_detail(request, challenge_id):
     """A challenge or table you sit at (or are invited to), or a table of the lobby."""
-    challenge = get_object_or_404(Challenge, pk=challenge_id)
-    seen_by_all = challenge.is_table and challenge.listed
-    if not seen_by_all and seat_of(challenge, request.user) is None:
-        raise PermissionDenied
+    challenge, _seat = access_challenge(request.user, challenge_id)
+    seats = Prefetch("seats", queryset=ChallengeSeat.objects.select_related("user", "bot"))
+    prefetch_related_objects([challenge], seats)
     return Response(ChallengeSerializer(challenge).data)
 
 
@@ -163,7 +179,13 @@ def table_list(request):
     form.is_valid(raise_exception=True)
     data = form.validated_data
     table = do_open_table(
-        request.user, data["seats"], data["options"], form.clock(), data["rated"], data["listed"]
+        request.user,
+        data["seats"],
+        data["options"],
+        form.clock(),
+        data["rated"],
+        data["listed"],
+        data["game_type"],
     )
     return Response({"id": table.pk, "link": share_link(table)}, status=201)
 

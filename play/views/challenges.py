@@ -4,14 +4,15 @@ leave it, and the share link that seats whoever opens it and taps "Take a seat".
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.refusal_pages import carried_out
-from play.challenge_forms import ChallengeForm, TableForm
+from play.challenge_changes import stamp_text
+from play.challenge_forms import ChallengeForm, TableForm, chosen_game, other_games
 from play.challenges import (
+    access_challenge,
     do_accept,
     do_challenge,
     do_decline,
@@ -34,8 +35,12 @@ def after(challenge: Challenge):
 
 @login_required
 def challenge_new(request):
+    game = chosen_game(request)
     form = ChallengeForm(
-        request.POST or None, initial={"people": request.GET.get("with", "")}, user=request.user
+        request.POST or None,
+        initial={"people": request.GET.get("with", "")},
+        user=request.user,
+        game=game,
     )
     made = []
     if (
@@ -50,6 +55,7 @@ def challenge_new(request):
                     form.options(),
                     form.clock(),
                     form.cleaned_data["rated"],
+                    form.cleaned_data["game_type"],
                 )
             ),
             form=form,
@@ -59,12 +65,14 @@ def challenge_new(request):
             request, _("Challenge sent: they are told, and the game starts once they accept.")
         )
         return after(made[0])
-    return render(request, "play/challenge_new.html", {"form": form})
+    context = {"form": form, "game": game, "other_games": other_games(game)}
+    return render(request, "play/challenge_new.html", context)
 
 
 @login_required
 def table_new(request):
-    form = TableForm(request.POST or None)
+    game = chosen_game(request)
+    form = TableForm(request.POST or None, game=game)
     made = []
     if (
         request.method == "POST"
@@ -79,21 +87,20 @@ def table_new(request):
                     form.clock(),
                     form.cleaned_data["rated"],
                     form.cleaned_data["listed"],
+                    form.cleaned_data["game_type"],
                 )
             ),
             form=form,
         )
     ):
         return redirect("play:challenge", made[0].pk)
-    return render(request, "play/table_new.html", {"form": form})
+    context = {"form": form, "game": game, "other_games": other_games(game)}
+    return render(request, "play/table_new.html", context)
 
 
 @login_required
 def challenge_page(request, challenge_id):
-    challenge = get_object_or_404(Challenge.objects.select_related("created_by"), pk=challenge_id)
-    seat = seat_of(challenge, request.user)
-    if seat is None and not (challenge.is_table and challenge.listed):
-        raise PermissionDenied
+    challenge, seat = access_challenge(request.user, challenge_id)
     if seat is not None and challenge.game_id is not None:
         return redirect("play:game", challenge.game_id)
     return render(request, "play/challenge.html", page_context(challenge, seat))
@@ -109,6 +116,7 @@ def page_context(challenge: Challenge, seat) -> dict:
         "seat": seat,
         "terms": terms(challenge),
         "link": share_link(challenge) if challenge.is_table and seat is not None else None,
+        "stamp": stamp_text(challenge.updated_at),
     }
 
 

@@ -50,6 +50,10 @@ def test_the_share_link_seats_whoever_taps_take_a_seat(client_for, player, other
     path = link.split("://", 1)[1].split("/", 1)[1]
     opened = client_for(other_player).get(f"/{path}")
     assert "Take a seat" in opened.content.decode() and table.seats.count() == 1
+    # The table is not listed: the page follows it with its link's token.
+    follows = f'data-push-url="/push/play/challenges/{table.pk}/?since='
+    assert follows in opened.content.decode()
+    assert f"&amp;token={table.token}" in opened.content.decode()
     taken = client_for(other_player).post(f"/{path}")
     game = Game.objects.get()
     assert taken.url == f"/play/{game.pk}/"

@@ -41,3 +41,31 @@ def test_the_lobby_lists_a_players_games_in_seven_queries(
     with django_assert_max_num_queries(7):
         page = client.get("/play/").content.decode()
     assert all(f'href="/play/{game_id}/"' in page for game_id in games)
+
+
+@pytest.fixture
+def challenge(client_for, player, other_player, outsider, greedy_bot):
+    """Pat's challenge to Quinn, Oscar and a bot: four seats."""
+    seats = [{"username": u.username} for u in (player, other_player, outsider)]
+    body = {"seats": [*seats, {"bot": greedy_bot.name}]}
+    sent = client_for(player).post("/api/play/challenges/", body, content_type="application/json")
+    assert sent.status_code == 201, sent.content
+    return sent.json()["id"]
+
+
+def test_a_challenges_state_and_page_take_five_queries_whatever_its_seats(
+    challenge, other_player, client_for, django_assert_max_num_queries
+):
+    """What the challenge page asks when its push stream is refused, and the page it
+    loads again on every change."""
+    client = client_for(other_player)
+    # session, user, challenge and its creator, the reader's seat, the seats with theirs
+    with django_assert_max_num_queries(5):
+        state = client.get(f"/api/play/challenges/{challenge}/")
+    assert [seat["name"] for seat in state.json()["seats"]][1:] == [
+        "Quinn Player",
+        "Oscar Outsider",
+        "Gready",
+    ]
+    with django_assert_max_num_queries(5):
+        assert client.get(f"/play/challenges/{challenge}/").status_code == 200

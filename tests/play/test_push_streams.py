@@ -3,17 +3,14 @@ serve them: uvicorn, real HTTP, the tests' database, Redis on the PostgreSQL pas
 the files under ``var/changes/`` on the embedded one. An event arrives once a write
 commits; whoever may not see is refused before any stream starts; a person's streams
 are bounded, and a stream ends at its lifetime with the browser told when to come back.
-The results desk hears every audited entry; a batch's progress, which its workers
-announce to nobody, is read again every second.
+The results desk hears every audited entry (a batch's progress: tests/bots/
+test_batch_push.py).
 """
 
 import time
 
 import pytest
 
-from bots.batches import mark_started
-from bots.models import Batch
-from bots.scheduling import do_schedule_batch
 from play.changes import push_stamp
 from scoring import audit
 from tests.fixtures.asgi import Stream, uvicorn_serving
@@ -159,12 +156,3 @@ def test_an_audited_entry_reaches_the_results_desks_stream(
     before = desk.next_event(5)["id"]
     audit.log(table, player, "submitted")
     assert desk.next_event(5)["id"] != before
-
-
-def test_a_batchs_stream_moves_on_as_its_games_are_played(server, streams, player, builtin_bot):
-    lineup = [[builtin_bot("Randy"), builtin_bot("Greta", key="greedy")]]
-    batch = do_schedule_batch(player, Batch.Kind.SERIES, lineup, games_per_lineup=4, seed=3)
-    stream = streams(f"{server}/push/bots/batches/{batch.pk}/", player)
-    before = stream.next_event(5)["id"]
-    mark_started(batch.pk)  # a worker's claim: announced to nobody, read within a second
-    assert stream.next_event(5)["id"] != before

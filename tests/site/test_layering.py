@@ -17,7 +17,7 @@ ALLOWED = {
     "refusal": set(),
     "games": {"refusal"},
     HELPERS: {"games", "refusal"},
-    "accounts": {"refusal"},
+    "accounts": {HELPERS, "refusal"},
     "tournaments": {"accounts", HELPERS, "games", "refusal"},
     "scoring": {"accounts", HELPERS, "games", "refusal", "tournaments"},
     "botplay": {HELPERS, "games", "refusal"},

@@ -97,10 +97,9 @@ def test_whoever_added_a_game_renames_it_and_deletes_it_unless_an_event_plays_it
     assert client_for(outsider).delete("/api/games/catan/").status_code == 403
     assert client_for(organiser).delete("/api/games/catan/").status_code == 204
     assert not CatalogueGame.objects.exists()
-    assert (
-        client_for(staff).patch("/api/games/call-to-glory/", rename, content_type=JSON).status_code
-        == 403
-    )
+    engine_game = client_for(staff).patch("/api/games/call-to-glory/", rename, content_type=JSON)
+    assert engine_game.status_code == 403
+    assert "Call to Glory comes with its rules engine" in engine_game.json()["detail"]
 
 
 def test_an_event_of_a_catalogue_game_seats_the_tables_the_game_allows(

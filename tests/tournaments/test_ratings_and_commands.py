@@ -4,8 +4,10 @@ import io
 import json
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
+from games.catalogue_games import do_add_catalogue_game
+from games.registry import forget_catalogue
 from tests.tournaments.helpers import make_event, play
 from tournaments.models import Rating
 from tournaments.ratings import do_rebuild_ratings
@@ -42,6 +44,36 @@ def test_simulate_event_prints_timings_and_the_spread_of_each_round():
     rounds = [line for line in lines if line.startswith("round ")]
     assert len(rounds) == 3 and all("score spread" in line for line in rounds)
     assert lines[0].startswith("event sim-")
+
+
+@pytest.fixture
+def fresh_catalogue():
+    forget_catalogue()
+    yield
+    forget_catalogue()
+
+
+def test_simulate_event_of_a_game_for_six_takes_six_places_of_points_by_default(fresh_catalogue):
+    do_add_catalogue_game(
+        None, name="Six Nimmt", min_players=2, max_players=6, scoring="low", ties="share"
+    )
+    out = io.StringIO()
+    call_command(
+        "simulate_event",
+        players=24,
+        table_size=6,
+        rounds=2,
+        game="six-nimmt",
+        json=True,
+        stdout=out,
+    )
+    summary = json.loads(out.getvalue())
+    assert summary["table_sizes"] == {"6": 8} and summary["rounds"] == 2
+
+
+def test_simulate_event_says_which_table_sizes_the_game_takes():
+    with pytest.raises(CommandError, match="A table of Call to Glory seats 2 to 4"):
+        call_command("simulate_event", players=24, table_size=6, rounds=1, stdout=io.StringIO())
 
 
 def test_simulate_event_with_json_prints_one_json_object_and_nothing_else():

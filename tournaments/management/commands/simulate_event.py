@@ -2,7 +2,10 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.registry import DEFAULT_GAME
+from refusal import Refusal
 from tournaments.formats import REGISTRY
+from tournaments.forms import points_for
 from tournaments.simulation import create_event, simulate
 
 
@@ -17,22 +20,30 @@ class Command(BaseCommand):
         parser.add_argument("--table-size", type=int, default=4)
         parser.add_argument("--rounds", type=int, default=3)
         parser.add_argument("--format", default="swiss", choices=sorted(REGISTRY))
+        parser.add_argument("--game", default=DEFAULT_GAME, help="the game's key (see /api/games/)")
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--points", default="4,2,1,0", help="points by place, comma-separated")
+        parser.add_argument(
+            "--points",
+            help="points by place, comma-separated (default: what an event's form offers "
+            "for the table size)",
+        )
         parser.add_argument(
             "--json", action="store_true", help="print one JSON object and nothing else"
         )
 
-    def handle(self, *args, players, table_size, rounds, format, seed, json: bool, **options):
+    def handle(self, *args, players, table_size, rounds, format, game, seed, json: bool, **options):
         if players < 2 or not 2 <= table_size <= 6 or rounds < 1:
             raise CommandError("need --players >= 2, --table-size 2 to 6 and --rounds >= 1")
         try:
-            points = [float(p) for p in options["points"].split(",")]
+            points = [float(p) for p in (options["points"] or points_for(table_size)).split(",")]
         except ValueError:
             raise CommandError("--points: numbers separated by commas, e.g. 3,2,1,0") from None
         if len(points) < table_size:
             raise CommandError(f"--points: one number per place, {table_size} at least")
-        event = create_event(players, table_size, rounds, format, seed, points)
+        try:
+            event = create_event(players, table_size, rounds, format, seed, points, game)
+        except Refusal as refusal:
+            raise CommandError(str(refusal)) from None
         say = (lambda _line: None) if json else self.stdout.write
         say(f"event {event.slug}: {players} entrants, tables of {table_size}")
 

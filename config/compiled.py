@@ -1,0 +1,130 @@
+"""Queries compiled once: a hot path's reads (a move's token with its user, its game
+under the lock, its seats with their bots) written as querysets, their SQL compiled by
+Django's compiler once per process and database, then run with each request's values;
+and its write (the moved game's fields, ``save_fields``), its UPDATE built once.
+
+Compiling is most of a small query's CPU: looking a token up costs 1.6 ms as a
+queryset and 0.75 ms as SQL (docs/benchmarks.md, "Live moves cheap"). The rows become
+model instances as the queryset's own would (Django's converters, ``select_related``
+populated the same way), and the query runs through Django's cursor, so it is counted,
+logged and part of the transaction like any other.
+
+A ``CompiledQuery`` is built from a function of the query's values that returns the
+queryset, and one *marker* per value: the queryset is built once with the markers, and
+each marker's place among the compiled SQL's parameters takes the value of each run.
+A marker must be a value no real query asks for (a negative id, a string with a NUL)
+and must appear among the parameters exactly once.
+"""
+
+from collections.abc import Callable
+
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router, transaction
+from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators
+from django.db.models.signals import post_save, pre_save
+from django.db.transaction import TransactionManagementError
+
+
+class _Compiled:
+    """What one database needs to run the query: its SQL, where the values go, and how
+    a row becomes instances."""
+
+    def __init__(self, queryset: QuerySet, markers: tuple, db: str):
+        compiler = queryset.query.get_compiler(using=db)
+        sql, params = compiler.as_sql()
+        slots = [markers.index(p) if p in markers else None for p in params]
+        if sorted(s for s in slots if s is not None) != list(range(len(markers))):
+            raise ValueError(f"each marker must be one parameter of {sql!r}: {params!r}")
+        self.sql = sql
+        self.params = [(slot, param) for slot, param in zip(slots, params, strict=True)]
+        self.for_update = queryset.query.select_for_update
+        select, klass_info = compiler.select, compiler.klass_info
+        self.converters = list(compiler.get_converters([col for col, *_ in select]).items())
+        fields = klass_info["select_fields"]
+        self.start, self.end = fields[0], fields[-1] + 1
+        self.model = klass_info["model"]
+        self.init_list = [col.target.attname for col, *_ in select[self.start : self.end]]
+        self.populators = get_related_populators(klass_info, select, db)
+
+
+class CompiledQuery:
+    def __init__(self, build: Callable[..., QuerySet], *markers):
+        self.build = build
+        self.markers = markers
+        self.compiled: dict[str, _Compiled] = {}
+
+    def fetch(self, *values, using: str = DEFAULT_DB_ALIAS) -> list:
+        """The instances the queryset built with ``values`` would give."""
+        compiled = self.compiled.get(using)
+        if compiled is None:
+            queryset = self.build(*self.markers)
+            compiled = self.compiled.setdefault(using, _Compiled(queryset, self.markers, using))
+        connection = connections[using]
+        if compiled.for_update and connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        params = [param if slot is None else values[slot] for slot, param in compiled.params]
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            rows = cursor.fetchall()
+        found = []
+        start, end, init_list = compiled.start, compiled.end, compiled.init_list
+        for fetched in rows:
+            row = list(fetched)
+            for position, (converters, expression) in compiled.converters:
+                value = row[position]
+                for converter in converters:
+                    value = converter(value, expression, connection)
+                row[position] = value
+            instance = compiled.model.from_db(using, init_list, row[start:end])
+            for populator in compiled.populators:
+                populator.populate(row, instance)
+            found.append(instance)
+        return found
+
+
+_UPDATES: dict[tuple, str] = {}
+
+
+def save_fields(instance: Model, names: tuple[str, ...]) -> None:
+    """``instance.save(update_fields=names)`` with its UPDATE's SQL built once per model,
+    fields and database: the same ``pre_save`` and ``post_save`` signals, the same
+    values (``auto_now`` stamped, each field's value prepared for the database), and the
+    same error when no row was updated. For a model without parents whose related
+    objects are saved before it."""
+    model = type(instance)
+    meta = model._meta
+    using = instance._state.db or router.db_for_write(model, instance=instance)
+    connection = connections[using]
+    fields = [meta.get_field(name) for name in names]
+    key = (model, names, using)
+    sql = _UPDATES.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        columns = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+        sql = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+        _UPDATES[key] = sql
+    update_fields = frozenset(names)
+    pre_save.send(
+        sender=model, instance=instance, raw=False, using=using, update_fields=update_fields
+    )
+    params = [
+        field.get_db_prep_save(field.pre_save(instance, False), connection=connection)
+        for field in fields
+    ]
+    params.append(meta.pk.get_db_prep_value(instance.pk, connection))
+    with transaction.mark_for_rollback_on_error(using=using), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        if cursor.rowcount < 1:
+            raise DatabaseError("Save with update_fields did not affect any rows.")
+    instance._state.db = using
+    instance._state.adding = False
+    post_save.send(
+        sender=model,
+        instance=instance,
+        created=False,
+        update_fields=update_fields,
+        raw=False,
+        using=using,
+    )
