@@ -61,7 +61,12 @@ class CompiledQuery:
             queryset = self.build(*self.markers)
             compiled = self.compiled.setdefault(using, _Compiled(queryset, self.markers, using))
         connection = connections[using]
-        if compiled.for_update and connection.get_autocommit():
+        # As Django refuses it (a backend without row locks, SQLite, has none to take).
+        if (
+            compiled.for_update
+            and connection.features.has_select_for_update
+            and connection.get_autocommit()
+        ):
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
