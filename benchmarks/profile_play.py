@@ -1,7 +1,8 @@
 """Where a live move's time goes, in process: a person's ``POST /api/play/ID/moves/``
 through the whole WSGI stack (middleware, token, throttles, the view, the answer) and a
 bot's turn as the worker plays it, on PostgreSQL and Redis, with the queries of each
-counted and the CPU of each timed; ``--profile`` adds cProfile's dearest calls (CPU time).
+counted and the CPU of each timed; ``--profile`` adds cProfile's dearest calls (CPU time),
+``--stats FILE`` keeps the whole profile for ``pstats``.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_mine \\
     CELERY_BROKER_URL=redis://127.0.0.1:6379/4 \\
@@ -34,6 +35,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--stats", help="write cProfile's statistics to this file")
     parser.add_argument("--bot", default="greedy")
     args = parser.parse_args()
 
@@ -72,7 +74,7 @@ def main() -> None:
     rng = random.Random(1)
     moves = {"cpu": [], "wall": [], "queries": []}
     turns = {"cpu": [], "wall": [], "queries": [], "moves": []}
-    profile = cProfile.Profile(time.process_time) if args.profile else None
+    profile = cProfile.Profile(time.process_time) if args.profile or args.stats else None
     for game_id, token in games:
         auth = {"HTTP_AUTHORIZATION": f"Token {token}"}
         state = client.get(f"/api/play/{game_id}/", **auth).json()
@@ -119,7 +121,9 @@ def main() -> None:
     print(f"POST move: {said(moves)}")
     if turns["cpu"]:
         print(f"bot turn (worker): {said(turns)}, {statistics.mean(turns['moves']):.1f} moves")
-    if profile:
+    if args.stats:
+        profile.dump_stats(args.stats)
+    if args.profile:
         stats = pstats.Stats(profile)
         stats.sort_stats("cumulative").print_stats(60)
         stats.sort_stats("tottime").print_stats(30)

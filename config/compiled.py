@@ -1,6 +1,7 @@
 """Queries compiled once: a hot path's reads (a move's token with its user, its game
 under the lock, its seats with their bots) written as querysets, their SQL compiled by
-Django's compiler once per process and database, then run with each request's values.
+Django's compiler once per process and database, then run with each request's values;
+and its write (the moved game's fields, ``save_fields``), its UPDATE built once.
 
 Compiling is most of a small query's CPU: looking a token up costs 1.6 ms as a
 queryset and 0.75 ms as SQL (docs/benchmarks.md, "Live moves cheap"). The rows become
@@ -12,14 +13,16 @@ A ``CompiledQuery`` is built from a function of the query's values that returns 
 queryset, and one *marker* per value: the queryset is built once with the markers, and
 each marker's place among the compiled SQL's parameters takes the value of each run.
 A marker must be a value no real query asks for (a negative id, a string with a NUL)
-and must appear among the parameters exactly once.
+and must appear among the parameters exactly once. Values are passed to the database as
+given, not prepared by their field: an id is an ``int``, as URLs' converters give it.
 """
 
 from collections.abc import Callable
 
-from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import QuerySet
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router, transaction
+from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
+from django.db.models.signals import post_save, pre_save
 from django.db.transaction import TransactionManagementError
 
 
@@ -80,3 +83,49 @@ class CompiledQuery:
                 populator.populate(row, instance)
             found.append(instance)
         return found
+
+
+_UPDATES: dict[tuple, str] = {}
+
+
+def save_fields(instance: Model, names: tuple[str, ...]) -> None:
+    """``instance.save(update_fields=names)`` with its UPDATE's SQL built once per model,
+    fields and database: the same ``pre_save`` and ``post_save`` signals, the same
+    values (``auto_now`` stamped, each field's value prepared for the database), and the
+    same error when no row was updated. For a model without parents whose related
+    objects are saved before it."""
+    model = type(instance)
+    meta = model._meta
+    using = instance._state.db or router.db_for_write(model, instance=instance)
+    connection = connections[using]
+    fields = [meta.get_field(name) for name in names]
+    key = (model, names, using)
+    sql = _UPDATES.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        columns = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+        sql = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+        _UPDATES[key] = sql
+    update_fields = frozenset(names)
+    pre_save.send(
+        sender=model, instance=instance, raw=False, using=using, update_fields=update_fields
+    )
+    params = [
+        field.get_db_prep_save(field.pre_save(instance, False), connection=connection)
+        for field in fields
+    ]
+    params.append(meta.pk.get_db_prep_value(instance.pk, connection))
+    with transaction.mark_for_rollback_on_error(using=using), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        if cursor.rowcount < 1:
+            raise DatabaseError("Save with update_fields did not affect any rows.")
+    instance._state.db = using
+    instance._state.adding = False
+    post_save.send(
+        sender=model,
+        instance=instance,
+        created=False,
+        update_fields=update_fields,
+        raw=False,
+        using=using,
+    )

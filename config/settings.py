@@ -224,12 +224,7 @@ API_THROTTLE_RATES = {
     "batch_scheduling": env_rate("API_RATE_BATCH_SCHEDULING", "60/hour"),
 }
 REST_FRAMEWORK = {
-    "DEFAULT_THROTTLE_CLASSES": [
-        "config.throttles.AnonThrottle",
-        "config.throttles.UserThrottle",
-        "config.throttles.WriteThrottle",
-        "config.throttles.ScopedWriteThrottle",
-    ],
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.LimitsThrottle"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "accounts.tokens.ExpiringTokenAuthentication",
@@ -313,7 +308,7 @@ if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
         "LOCATION": CELERY_BROKER_URL,
     }
 else:
-    _limits_cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    _limits_cache = {"BACKEND": "config.limits_cache.LocalLimitsCache"}
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "limits": {**_limits_cache, "KEY_PREFIX": f"leaguewright:{DATABASES['default']['NAME']}"},

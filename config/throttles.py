@@ -1,4 +1,4 @@
-"""The API's rate limits (DRF throttles), answered with 429 and ``Retry-After``.
+"""The API's rate limits (a DRF throttle), answered with 429 and ``Retry-After``.
 
 Scopes, each a rate in ``API_THROTTLE_RATES`` (README, "The API"):
 - ``anon``: every request of someone not logged in, per address;
@@ -9,91 +9,83 @@ Scopes, each a rate in ``API_THROTTLE_RATES`` (README, "The API"):
 - ``bot_registration``, ``batch_scheduling``: the POST of a view naming that
   ``throttle_scope`` (registering a bot, scheduling a batch), per account.
 
-Counts live in the ``limits`` cache (Redis when the broker is Redis), so every process
-of the site shares them. Rates are read at each request, so a test may set them. The
-pages that register a bot and schedule a batch count against the same scopes
-(``refused_on_page``)."""
+Each scope counts a request as DRF's ``SimpleRateThrottle`` does (the times of the
+requests within the rate's window; a request over the rate is refused and not counted),
+and every scope that applies to a request is counted in one call of the shared
+``limits`` cache (``config.limits_cache``: one round trip to Redis when the broker is
+Redis, so every process of the site shares the counts). Rates are read at each request,
+so a test may set them. The pages that register a bot and schedule a batch count
+against the same scopes (``refused_on_page``)."""
 
+import time
 from math import ceil
-from types import SimpleNamespace
 
 from django.conf import settings
 from django.core.cache import caches
 from django.utils.translation import ngettext
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle
 
 from config.client_address import client_address
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
-class LimitThrottle(SimpleRateThrottle):
-    """A scope's rate from the settings, counted in the shared ``limits`` cache, per
-    account or per client address (``config.client_address``)."""
-
-    @property
-    def cache(self):
-        return caches["limits"]
-
-    def get_rate(self):
-        return settings.API_THROTTLE_RATES[self.scope]
-
-    def get_ident(self, request):
-        return client_address(request)
-
-    def key_for(self, request) -> str:
-        user = request.user
-        ident = f"user-{user.pk}" if user.is_authenticated else f"address-{self.get_ident(request)}"
-        return self.cache_format % {"scope": self.scope, "ident": ident}
+def parse_rate(rate: str) -> tuple[int, int]:
+    """``120/min``: (120 requests, in 60 seconds), as DRF reads it."""
+    count, _, unit = rate.partition("/")
+    return int(count), SECONDS[unit[0]]
 
 
-class AnonThrottle(LimitThrottle):
-    scope = "anon"
-
-    def get_cache_key(self, request, _view):
-        return None if request.user.is_authenticated else self.key_for(request)
-
-
-class UserThrottle(LimitThrottle):
-    scope = "user"
-
-    def get_cache_key(self, request, _view):
-        return self.key_for(request) if request.user.is_authenticated else None
+def scopes_of(request, view) -> list[str]:
+    scopes = ["user" if request.user.is_authenticated else "anon"]
+    if request.method not in SAFE_METHODS:
+        scopes.append("writes")
+    scope = getattr(view, "throttle_scope", None)
+    if scope is not None and request.method == "POST":
+        scopes.append(scope)
+    return scopes
 
 
-class WriteThrottle(LimitThrottle):
-    scope = "writes"
+def waits_of_refused(request, scopes: list[str]) -> list[float | None]:
+    """Count the request in each scope that does not refuse it; for each that does, how
+    long until it would be let through (None: not foreseeable)."""
+    user = request.user
+    ident = f"user-{user.pk}" if user.is_authenticated else f"address-{client_address(request)}"
+    rates = settings.API_THROTTLE_RATES
+    windows = [(f"limit_{scope}_{ident}", *parse_rate(rates[scope])) for scope in scopes]
+    now = time.time()
+    refused = []
+    for (_key, allowed, duration), (count, oldest) in zip(
+        windows, caches["limits"].hits(windows, now), strict=True
+    ):
+        if count >= allowed:
+            remaining = duration - (now - oldest) if count else duration
+            available = allowed - count + 1
+            refused.append(remaining / available if available > 0 else None)
+    return refused
 
-    def get_cache_key(self, request, _view):
-        return None if request.method in SAFE_METHODS else self.key_for(request)
 
-
-class ScopedWriteThrottle(LimitThrottle):
-    """The POST of a view that names a ``throttle_scope``: what it creates is dear
-    (a bot, a batch of games)."""
-
-    scope = "bot_registration"  # any known scope: the view's is taken at each request
+class LimitsThrottle(BaseThrottle):
+    """Every scope that applies to the request, counted in one call."""
 
     def allow_request(self, request, view):
-        scope = getattr(view, "throttle_scope", None)
-        if scope is None or request.method != "POST":
-            return True
-        self.scope = scope
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+        self.waits = waits_of_refused(request, scopes_of(request, view))
+        return not self.waits
 
-    def get_cache_key(self, request, _view):
-        return self.key_for(request)
+    def wait(self):
+        return max((wait for wait in self.waits if wait is not None), default=None)
 
 
 def refused_on_page(request, scope: str) -> str | None:
     """The same limit on a page's form (registering a bot, scheduling a batch): why the
     POST is refused, or None when it may go on."""
-    throttle = ScopedWriteThrottle()
-    if throttle.allow_request(request, SimpleNamespace(throttle_scope=scope)):
+    if request.method != "POST":
         return None
-    seconds = max(1, ceil(throttle.wait() or 1))
+    waits = waits_of_refused(request, [scope])
+    if not waits:
+        return None
+    seconds = max(1, ceil(waits[0] or 1))
     return ngettext(
         "You have done this too often just now: try again in %(seconds)d second.",
         "You have done this too often just now: try again in %(seconds)d seconds.",

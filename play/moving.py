@@ -23,7 +23,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.compiled import CompiledQuery
+from config.compiled import CompiledQuery, save_fields
 from games.models import GameRecord
 from games.reasons import told
 from games.registry import moves_of, seat_of_move
@@ -49,7 +49,7 @@ MAX_MOVES_IN_A_ROW = 500
 FORFEIT_ACTION = "decided by a forfeit"
 
 # A move changes these (the deals and the settings stay as they were).
-CHANGED_BY_A_MOVE = [
+CHANGED_BY_A_MOVE = (
     "record",
     "moves",
     "to_move",
@@ -63,7 +63,7 @@ CHANGED_BY_A_MOVE = [
     "finished_at",
     "replay",
     "updated_at",
-]
+)
 
 
 # Every move reads these two, compiled once (``config.compiled``): the marker stands for
@@ -187,7 +187,7 @@ def do_move(user, game_id: int, move, at: int | None = None) -> Moved:
         apply_checked(game, state, move)
         game.moves += 1
         new_turn = settle(game, seats, state, timezone.now(), seat.position)
-        game.save(update_fields=CHANGED_BY_A_MOVE)
+        save_fields(game, CHANGED_BY_A_MOVE)
         after_commit(game, seats, new_turn, by=seat.position)
     return Moved(game, seats, state)
 
@@ -211,7 +211,7 @@ def do_leave(user, game_id: int) -> Moved:
         seat.save(update_fields=["forfeited", "forfeited_at"])
         state = game.state()
         new_turn = settle(game, seats, state, timezone.now(), game.to_move)
-        game.save(update_fields=CHANGED_BY_A_MOVE)
+        save_fields(game, CHANGED_BY_A_MOVE)
         after_commit(game, seats, new_turn, by=seat.position)
     return Moved(game, seats, state)
 

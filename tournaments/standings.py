@@ -112,9 +112,13 @@ def compute_standings(event: Event) -> list[dict]:
 
 def standings_order(event: Event) -> list[str]:
     """The keys the event's standings rank by: its format's lead keys, then the
-    organiser's tie-breaks in order (the format's default where none are chosen)."""
+    organiser's tie-breaks in order (the format's default where none are chosen). A
+    game of places keeps no scores: its game-score total, always 0, is left out."""
     fmt = get_format(event.format, event.format_options)
-    return full_order(fmt.standings_lead, event.tiebreak_order or fmt.default_tiebreaks)
+    order = full_order(fmt.standings_lead, event.tiebreak_order or fmt.default_tiebreaks)
+    if event.game_type.has_scores:
+        return order
+    return [key for key in order if key != "score_total"]
 
 
 def add_ratings(event: Event, ledger: Ledger) -> None:

@@ -95,6 +95,20 @@ class MoveSerializer(serializers.Serializer):
     )
 
 
+def seat_json(seat: GameSeat) -> dict:
+    """A seat as ``PlayedSeatSerializer`` documents it, written out: every answer to a
+    move has the seats, and the serializer's fields cost more than the move's engine."""
+    return {
+        "position": seat.position,
+        "name": seat.name,
+        "bot": seat.is_bot,
+        "timeouts": seat.timeouts,
+        "forfeited": seat.forfeited,
+        "score": seat.score,
+        "place": seat.place,
+    }
+
+
 def state_json(sight: Sight) -> dict:
     game = sight.game
     return {
@@ -106,7 +120,7 @@ def state_json(sight: Sight) -> dict:
         "to_move": game.to_move,
         "you": sight.you,
         "deadline": game.deadline,
-        "seats": PlayedSeatSerializer(sight.seats, many=True).data,
+        "seats": [seat_json(seat) for seat in sight.seats],
         "view": sight.view,
         "legal_moves": sight.legal_moves,
         "result": game.result,

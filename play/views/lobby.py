@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from bots.models import Bot
 from config.refusal_pages import carried_out
-from games.registry import get_game
+from games.registry import get_game, live_games
 from play.api.games import my_games
 from play.challenges import plays_in_rounds, terms
 from play.lobby import my_open_challenges, open_tables
@@ -37,7 +37,13 @@ def opponents(user, bot: Bot, count: int) -> list[Bot]:
 
 def lobby(request):
     bots = list(offered_builtin_bots(request.user)[:12])
-    context = {"bots": bots, "opponent_counts": range(1, min(len(bots), MOST_OPPONENTS) + 1)}
+    games = {game.key: str(game.name) for game in live_games()}
+    many = len(games) > 1  # then each bot says its game, and the heading none
+    context = {
+        "one_game": None if many else next(iter(games.values())),
+        "bots": [(bot, games.get(bot.game, "") if many else "") for bot in bots],
+        "opponent_counts": range(1, min(len(bots), MOST_OPPONENTS) + 1),
+    }
     if request.user.is_authenticated:
         context["games"] = my_games(request.user)[:50]
         context["challenges"] = [

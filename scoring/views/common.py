@@ -123,3 +123,19 @@ def _signature(request, nonce: str) -> str:
 
 def open_submission(table: Table) -> Submission | None:
     return table.submissions.filter(status__in=Submission.OPEN).first()
+
+
+def conflict_view(names: list[str], conflict: dict | None, per_seat) -> dict | None:
+    """A whole result entered twice (a refusal's ``conflict``): the stored version beside
+    the sender's, a row per seat as ``per_seat(entry)`` (a value per seat) says it, and
+    who entered the stored one."""
+    if not conflict:
+        return None
+    theirs, yours = per_seat(conflict["stored"]), per_seat(conflict["yours"])
+    return {
+        "stored_by": conflict["stored_by"],
+        "rows": [
+            {"name": name, "theirs": theirs[seat], "yours": yours[seat]}
+            for seat, name in enumerate(names)
+        ],
+    }

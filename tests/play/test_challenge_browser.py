@@ -1,6 +1,7 @@
 """On two phones (390x844): Ann challenges Ben from the site's pages (Play, "Challenge
-a person"), Ben finds the challenge on his to-do list and accepts it, and they play
-three turns each, each phone following the other's moves without reloading."""
+a person"), Ben finds the challenge on his to-do list and accepts it, Ann's challenge
+page leads her to the game by itself, and they play three turns each, each phone
+following the other's moves without reloading."""
 
 import re
 
@@ -50,7 +51,8 @@ def test_ann_challenges_ben_who_accepts_from_his_to_do_and_they_play(
 
     log_in(ben_page, ben.username, PASSWORD)
     todo = ben_page.locator(".todo")
-    assert "Ann challenges you to a game (Quick Game, live, 60 seconds a move)" in todo.inner_text()
+    invited = "Ann challenges you to a game of Call to Glory (Quick Game, live, 60 seconds a move)"
+    assert invited in todo.inner_text()
     todo.get_by_role("link").first.click()
     ben_page.get_by_role("button", name="Accept").click()
     ben_page.wait_for_url(re.compile(r"/play/\d+/$"))
@@ -58,8 +60,7 @@ def test_ann_challenges_ben_who_accepts_from_his_to_do_and_they_play(
     assert [seat.user for seat in game.seats.all()] == [ann, ben]
     screenshot(ben_page, "challenge-accepted")
 
-    ann_page.get_by_role("navigation").get_by_role("link", name="Play", exact=True).click()
-    ann_page.locator(".my-turn").get_by_role("link").click()
+    # Ann's challenge page follows the challenge (its push stream) and leads her there.
     ann_page.wait_for_url(f"**/play/{game.pk}/")
 
     taps = {ann.username: 0, ben.username: 0}

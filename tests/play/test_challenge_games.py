@@ -45,6 +45,8 @@ def test_a_pebbles_challenge_is_accepted_started_and_played_to_its_end(
     assert shown["game_type"] == "pebbles" and shown["options"] == {"pile": 3}
     [invitation] = Notice.objects.filter(user=other_player)
     assert "challenges you to a game of Pebbles (live, 60 seconds a move)" in invitation.body
+    [todo] = ben().get("/api/me/todo/").json()["items"]
+    assert "challenges you to a game of Pebbles (live, 60 seconds a move)" in todo["text"]
     page = ben().get(f"/play/challenges/{challenge_id}/").content.decode()
     assert "<strong>Pebbles</strong> · live, 60 seconds a move" in page
 
@@ -179,3 +181,16 @@ def test_play_now_plays_the_bots_game_against_bots_of_that_game(
     assert played.url == f"/play/{game.pk}/"
     assert game.game == "pebbles" and game.options == {"pile": 7}
     assert [seat.bot for seat in game.seats.all()][1:] == [dicey, grabber]
+
+
+def test_the_lobby_names_each_bots_game_when_the_site_plays_more_than_one(
+    client_for, player, staff, greedy_bot, monkeypatch
+):
+    one = client_for(player).get("/play/").content.decode()
+    assert "<h1>Play Call to Glory</h1>" in one and "Play Gready</button>" in one
+    monkeypatch.setitem(registry.REGISTRY, pebbles.GAME.key, pebbles.GAME)
+    Bot.objects.create(name="Dicey", owner=staff, game="pebbles", builtin_key="random", public=True)
+    many = client_for(player).get("/play/").content.decode()
+    assert "<h1>Play</h1>" in many
+    assert "Play Dicey (Pebbles)</button>" in many
+    assert "Play Gready (Call to Glory)</button>" in many

@@ -5,12 +5,15 @@ person is refused, the rate limits refuse a move past them, a stale move is refu
 a game that does not exist is a 404, and the seats come with their bots."""
 
 import pytest
-from django.db import transaction
+from django.db import DatabaseError, transaction
+from django.db.models.signals import post_save
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from config.compiled import save_fields
+from play.api.games import PlayedSeatSerializer
 from play.models import Game
-from play.moving import locked_game, seats_of
+from play.moving import CHANGED_BY_A_MOVE, locked_game, seats_of
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +45,10 @@ def test_a_move_by_token_is_played_and_answers_the_new_state(game_id, player):
     assert answer.status_code == 200, answer.content
     assert answer.json()["moves"] == state["moves"] + 1 == Game.objects.get(pk=game_id).moves
     assert answer.json()["you"] == 0 and answer.json()["seats"][1]["bot"] is True
+    # The seats written out are the serializer's that documents them (and lists games).
+    listed = client.get("/api/play/").json()[0]
+    assert answer.json()["seats"] == listed["seats"]
+    assert set(answer.json()["seats"][0]) == set(PlayedSeatSerializer().fields)
 
 
 def test_an_unknown_token_and_an_inactive_persons_token_are_refused(game_id, player):
@@ -81,8 +88,9 @@ def test_a_stale_move_is_refused_and_changes_nothing(game_id, player):
 
 
 def test_a_game_that_does_not_exist_is_not_found(player):
-    answer = post_move(by_token(player), 987654, "0 draw D1")
-    assert answer.status_code == 404
+    client = by_token(player)
+    assert post_move(client, 987654, "0 draw D1").status_code == 404
+    assert client.get("/api/play/987654/").status_code == 404
 
 
 def test_the_compiled_reads_give_the_game_and_its_seats_with_their_bots(game_id, greedy_bot):
@@ -93,3 +101,27 @@ def test_the_compiled_reads_give_the_game_and_its_seats_with_their_bots(game_id,
     assert [seat.position for seat in seats] == [0, 1]
     assert seats[1].bot == greedy_bot and seats[1].bot.builtin_key == "greedy"
     assert seats[0].bot is None and seats[0].game is game
+
+
+def test_a_moved_game_is_saved_as_django_saves_it(game_id):
+    heard = []
+
+    def saved(sender, instance, created, update_fields, **_signal):
+        heard.append((instance.pk, created, update_fields))
+
+    post_save.connect(saved, sender=Game, dispatch_uid="test-saved")
+    try:
+        before = Game.objects.get(pk=game_id)
+        with transaction.atomic():
+            game = locked_game(game_id)
+            game.to_move = 1
+            save_fields(game, CHANGED_BY_A_MOVE)
+    finally:
+        post_save.disconnect(dispatch_uid="test-saved", sender=Game)
+    after = Game.objects.get(pk=game_id)
+    assert after.to_move == 1 and after.updated_at > before.updated_at
+    assert after.record == before.record and after.deals == before.deals
+    assert heard == [(game_id, False, frozenset(CHANGED_BY_A_MOVE))]
+    Game.objects.filter(pk=game_id).delete()
+    with pytest.raises(DatabaseError, match="did not affect any rows"), transaction.atomic():
+        save_fields(game, CHANGED_BY_A_MOVE)

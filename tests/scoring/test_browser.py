@@ -135,7 +135,8 @@ def test_two_phones_enter_round_one_and_the_second_sees_both_versions(
 
     ben.get_by_role("button", name="Take Pat Player's round back and save mine").click()
     ben.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/glory/$"))
-    ben.goto(f"/scoring/tables/{table.pk}/")
+    ben.get_by_role("link", name="← Back to the table").click()
+    ben.wait_for_url(re.compile(rf"/scoring/tables/{table.pk}/$"))
     rounds = ben.locator(".entered-rounds")
     assert "Round 1 · Pat Player started" in rounds.inner_text()
     submission = table.submissions.get()

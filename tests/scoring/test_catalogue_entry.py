@@ -9,7 +9,7 @@ from django.test import Client
 from scoring.models import AuditEntry, Submission
 from tournaments.models import Rating
 from tournaments.ratings import do_rebuild_ratings
-from tournaments.standings import do_update_standings
+from tournaments.standings import do_update_standings, standings_order
 
 pytestmark = pytest.mark.django_db
 JSON = "application/json"
@@ -99,3 +99,17 @@ def test_a_places_game_takes_no_scores_and_the_game_says_which_kinds(
     assert refused.status_code == 400 and refused.json()["field"] == "kind"
     kinds = client_for(player).get("/api/games/camel-race/").json()["entry_kinds"]
     assert [kind["kind"] for kind in kinds] == ["places/1"]
+
+
+def test_a_places_games_standings_have_no_game_score_total(client_for, organiser, race_table):
+    override = {"kind": "places/1", "entry": {"places": [1, 2, 3]}, "reason": "from the slip"}
+    overridden = client_for(organiser).post(
+        f"/api/tables/{race_table.pk}/override/", override, content_type=JSON
+    )
+    assert overridden.status_code == 201, overridden.content
+    event = race_table.round.event
+    assert "score_total" not in standings_order(event)
+    do_update_standings(event.pk)
+    rows = list(event.standings.all())
+    assert len(rows) == 3 and all("score_total" not in row.tiebreaks for row in rows)
+    assert all("opponents_points" in row.tiebreaks for row in rows)

@@ -4,9 +4,11 @@ table's slip), and an organiser confirms it from the desk. The link enters nothi
 the round is paired again, its seats are swapped or its result is official."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from refusal import Refusal
 from scoring.models import AuditEntry, Submission
@@ -19,7 +21,7 @@ from scoring.submissions import (
 )
 from tests.fixtures.browser import screenshot
 from tournaments.entrants import do_add_walk_in
-from tournaments.models import Result
+from tournaments.models import Result, Round
 from tournaments.pairing import do_pair_round, do_repair_round, do_swap_seats
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +46,17 @@ def form_token(client, path: str) -> str:
 
 def enter_with_slip(client, path: str, data: dict):
     return client.post(path, {**data, "form_token": form_token(client, path)})
+
+
+def test_the_slips_page_shows_the_tables_time_left(client, walk_in_round):
+    event = walk_in_round.event
+    event.round_minutes, event.status = 50, event.Status.RUNNING
+    event.save()
+    Round.objects.filter(pk=walk_in_round.pk).update(
+        clock_ends_at=timezone.now() + timedelta(minutes=40), clock_revision=1
+    )
+    page = client.get(slip_path(walk_in_round.tables.first())).content.decode()
+    assert "Time left: round 1, table 1" in page and "39:5" in page
 
 
 def test_a_walk_ins_table_is_entered_with_its_slip_and_an_organiser_confirms_it(

@@ -4,6 +4,7 @@ writes (registering a bot, scheduling a batch) apart again; each answered with 4
 Retry-After, and named in the OpenAPI schema."""
 
 import pytest
+from django.core.cache import caches
 from django.test import Client
 
 from bots.models import Batch, Bot
@@ -141,3 +142,19 @@ def test_the_limits_on_redis_keep_one_client_instead_of_one_a_command():
     assert cache._cache.get_client("b") is first
     assert cache._cache.get_client("c", write=True) is first
     assert first.connection_pool.connection_kwargs["db"] == 0
+
+
+def test_a_window_counts_as_drfs_throttle_a_refusal_uncounted_and_old_requests_let_go(
+    fresh_limits,
+):
+    """The ``limits`` cache of this pass (Redis, or the process's memory): every scope of
+    a request counted in one call; a refused request is not counted; a request leaves
+    the window once its time is past."""
+    limits = caches["limits"]
+    windows = [("a", 2, 60), ("b", 3, 60)]
+    assert limits.hits(windows, 100.0) == [(0, 100.0), (0, 100.0)]
+    assert limits.hits(windows, 101.5) == [(1, 100.0), (1, 100.0)]
+    assert limits.hits(windows, 102.0) == [(2, 100.0), (2, 100.0)]  # "a" refuses, "b" counts
+    assert limits.hits(windows, 103.0) == [(2, 100.0), (3, 100.0)]  # both refuse
+    assert limits.hits(windows, 160.5) == [(1, 101.5), (2, 101.5)]  # 100 has left both
+    assert limits.hits([("a", 2, 60)], 161.0) == [(2, 101.5)]

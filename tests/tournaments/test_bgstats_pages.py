@@ -64,6 +64,19 @@ def test_only_organisers_reach_the_import_page(club_season, player, client_for):
     assert "import/bgstats" not in page
 
 
+def test_without_an_open_season_the_import_says_so_before_the_file(
+    club_season, organiser, client_for
+):
+    club_season.status = club_season.Status.CLOSED
+    club_season.save()
+    client = client_for(organiser)
+    league_page = client.get("/leagues/tuesday-club/").content.decode()
+    assert "import/bgstats" not in league_page
+    page = client.get("/leagues/tuesday-club/import/bgstats/").content.decode()
+    assert "has no open season to take the plays into: open one first." in page
+    assert 'href="/leagues/tuesday-club/seasons/new/"' in page and 'id="import-file"' not in page
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_an_organiser_imports_an_evening_on_a_phone(phone_page, club_season, organiser, tmp_path):

@@ -38,6 +38,11 @@ def test_the_table_page_shows_the_time_left_with_the_servers_time(timed, client_
     assert "Time is up." in page  # hidden until zero, the rule beside it
 
 
+def test_the_entry_page_shows_the_tables_time_left(timed, client_for, player):
+    page = client_for(player).get(f"/scoring/tables/{timed.pk}/glory/").content.decode()
+    assert "Time left: round 1, table 1" in page and "39:5" in page
+
+
 def test_at_zero_the_page_says_the_events_rule_for_time(timed, client_for, player):
     event = timed.round.event
     event.time_rule = "Finish the turn being played; nobody starts another."

@@ -73,8 +73,17 @@ def check_unmatched(value) -> str:
     return value
 
 
+def open_seasons(league: League):
+    return league.seasons.filter(status=Season.Status.OPEN)
+
+
+def has_open_season(league: League) -> bool:
+    """Whether the plays have a season to go into (the import page asks before the file)."""
+    return open_seasons(league).exists()
+
+
 def open_season(league: League) -> Season:
-    season = league.seasons.filter(status=Season.Status.OPEN).order_by("-starts_on", "-pk").first()
+    season = open_seasons(league).order_by("-starts_on", "-pk").first()
     if season is None:
         raise Refusal(
             _("%(league)s has no open season to take the plays into: open one first.")

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from config.refusal_pages import carried_out
 from tournaments.bgstats.export import access_league_for_export, bgstats_file
 from tournaments.bgstats.forms import PlayersForm, UploadForm
-from tournaments.bgstats.importing import PlayStatus, do_import_bgstats
+from tournaments.bgstats.importing import PlayStatus, do_import_bgstats, has_open_season
 from tournaments.permissions import access_league_as_organiser
 
 
@@ -28,6 +28,8 @@ def export_bgstats(request, slug):
 def import_bgstats(request, slug):
     league = access_league_as_organiser(request.user, slug)
     page = {"league": league, "upload": UploadForm(), "players": None, "report": None}
+    if not has_open_season(league):
+        return render(request, "tournaments/bgstats_import.html", {**page, "no_season": True})
     if request.method == "POST" and "content" in request.POST:
         form = PlayersForm(league, request.POST)
         if form.is_valid():
