@@ -13,7 +13,8 @@ A ``CompiledQuery`` is built from a function of the query's values that returns 
 queryset, and one *marker* per value: the queryset is built once with the markers, and
 each marker's place among the compiled SQL's parameters takes the value of each run.
 A marker must be a value no real query asks for (a negative id, a string with a NUL)
-and must appear among the parameters exactly once.
+and must appear among the parameters exactly once. Values are passed to the database as
+given, not prepared by their field: an id is an ``int``, as URLs' converters give it.
 """
 
 from collections.abc import Callable
@@ -60,7 +61,12 @@ class CompiledQuery:
             queryset = self.build(*self.markers)
             compiled = self.compiled.setdefault(using, _Compiled(queryset, self.markers, using))
         connection = connections[using]
-        if compiled.for_update and connection.get_autocommit():
+        # As Django refuses it (a backend without row locks, SQLite, has none to take).
+        if (
+            compiled.for_update
+            and connection.features.has_select_for_update
+            and connection.get_autocommit()
+        ):
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )

@@ -312,7 +312,17 @@ else:
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "limits": {**_limits_cache, "KEY_PREFIX": f"leaguewright:{DATABASES['default']['NAME']}"},
+    "sessions": {
+        **_limits_cache,
+        "KEY_PREFIX": f"leaguewright-sessions:{DATABASES['default']['NAME']}",
+    },
 }
+# Sessions are kept in the database and read through the cache every process shares
+# (Redis beside PostgreSQL; the one process's memory for bin/run): a signed-in reader's
+# request then costs no SQL query for the session (1,000 players opening the event page
+# at once). Logging out deletes both, in every process at once, since the cache is shared.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "sessions"
 
 # Long-polls (config.waits: live play, an event's live pages): waits held at once per
 # person (account, or address when not logged in) and per threaded server process (keep

@@ -2,8 +2,10 @@
 decides; these raise ``PermissionDenied`` or 404)."""
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from config.compiled import CompiledQuery
 from play.models import Game
 from tournaments.models import Table
 from tournaments.permissions import (
@@ -13,14 +15,23 @@ from tournaments.permissions import (
     is_event_organiser,
 )
 
+# Every read of a game (its page, the API's state and long-polls) starts here: compiled
+# once (``config.compiled``), the marker standing for the game's id.
+GAME_TO_SEE = CompiledQuery(
+    lambda game_id: Game.objects.select_related(
+        "table__round__event", "former_table__round__event"
+    ).filter(pk=game_id),
+    -7,
+)
+
 
 def access_game(user, game_id: int) -> Game:
     """A game and who may see it; an abandoned game replaced at its table is seen by
     whoever may see that table's event."""
-    game = get_object_or_404(
-        Game.objects.select_related("table__round__event", "former_table__round__event"),
-        pk=game_id,
-    )
+    found = GAME_TO_SEE.fetch(game_id)
+    if not found:
+        raise Http404(f"No {Game._meta.object_name} matches the given query.")
+    game = found[0]
     if not can_view_played_game(user, game):
         raise PermissionDenied
     if game.former_table_id is not None and not can_view_event(user, game.former_table.round.event):

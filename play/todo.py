@@ -49,8 +49,12 @@ def challenges_to_answer(user) -> list:
     return [
         Todo(
             CHALLENGE,
-            _("%(name)s challenges you to a game (%(terms)s): accept or decline.")
-            % {"name": challenge.created_by, "terms": terms(challenge)},
+            _("%(name)s challenges you to a game of %(game)s (%(terms)s): accept or decline.")
+            % {
+                "name": challenge.created_by,
+                "game": challenge.game_name,
+                "terms": terms(challenge),
+            },
             reverse("play:challenge", args=[challenge.pk]),
             None,
         )

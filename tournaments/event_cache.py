@@ -20,33 +20,63 @@ counter on the event's row would make every result of a rush wait for that row's
 
 import hashlib
 
-from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db import connection
+from django.db.models import DateTimeField, IntegerField
+from django.db.models.expressions import RawSQL
 
-from tournaments.models import Result, Round
+from tournaments.models import Entrant, Event, Result, Round, Table
+from tournaments.permissions import with_organiser_flag
 
 
-def with_page_version(events):
+def tables() -> dict:
+    """The quoted table names the raw expressions below read."""
+    models = {
+        "event": Event,
+        "round": Round,
+        "table": Table,
+        "result": Result,
+        "entrant": Entrant,
+    }
+    return {name: connection.ops.quote_name(model._meta.db_table) for name, model in models.items()}
+
+
+# Each a scalar subquery correlated on the event's row. Written as SQL rather than built
+# from ``Subquery`` objects: the event page asks them on every read, and building and
+# compiling four ORM subqueries cost more CPU than the rest of a visitor's page.
+PUBLISHED_ROUNDS = "FROM {round} r WHERE r.event_id = {event}.id AND r.draft = %s"
+PUBLISHED_RESULTS = (
+    "FROM {result} x JOIN {table} t ON t.id = x.table_id JOIN {round} r ON r.id = t.round_id"
+    " WHERE r.event_id = {event}.id AND r.draft = %s"
+)
+ENTRY = "SELECT e.id FROM {entrant} e WHERE e.event_id = {event}.id AND e.user_id = %s"
+
+
+def with_page_version(events, reader=None):
     """Annotate what the shared part's version needs besides the event's fields:
     the last published round's number (shown as the list of rounds), the rounds'
-    revisions and the results (count and latest)."""
-    published = Round.objects.filter(event=OuterRef("pk"), draft=False)
-    results = Result.objects.filter(table__round__event=OuterRef("pk"), table__round__draft=False)
-    return events.annotate(
-        last_round=Subquery(published.order_by("-number").values("number")[:1]),
-        rounds_revision=Coalesce(
-            Subquery(
-                published.values("event").annotate(s=Sum("revision")).values("s")[:1],
-                output_field=IntegerField(),
-            ),
-            0,
+    revisions and the results (count and latest). With a signed-in ``reader``, also
+    what the page asks of them on every read: ``organised_by_reader``
+    (``tournaments.permissions.with_organiser_flag``) and ``reader_entry`` (the id of
+    their entry, None if they have none)."""
+    names = tables()
+
+    def raw(sql: str, params: list, field):
+        return RawSQL(sql.format(**names), params, output_field=field)
+
+    events = events.annotate(
+        last_round=raw(f"SELECT MAX(r.number) {PUBLISHED_ROUNDS}", [False], IntegerField()),
+        rounds_revision=raw(
+            f"SELECT COALESCE(SUM(r.revision), 0) {PUBLISHED_ROUNDS}", [False], IntegerField()
         ),
-        results_count=Coalesce(
-            Subquery(results.values("table__round__event").annotate(n=Count("pk")).values("n")[:1]),
-            0,
+        results_count=raw(f"SELECT COUNT(*) {PUBLISHED_RESULTS}", [False], IntegerField()),
+        results_latest=raw(
+            f"SELECT MAX(x.recorded_at) {PUBLISHED_RESULTS}", [False], DateTimeField()
         ),
-        results_latest=Subquery(results.order_by("-recorded_at").values("recorded_at")[:1]),
     )
+    if reader is None or not reader.is_authenticated:
+        return events
+    events = with_organiser_flag(events, reader)
+    return events.annotate(reader_entry=raw(ENTRY, [reader.pk], IntegerField()))
 
 
 def page_version(event) -> str:

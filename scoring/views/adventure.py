@@ -15,6 +15,7 @@ from scoring.profiles import event_rules_profile
 from scoring.submissions import current_entry
 from scoring.views.common import (
     access_entry_table,
+    conflict_view,
     entry_urls,
     new_form_token,
     open_submission,
@@ -200,6 +201,16 @@ def player_context(data, index: int, name: str, profile: dict, slots: list[dict]
     }
 
 
+def totals_by_seat(table, entry) -> list:
+    """Each hero's Destiny total, as a conflict shows them (blank where the entry
+    cannot be scored)."""
+    scored = attempted(score, table, KIND, entry)
+    if not scored:
+        return [""] * len(seat_names(table))
+    _document, answer = scored.answer
+    return [player["total"] for player in answer["players"]]
+
+
 def page_context(request, table, data=None, preview=None) -> dict:
     event = table.round.event
     profile = profile_of(table)
@@ -211,7 +222,11 @@ def page_context(request, table, data=None, preview=None) -> dict:
         data = form_of_entry(start.entry)
     data = data or {}
     names = seat_names(table)
-    slots = error_slots(names, (preview or {}).get("error"))
+    error = (preview or {}).get("error")
+    slots = error_slots(names, error)
+    conflict = conflict_view(
+        names, (error or {}).get("conflict"), lambda entry: totals_by_seat(table, entry)
+    )
     levels = [
         {**row, "level_str": str(row["level"]), "is_tragedy": row.get("column") == "tragedy"}
         for row in shown(profile)["corruption"]["levels"]
@@ -224,7 +239,9 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "players": [
             player_context(data, index, name, profile, slots) for index, name in enumerate(names)
         ],
-        "preview": preview,
+        "preview": None if conflict else preview,  # the conflict is shown whole, above
+        "conflict": conflict,
+        "conflict_reason": (error or {}).get("reason"),
         "override": override,
         "basis": data.get("basis", start.basis if start else ""),
         "reason": data.get("reason", ""),

@@ -13,7 +13,7 @@ from games.registry import get_game
 from scoring.models import Submission
 from tournaments.models import Table
 from tournaments.permissions import (
-    access_event,
+    can_view_event,
     can_view_table,
     is_event_organiser,
     is_player_of_table,
@@ -30,7 +30,8 @@ def access_table(user, table_id: int) -> Table:
     table = get_object_or_404(
         Table.objects.select_related("round__event__season__league"), pk=table_id
     )
-    access_event(user, table.round.event.slug)
+    if not can_view_event(user, table.round.event):  # as ``access_event``, not read again
+        raise PermissionDenied
     if not can_view_table(user, table):
         raise Http404
     return table
@@ -122,3 +123,19 @@ def _signature(request, nonce: str) -> str:
 
 def open_submission(table: Table) -> Submission | None:
     return table.submissions.filter(status__in=Submission.OPEN).first()
+
+
+def conflict_view(names: list[str], conflict: dict | None, per_seat) -> dict | None:
+    """A whole result entered twice (a refusal's ``conflict``): the stored version beside
+    the sender's, a row per seat as ``per_seat(entry)`` (a value per seat) says it, and
+    who entered the stored one."""
+    if not conflict:
+        return None
+    theirs, yours = per_seat(conflict["stored"]), per_seat(conflict["yours"])
+    return {
+        "stored_by": conflict["stored_by"],
+        "rows": [
+            {"name": name, "theirs": theirs[seat], "yours": yours[seat]}
+            for seat, name in enumerate(names)
+        ],
+    }

@@ -14,6 +14,7 @@ from scoring.entries import score, seat_names
 from scoring.submissions import current_entry
 from scoring.views.common import (
     access_entry_table,
+    conflict_view,
     entry_urls,
     new_form_token,
     open_submission,
@@ -80,6 +81,15 @@ def seat_rows(names: list[str], data, preview: dict | None) -> list[dict]:
     ]
 
 
+def entry_by_seat(entry: dict, seats: int) -> list[str]:
+    """Each seat's place, or score and tie-break, as a conflict shows them."""
+    columns = [entry.get(name) or [] for name in ("places", "scores", "tiebreaks")]
+    return [
+        " · ".join(str(column[seat]) for column in columns if seat < len(column))
+        for seat in range(seats)
+    ]
+
+
 def page_context(request, table, data=None, preview=None) -> dict:
     kind = kind_of(table)
     override = bool((data or {}).get("override") or request.GET.get("override"))
@@ -91,6 +101,9 @@ def page_context(request, table, data=None, preview=None) -> dict:
     data = data or {}
     names = seat_names(table)
     error = (preview or {}).get("error")
+    conflict = conflict_view(
+        names, (error or {}).get("conflict"), lambda entry: entry_by_seat(entry, len(names))
+    )
     return {
         "table": table,
         "game": table.round.event.game_type,
@@ -98,8 +111,9 @@ def page_context(request, table, data=None, preview=None) -> dict:
         "tiebreaks": breaks_ties(table),
         "seats": seat_rows(names, data, preview),
         "place_choices": range(1, len(names) + 1),
-        "preview": preview,
+        "preview": None if conflict else preview,  # the conflict is shown whole, above
         "general_error": error if error and error.get("seat") is None else None,
+        "conflict": conflict,
         "override": override,
         "basis": data.get("basis", start.basis if start else ""),
         "reason": data.get("reason", ""),

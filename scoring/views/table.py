@@ -20,7 +20,6 @@ from scoring.submissions import (
     do_resolve_dispute,
     do_submit_result,
     do_take_back_round,
-    latest_agreed,
     players_to_confirm,
     site_game_under_way,
     waits_for_organiser,
@@ -33,7 +32,7 @@ from scoring.views.common import (
     roles,
 )
 from scoring.views.details import details_of
-from tournaments.models import Result
+from tournaments.models import Result, Table
 from tournaments.permissions import is_event_organiser
 
 Status = Submission.Status
@@ -90,11 +89,23 @@ def in_progress_context(table, submission: Submission | None) -> dict:
     }
 
 
+def standing(table) -> tuple:
+    """The table's open entry, the one in progress and the latest agreed (each None
+    when there is none), read at once: a table has at most one unsettled entry."""
+    agreed = (Status.CONFIRMED, Status.OVERRIDDEN)
+    shown = [*Submission.UNSETTLED, *agreed]
+    rows = list(table.submissions.filter(status__in=shown).order_by("-created_at", "-pk"))
+
+    def first(statuses):
+        return next((row for row in rows if row.status in statuses), None)
+
+    return first(Submission.OPEN), first([Status.IN_PROGRESS]), first(agreed)
+
+
 def table_context(request, table, record_form=None, record_error=None) -> dict:
-    open_ = table.submissions.filter(status__in=Submission.OPEN).first()
-    playing = table.submissions.filter(status=Submission.Status.IN_PROGRESS).first()
-    agreed = latest_agreed(table)
+    open_, playing, agreed = standing(table)
     result = Result.objects.filter(table=table).first()
+    Table.result.related.set_cached_value(table, result)  # read once, not again by the page
     context = roles(request.user, table)
     game = game_of(table)
     context.update(

@@ -51,7 +51,8 @@ def test_ann_challenges_ben_who_accepts_from_his_to_do_and_they_play(
 
     log_in(ben_page, ben.username, PASSWORD)
     todo = ben_page.locator(".todo")
-    assert "Ann challenges you to a game (Quick Game, live, 60 seconds a move)" in todo.inner_text()
+    invited = "Ann challenges you to a game of Call to Glory (Quick Game, live, 60 seconds a move)"
+    assert invited in todo.inner_text()
     todo.get_by_role("link").first.click()
     ben_page.get_by_role("button", name="Accept").click()
     ben_page.wait_for_url(re.compile(r"/play/\d+/$"))

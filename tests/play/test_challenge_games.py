@@ -45,6 +45,8 @@ def test_a_pebbles_challenge_is_accepted_started_and_played_to_its_end(
     assert shown["game_type"] == "pebbles" and shown["options"] == {"pile": 3}
     [invitation] = Notice.objects.filter(user=other_player)
     assert "challenges you to a game of Pebbles (live, 60 seconds a move)" in invitation.body
+    [todo] = ben().get("/api/me/todo/").json()["items"]
+    assert "challenges you to a game of Pebbles (live, 60 seconds a move)" in todo["text"]
     page = ben().get(f"/play/challenges/{challenge_id}/").content.decode()
     assert "<strong>Pebbles</strong> · live, 60 seconds a move" in page
 

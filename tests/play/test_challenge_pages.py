@@ -33,7 +33,8 @@ def test_a_challenge_from_a_persons_page_reaches_them(client_for, player, other_
     assert sent.url == f"/play/challenges/{challenge.pk}/"
     assert challenge.options["rounds"] == 4 and challenge.move_seconds == 3 * 24 * 3600
     home = client_for(other_player).get("/").content.decode()
-    assert "Pat Player challenges you to a game (4 rounds, by correspondence" in home
+    invited = "Pat Player challenges you to a game of Call to Glory (4 rounds, by correspondence"
+    assert invited in home
     accepted = client_for(other_player).post(f"/play/challenges/{challenge.pk}/accept/")
     assert accepted.url == f"/play/{Game.objects.get().pk}/"
 

@@ -88,8 +88,9 @@ def test_a_stale_move_is_refused_and_changes_nothing(game_id, player):
 
 
 def test_a_game_that_does_not_exist_is_not_found(player):
-    answer = post_move(by_token(player), 987654, "0 draw D1")
-    assert answer.status_code == 404
+    client = by_token(player)
+    assert post_move(client, 987654, "0 draw D1").status_code == 404
+    assert client.get("/api/play/987654/").status_code == 404
 
 
 def test_the_compiled_reads_give_the_game_and_its_seats_with_their_bots(game_id, greedy_bot):

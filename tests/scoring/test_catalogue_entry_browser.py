@@ -69,3 +69,36 @@ def test_the_lowest_score_is_placed_first_as_it_is_typed(phone_page, player, hea
     page.get_by_role("button", name="Enter the result").click()
     page.wait_for_url(re.compile(rf"/scoring/tables/{hearts_table.pk}/$"))
     assert Submission.objects.get().answer["places"] == [2, 1, 3]
+
+
+def test_a_stale_phone_cannot_replace_the_result_another_entered(
+    phone_page, second_phone, player, other_player, hearts_table
+):
+    ann, ben = phone_page, second_phone
+    for page, person in ((ann, player), (ben, other_player)):
+        log_in(page, person.username, PASSWORD)
+        page.goto(f"/scoring/tables/{hearts_table.pk}/")
+        page.get_by_role("link", name="Enter the result").click()
+        page.wait_for_url(re.compile(r"/scores/$"))
+    for name, score in (("Pat Player", "72"), ("Quinn Player", "68"), ("Rita Player", "80")):
+        ann.get_by_label(name).fill(score)
+    ann.get_by_role("button", name="Enter the result").click()
+    ann.wait_for_url(re.compile(rf"/scoring/tables/{hearts_table.pk}/$"))
+
+    for name, score in (("Pat Player", "60"), ("Quinn Player", "90"), ("Rita Player", "75")):
+        ben.get_by_label(name).fill(score)
+    ben.get_by_role("button", name="Enter the result").click()
+    conflict = ben.locator(".conflict")
+    conflict.wait_for()
+    assert "Pat Player entered this table's result already" in conflict.inner_text()
+    rows = conflict.locator("tbody tr").all_inner_texts()
+    assert rows == ["Pat Player\t72\t60", "Quinn Player\t68\t90", "Rita Player\t80\t75"]
+    assert ben.get_by_label("Quinn Player").input_value() == "90"  # kept to compare
+    assert ben.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(ben, "scoring-catalogue-stale-phone")
+    submission = Submission.objects.get()
+    assert submission.entry["scores"] == [72, 68, 80] and submission.submitted_by == player
+
+    conflict.get_by_role("link", name="Go to the table").click()
+    ben.wait_for_url(re.compile(rf"/scoring/tables/{hearts_table.pk}/$"))
+    assert ben.get_by_role("button", name="Confirm").is_visible()

@@ -1,9 +1,11 @@
 """The scoring pages through the test client: what players and organisers see, the
 live preview, and that a write happens once and only for those allowed."""
 
+import html
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games.models import GameKey
@@ -295,6 +297,25 @@ def test_the_adventure_preview_asks_for_the_printed_number_beside_the_corruption
     )
     assert "level 1" in slot(response, "err-p1-corruption")
     assert slot(response, "err-p0-corruption") == ""
+
+
+def test_a_stale_adventure_page_shows_both_results_destiny_totals_and_saves_nothing(
+    adventure_table, player, other_player
+):
+    url = reverse("scoring-adventure", args=[adventure_table.pk])
+    pat, quinn = Client(), Client()
+    pat.force_login(player)
+    quinn.force_login(other_player)
+    pats_page, quinns_page = pat.get(url), quinn.get(url)
+    assert pat.post(url, {**RULEBOOK_HERO, "form_token": token_of(pats_page)}).status_code == 302
+    other = {**RULEBOOK_HERO, "p1-printed-triumph": "9"}
+    answer = quinn.post(url, {**other, "form_token": token_of(quinns_page)})
+    page = html.unescape(answer.content.decode())
+    assert "Two versions of this table's result" in page
+    assert "Pat Player entered this table's result already" in page
+    rows = re.findall(r'<th scope="row">([^<]+)</th><td>([^<]*)</td><td>([^<]*)</td>', page)
+    assert rows == [("Pat Player", "40", "40"), ("Quinn Player", "7", "11")]
+    assert Submission.objects.get().submitted_by == player
 
 
 def test_the_results_desk_lists_disputes_first_with_their_comments_and_the_audit_log(

@@ -27,7 +27,7 @@ from tournaments.leagues import (
     do_create_league,
     do_create_season,
 )
-from tournaments.models import Event, Rating, Result, Season, StandingRow
+from tournaments.models import Entrant, Event, Rating, Result, Season, StandingRow
 from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
@@ -35,7 +35,6 @@ from tournaments.permissions import (
     access_league,
     access_league_as_organiser,
     can_create_league,
-    is_event_organiser,
     is_league_organiser,
     is_staff,
     visible_events,
@@ -124,11 +123,11 @@ def event_detail(request, slug):
     """The event's page: its shared part (heading, rounds, bracket, standings) is built
     once per page version (``tournaments.event_cache``) from the stored rows, never
     recomputed; the reader's part (what needs them, their entry, organisers' tools)
-    is read per request."""
+    is read per request, their roles in the event's own query."""
     user = request.user
-    event = access_event(user, slug, with_page_version(Event.objects.all()))
-    is_organiser = is_event_organiser(user, event)
-    entry = entry_of(user, event)
+    event = access_event(user, slug, with_page_version(Event.objects.all(), user))
+    is_organiser = is_staff(user) or bool(getattr(event, "organised_by_reader", False))
+    entry = entry_of(event)
     roles = None if is_staff(user) else (entry is not None, is_organiser)
     return render(
         request,
@@ -149,11 +148,15 @@ def event_detail(request, slug):
     )
 
 
-def entry_of(user, event: Event):
-    """The reader's own entry in the event (None: not entered, or not signed in)."""
-    if not user.is_authenticated:
+def entry_of(event: Event):
+    """The reader's own entry in the event (None: not entered, or not signed in); its id
+    was read with the event (``with_page_version``)."""
+    entry_id = getattr(event, "reader_entry", None)
+    if entry_id is None:
         return None
-    return event.entrants.filter(user=user).first()
+    entry = Entrant.objects.get(pk=entry_id)
+    entry.event = event
+    return entry
 
 
 def organiser_context(event: Event) -> dict:
