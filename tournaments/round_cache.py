@@ -9,6 +9,8 @@ cache may be per process (Django's default).
 """
 
 import hashlib
+import threading
+from contextlib import contextmanager
 
 from django.core.cache import cache
 from django.db.models import Count, Max
@@ -46,14 +48,36 @@ def cached(round_: Round, version: str, what: str, build, *variant):
     return cached_under(["round", what, round_.pk, version, get_language() or "", *variant], build)
 
 
+_building: dict[str, threading.Lock] = {}
+_building_guard = threading.Lock()
+
+
+@contextmanager
+def built_once(key: str):
+    """Hold ``key`` while reading or building what it names, so that one thread of the
+    process builds it and the others wait for that instead of building it too. A new
+    version is missed by every reader at once (the pairings' release): sixteen threads
+    each building the same page cost each of them sixteen builds' time."""
+    with _building_guard:
+        lock = _building.setdefault(key, threading.Lock())
+    try:
+        with lock:
+            yield
+    finally:
+        with _building_guard:
+            if _building.get(key) is lock:
+                del _building[key]
+
+
 def cached_under(key: list, build):
     """``build()`` once per ``key`` (a list of the parts it depends on, a version among
     them): a new version is a new key, so nothing is ever invalidated."""
     key = ":".join(map(str, key))
-    value = cache.get(key)
-    if value is None:
-        value = build()
-        cache.set(key, value, CACHE_SECONDS)
+    with built_once(key):
+        value = cache.get(key)
+        if value is None:
+            value = build()
+            cache.set(key, value, CACHE_SECONDS)
     return value
 
 

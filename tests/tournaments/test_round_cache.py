@@ -4,8 +4,12 @@ cached answer costs a handful of queries whatever the round's size, and every ch
 standings API answers a page at a time."""
 
 import re
+import threading
+import time
+import uuid
 
 import pytest
+from django.template import Context, Template
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -16,6 +20,7 @@ from tests.tournaments.helpers import make_event, play, published
 from tournaments.models import Seat
 from tournaments.pairing import do_pair_round, do_swap_seats
 from tournaments.results import SeatOutcome, do_record_result
+from tournaments.round_cache import cached_under
 from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
@@ -133,3 +138,48 @@ def test_a_cached_standings_page_costs_one_query_and_follows_the_stored_standing
     second = api.get(url).json()
     assert second != first
     assert {row["games"] for row in second["results"]} == {2}
+
+
+class SlowBuild:
+    """What a page's part costs to build, counted: slow enough that readers overlap."""
+
+    def __init__(self):
+        self.builds = 0
+
+    def __call__(self):
+        self.builds += 1
+        time.sleep(0.2)
+        return "built"
+
+
+def at_once(read, readers=6) -> list:
+    """``read()`` from ``readers`` threads started together; their answers."""
+    start = threading.Barrier(readers)
+    answers = []
+
+    def reader():
+        start.wait()
+        answers.append(read())
+
+    threads = [threading.Thread(target=reader) for _ in range(readers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+def test_readers_who_miss_a_new_version_at_once_wait_for_one_build():
+    build, key = SlowBuild(), ["stampede", uuid.uuid4().hex]
+    assert at_once(lambda: cached_under(key, build)) == ["built"] * 6
+    assert build.builds == 1
+
+
+def test_the_event_pages_cached_fragments_are_rendered_once_per_key_too():
+    build = SlowBuild()
+    fragment = Template(
+        "{% load cache_once %}{% cache_once 60 part key %}{{ build }}{% endcache %}"
+    )
+    context = {"build": build, "key": uuid.uuid4().hex}
+    assert at_once(lambda: fragment.render(Context(context))) == ["built"] * 6
+    assert build.builds == 1
