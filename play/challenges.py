@@ -35,7 +35,7 @@ from games.registry import DEFAULT_GAME, GameType, get_game
 from play.models import Challenge, ChallengeSeat, Game, Pace
 from play.pace import duration_words
 from play.starting import Clock, Taker, check_options, check_takers, do_start_game
-from refusal import CONFLICT, Refusal
+from refusal import CONFLICT, Refusal, attempted
 
 
 def check_rated(takers: list[Taker], rated) -> bool:
@@ -48,10 +48,10 @@ def check_rated(takers: list[Taker], rated) -> bool:
 
 def check_game_type(key) -> GameType:
     """The game a challenge or table is for: one the registry plays live."""
-    try:
-        game = get_game(key)
-    except Refusal:
-        raise Refusal(_("There is no game %(key)s.") % {"key": key}, "game_type") from None
+    found = attempted(get_game, key)
+    if not found:  # said of the challenge's field, not the registry's
+        raise Refusal(_("There is no game %(key)s.") % {"key": key}, "game_type")
+    game = found.answer
     if not game.playable_live:
         raise Refusal(_("%(game)s is not played on the site.") % {"game": game.name}, "game_type")
     return game

@@ -9,10 +9,7 @@ from refusal import Refusal
 
 
 def check_game_with_bots(key) -> str:
-    try:
-        game = get_game(key)
-    except Refusal:
-        raise Refusal(_("There is no game %(key)s.") % {"key": key}, field="game") from None
+    game = get_game(key)  # refused naming ``game`` when there is none
     if not game.playable_live or not game.played.bots:
         raise Refusal(_("%(game)s has no bots.") % {"game": game.name}, field="game")
     return game.key

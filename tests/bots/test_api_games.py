@@ -45,7 +45,7 @@ def test_a_bot_registered_for_a_game_is_one_of_that_games_built_in_bots(client_f
 
 
 @pytest.mark.parametrize(
-    "game, why", [("chess", "There is no game chess."), ("call-to-adventure", "has no bots")]
+    "game, why", [("chess", "Unknown game chess."), ("call-to-adventure", "has no bots")]
 )
 def test_a_game_unknown_or_without_bots_is_refused_naming_the_field(
     client_for, player, builtin_bot, game, why

@@ -132,8 +132,10 @@ TAKES_A_REFUSAL_AS_A_VALUE = {
     "scoring/api_offline.py",
     "tournaments/bgstats/forms.py",
     "tournaments/bgstats/importing.py",
+    "play/challenges.py",
     # 3. no page or API to answer
     "bots/management/commands/schedule_bot_matches.py",
+    "tournaments/management/commands/simulate_event.py",
     "bots/ladders.py",
 }
 ATTEMPTED = re.compile(r"\battempted\(")

@@ -3,7 +3,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from games.registry import DEFAULT_GAME
-from refusal import Refusal
+from refusal import attempted
 from tournaments.formats import REGISTRY
 from tournaments.forms import points_for
 from tournaments.simulation import create_event, simulate
@@ -40,10 +40,10 @@ class Command(BaseCommand):
             raise CommandError("--points: numbers separated by commas, e.g. 3,2,1,0") from None
         if len(points) < table_size:
             raise CommandError(f"--points: one number per place, {table_size} at least")
-        try:
-            event = create_event(players, table_size, rounds, format, seed, points, game)
-        except Refusal as refusal:
-            raise CommandError(str(refusal)) from None
+        created = attempted(create_event, players, table_size, rounds, format, seed, points, game)
+        if not created:
+            raise CommandError(str(created.refusal))
+        event = created.answer
         say = (lambda _line: None) if json else self.stdout.write
         say(f"event {event.slug}: {players} entrants, tables of {table_size}")
 
