@@ -262,9 +262,10 @@ class GameType:
     entry_form: Any = None
     rules_profiles: RulesProfiles | None = None
     live: LivePlay | None = None
-    # A learner's hint from a seat's view with its legal moves (an object with ``move``
-    # and ``reason``), or None; a game played live may offer one.
-    hint: Callable[[dict], Any] | None = None
+    # A learner's hint: ``hint(view, players)`` from a seat's view with its legal moves
+    # and the seats' names gives (the move, why in the reader's words), or None; a game
+    # played live may offer one.
+    hint: Callable[[dict, list[str]], tuple[str, str] | None] | None = None
     # How many play one game: an event's tables seat from max(2, min_players) to
     # min(MOST_SEATS, max_players).
     min_players: int = 2

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from bots.models import Bot
 from games.call_to_glory.hints import Hint
-from play.hints import WORDS, hint_words
+from games.registered.call_to_glory.hints import WORDS, hint_words
 from play.models import Game
 from play.starting import Taker, do_start_game
 

@@ -10,9 +10,9 @@ from games.call_to_glory import record as record_format
 from games.call_to_glory import table as table_format
 from games.call_to_glory import totals as totals_format
 from games.call_to_glory import validate_record
-from games.call_to_glory.hints import hint
 from games.call_to_glory.table import score_table
 from games.registered.call_to_glory import entry_form
+from games.registered.call_to_glory.hints import hint as glory_hint
 from games.registered.call_to_glory.live import LIVE
 from games.registry import EntryKind, GameType, Option, Rules, SeatScore
 
@@ -125,5 +125,5 @@ GAME = GameType(
     rounds=entry_form.rounds_of,
     entry_form=entry_form,
     live=LIVE,
-    hint=hint,
+    hint=glory_hint,
 )
