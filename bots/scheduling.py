@@ -92,18 +92,20 @@ def game_of(lineups: list[list[Bot]]) -> str:
     return games.pop()
 
 
-def check_batch_options(game: str, options) -> None:
-    """The rules options of a batch's games of ``game``: the game's own, and at most
+def check_batch_options(game: str, options) -> dict:
+    """The rules options of a batch's games of ``game`` as the game reads them (its own
+    check, its defaults filled in: the workers play with what is stored), and at most
     ``MAX_ROUNDS`` rounds (every game of a batch of 100,000 is played by a worker)."""
     live = get_game(game).played
     try:
-        rounds = live.rounds(live.check_options(options))
+        checked = live.check_options(options)
     except ValueError as exc:
         raise Refusal(
             _("These rules options are refused: %(why)s") % {"why": exc}, field="options"
         ) from None
-    if rounds > MAX_ROUNDS:
+    if live.rounds(checked) > MAX_ROUNDS:
         raise Refusal(_("At most %(max)d rounds per game.") % {"max": MAX_ROUNDS}, field="options")
+    return checked
 
 
 def do_schedule_batch(
@@ -125,8 +127,7 @@ def do_schedule_batch(
     the caller's business (``tournaments.permissions``)."""
     check_lineups(lineups, games_per_lineup)
     game = game_of(lineups)
-    options = {"rounds": 1} if options is None else options
-    check_batch_options(game, options)
+    options = check_batch_options(game, {"rounds": 1} if options is None else options)
     builtin_only = all(bot.kind == Bot.Kind.BUILTIN for lineup in lineups for bot in lineup)
     total = len(lineups) * games_per_lineup
     decisions = decisions_of(lineups, games_per_lineup, get_game(game).played.rounds(options))

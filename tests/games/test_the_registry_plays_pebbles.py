@@ -71,6 +71,17 @@ def test_a_single_pebbles_match_is_played_by_the_match_task(player):
     assert match.status == "done" and sum(match.result["totals"]) == 5
 
 
+@pytest.mark.parametrize("options", [{}, None])
+def test_a_batch_without_options_is_played_with_the_games_defaults(player, options):
+    lineup = [pebbles_bot(player, "Grabber", "greedy"), pebbles_bot(player, "Dicey", "random")]
+    batch = do_schedule_batch(player, Batch.Kind.SINGLE, [lineup], options=options)
+    assert batch.options == {"pile": 7}  # what the workers play with
+    match = batch.matches.get()
+    assert do_play_match(match.pk) == "done"
+    match.refresh_from_db()
+    assert sum(match.result["totals"]) == 7
+
+
 def test_a_batch_refuses_bots_of_two_games(player):
     glory = Bot.objects.create(name="Randy", owner=player, builtin_key="random")
     with pytest.raises(Refusal, match="different games"):
