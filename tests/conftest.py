@@ -29,6 +29,7 @@ from tests.fixtures.worker import (  # noqa: F401
     _worker_idle_before_the_flush,
     celery_worker,
     celery_worker_process,
+    worker_paused,
 )
 
 

@@ -16,7 +16,8 @@ from bots.models import Batch
 from bots.scheduling import do_schedule_batch
 from tests.fixtures.asgi import Stream, uvicorn_serving
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The test plays the batch's games itself: the session's worker, if one runs, must not.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("worker_paused")]
 
 SERVED = {"PUSH_STREAM_SECONDS": "30", "PUSH_HEARTBEAT_SECONDS": "1"}
 
