@@ -48,7 +48,7 @@ def test_a_pebbles_challenge_is_accepted_started_and_played_to_its_end(
     [todo] = ben().get("/api/me/todo/").json()["items"]
     assert "challenges you to a game of Pebbles (live, 60 seconds a move)" in todo["text"]
     page = ben().get(f"/play/challenges/{challenge_id}/").content.decode()
-    assert "<strong>Pebbles</strong> · live, 60 seconds a move" in page
+    assert "<strong>Pebbles</strong> <span>live, 60 seconds a move</span>" in page
 
     accepted = post(ben(), f"/api/play/challenges/{challenge_id}/accept/", {})
     assert accepted.status_code == 200 and accepted.json()["status"] == "started"
