@@ -160,3 +160,17 @@ def test_a_challenge_against_bots_only_starts_at_once(challenge, client_for, pla
     response = challenge(player, [{"username": player.username}, {"bot": greedy_bot.name}])
     detail = client_for(player).get(f"/api/play/challenges/{response.json()['id']}/").json()
     assert detail["status"] == "started" and Game.objects.filter(pk=detail["game"]).exists()
+
+
+def test_the_lobby_lists_an_open_challenge_of_people_and_a_bot_by_their_names(
+    challenge, client_for, player, other_player, greedy_bot
+):
+    seats = [{"username": player.username}, {"username": other_player.username}]
+    seats.append({"bot": greedy_bot.name})
+    assert challenge(player, seats).status_code == 201
+    for person in (player, other_player):
+        response = client_for(person).get("/play/")
+        assert response.status_code == 200
+        assert f"{player}, {other_player}, {greedy_bot.name} · Call to Glory" in (
+            response.content.decode()
+        )
