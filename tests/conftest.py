@@ -5,6 +5,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.utils import translation
 
+from tests.fixtures.asgi import streams  # noqa: F401
 from tests.fixtures.browser import (  # noqa: F401
     browser,
     browser_language,

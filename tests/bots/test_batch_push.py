@@ -28,21 +28,6 @@ def server(django_db_setup, django_db_blocker):
         yield url
 
 
-@pytest.fixture
-def streams():
-    opened = []
-
-    def open_stream(url, user=None):
-        stream = Stream(url, user)
-        opened.append(stream)
-        return stream
-
-    yield open_stream
-    for stream in opened:
-        stream.close()
-    time.sleep(0.5)  # the server gives the person's streams back
-
-
 def until_stamp(stream: Stream, stamp: str, seconds: float = 5) -> None:
     """The stream's events until one names ``stamp``; fails after ``seconds``."""
     ends = time.monotonic() + seconds

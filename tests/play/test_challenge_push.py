@@ -10,7 +10,7 @@ import pytest
 
 from play.challenge_changes import push_stamp
 from play.models import Challenge
-from tests.play.test_push_streams import server, streams  # noqa: F401 (uvicorn, streams)
+from tests.play.test_push_streams import server  # noqa: F401 (uvicorn)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +30,7 @@ def challenge(client_for, player, other_player, outsider):
 
 def test_each_answer_reaches_the_challenges_stream_once_it_commits(
     server,  # noqa: F811
-    streams,  # noqa: F811
+    streams,
     challenge,
     client_for,
     player,
@@ -55,7 +55,7 @@ def test_each_answer_reaches_the_challenges_stream_once_it_commits(
 
 def test_a_seat_taken_and_a_withdrawal_reach_an_open_tables_stream(
     server,  # noqa: F811
-    streams,  # noqa: F811
+    streams,
     client_for,
     player,
     other_player,
@@ -75,7 +75,7 @@ def test_a_seat_taken_and_a_withdrawal_reach_an_open_tables_stream(
 
 def test_whoever_may_not_see_it_is_refused_and_a_table_not_listed_needs_its_link(
     server,  # noqa: F811
-    streams,  # noqa: F811
+    streams,
     challenge,
     client_for,
     player,

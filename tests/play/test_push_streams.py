@@ -13,7 +13,7 @@ import pytest
 
 from play.changes import push_stamp
 from scoring import audit
-from tests.fixtures.asgi import Stream, uvicorn_serving
+from tests.fixtures.asgi import uvicorn_serving
 from tests.play.test_long_poll import move
 from tournaments.models import Visibility
 from tournaments.round_clock import do_clock
@@ -32,21 +32,6 @@ SERVED = {
 def server(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), uvicorn_serving(**SERVED) as url:
         yield url
-
-
-@pytest.fixture
-def streams():
-    opened = []
-
-    def open_stream(url, user=None, headers=None):
-        stream = Stream(url, user, headers)
-        opened.append(stream)
-        return stream
-
-    yield open_stream
-    for stream in opened:
-        stream.close()
-    time.sleep(0.5)  # the server gives the person's streams back
 
 
 @pytest.fixture
