@@ -1,0 +1,60 @@
+"""The round page's CPU in process: an event of 1,000 entrants (``simulate_event``'s
+``create_event``), round 1 played with random results, round 2 paired; then the round
+page read anonymously through Django's test client, 20 reads to warm up and 200
+timed (CPU of this process), its queries listed, and 100 more under cProfile.
+
+    DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_mine \\
+        .venv/bin/python -m benchmarks.profile_round_page [--profile]
+
+Run it from another checkout (its own code) to compare commits (docs/benchmarks.md).
+"""
+
+import cProfile
+import os
+import pstats
+import sys
+import time
+
+import django
+
+READS, WARM_UP, PROFILED = 200, 20, 100
+
+
+def main(profile: bool) -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+
+    from tournaments.pairing import do_pair_round
+    from tournaments.simulation import create_event, simulate
+
+    setup_test_environment()
+    event = create_event(1000, 4, 2, "swiss", 1)
+    simulate(event, 1, 1)
+    event.refresh_from_db()
+    do_pair_round(event)
+    client, path = Client(), f"/events/{event.slug}/rounds/2/"
+    first = client.get(path)
+    print(f"{path}: {first.status_code}, {len(first.content):,} bytes")
+    for _ in range(WARM_UP):
+        client.get(path)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(path)
+    print(f"queries: {len(queries.captured_queries)}")
+    started = time.process_time()
+    for _ in range(READS):
+        client.get(path)
+    print(f"CPU per round page: {(time.process_time() - started) / READS * 1000:.1f} ms")
+    if profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(PROFILED):
+            client.get(path)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+
+
+if __name__ == "__main__":
+    main("--profile" in sys.argv)
