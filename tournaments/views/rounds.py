@@ -1,3 +1,6 @@
+from collections import defaultdict
+from typing import NamedTuple
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -10,7 +13,7 @@ from config.refusal_pages import carried_out
 from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
 from tournaments.forms import ClockForm, PairForm, SwapForm
-from tournaments.models import Seat
+from tournaments.models import Seat, SeatResult
 from tournaments.pairing import do_pair_round, do_publish_round, do_repair_round, do_swap_seats
 from tournaments.permissions import (
     access_event_as_organiser,
@@ -22,21 +25,51 @@ from tournaments.round_cache import cached, round_version
 from tournaments.round_clock import do_clock
 
 
+class Seated(NamedTuple):
+    """A seat of a table on the round's pages: its position, its entrant's name and,
+    once the table has a result, how the cards word its score and place."""
+
+    position: int
+    name: str
+    outcome: str = ""
+
+
 def round_tables(round_):
-    """The round's tables with their seats, each seat with its ``outcome`` (score and
-    place) once the table has a result."""
-    tables = round_.tables.with_seats().select_related("result")
-    tables = list(tables.prefetch_related("result__seats"))
-    names = {s.entrant_id: s.entrant.name for t in tables for s in t.seats.all()}
+    """The round's tables, each with ``title``, ``seated`` (its seats in order),
+    ``status`` and ``lines`` (its explanation). Seats and outcomes are read as rows in
+    one query each and grouped here, each phrase translated once: Django's prefetch
+    cloned a queryset per table and a model per seat and entrant, which was most of a
+    250-table round's build (the first read after each result)."""
+    tables = list(round_.tables.all())
+    outcome_text = outcome_wording(round_.event.game_type.has_scores)
+    outcomes = SeatResult.objects.filter(result__table__round=round_).values_list(
+        "result__table_id", "position", "score", "place"
+    )
+    outcome_of = {(t, at): outcome_text(score, place) for t, at, score, place in outcomes}
+    seats = Seat.objects.filter(table__round=round_).order_by("table_id", "position")
+    seated, names = defaultdict(list), {}
+    for table_id, position, entrant_id, name in seats.values_list(
+        "table_id", "position", "entrant_id", "entrant__name"
+    ):
+        seated[table_id].append(Seated(position, name, outcome_of.get((table_id, position), "")))
+        names[entrant_id] = name
     statuses = table_statuses(round_)
+    title = _("Table %(n)s")
     for table in tables:
+        table.title = title % {"n": table.number}
+        table.seated = seated[table.pk]
         table.lines = explanation_lines(table.explanation, names)
         table.status = statuses[table.pk]
-        result = getattr(table, "result", None)
-        outcomes = {r.position: r for r in result.seats.all()} if result else {}
-        for seat in table.seats.all():
-            seat.outcome = outcomes.get(seat.position)
     return tables
+
+
+def outcome_wording(has_scores: bool):
+    """``wording(score, place)``: a seat's outcome as the round's cards say it."""
+    if has_scores:
+        phrase = _("score %(score)s, place %(place)s")
+        return lambda score, place: phrase % {"score": score, "place": place}
+    phrase = _("place %(place)s")
+    return lambda _score, place: phrase % {"place": place}
 
 
 def round_fragments(round_, is_organiser: bool = False) -> dict:
@@ -54,12 +87,7 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
         return render_to_string("tournaments/_round_board.html", {"tables": built()})
 
     def cards():
-        context = {
-            "tables": built(),
-            "is_organiser": is_organiser,
-            "has_scores": round_.event.game_type.has_scores,
-        }
-        return render_to_string("tournaments/_round_tables.html", context)
+        return render_to_string("tournaments/_round_tables.html", {"tables": built()})
 
     def seat_options():
         return render_to_string("tournaments/_seat_options.html", {"tables": built()})
@@ -67,7 +95,7 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
     fragments = {
         "version": version,  # what the board's push stream starts from
         "board_html": cached(round_, version, "board", board),
-        "tables_html": cached(round_, version, "tables", cards, str(is_organiser)),
+        "tables_html": cached(round_, version, "tables", cards),
     }
     if is_organiser:  # the swap menus name every seated player
         fragments["seat_options_html"] = cached(round_, version, "seat-options", seat_options)
@@ -107,7 +135,7 @@ def round_print(request, slug, number):
     round_ = access_round(request.user, slug, number)
     tables = round_tables(round_)
     by_name = sorted(
-        ((s.entrant.name, t.number, s.position) for t in tables for s in t.seats.all()),
+        ((s.name, t.number, s.position) for t in tables for s in t.seated),
         key=lambda row: row[0].lower(),
     )
     return render(
