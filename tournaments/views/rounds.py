@@ -1,11 +1,16 @@
+import hashlib
+import secrets
 from collections import defaultdict
+from functools import partial
 from typing import NamedTuple
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,6 +28,7 @@ from tournaments.permissions import (
 )
 from tournaments.round_cache import cached, round_version
 from tournaments.round_clock import do_clock
+from tournaments.templatetags.round_clock import round_clock
 
 
 class Seated(NamedTuple):
@@ -105,18 +111,65 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
 def round_detail(request, slug, number):
     round_ = access_round(request.user, slug, number)
     is_organiser = is_event_organiser(request.user, round_.event)
-    return render(
-        request,
-        "tournaments/round_detail.html",
-        {
-            "round": round_,
-            "event": round_.event,
-            "is_organiser": is_organiser,
-            "pair_form": PairForm(),
-            "clock_tables": clock_tables(round_) if is_organiser else (),
-            **round_fragments(round_, is_organiser),
-        },
+    fragments = round_fragments(round_, is_organiser)
+    clock = render_to_string("tournaments/_round_clock.html", round_clock(round_))
+    if is_organiser or not is_shared(request):
+        return render(
+            request,
+            "tournaments/round_detail.html",
+            {
+                "round": round_,
+                "event": round_.event,
+                "is_organiser": is_organiser,
+                "clock_tables": clock_tables(round_) if is_organiser else (),
+                "clock_html": clock,
+                **fragments,
+            },
+        )
+    build = partial(shared_page, request, round_, fragments)
+    page = cached(round_, fragments["version"], "page", build, shown_fields(round_), request.path)
+    return HttpResponse(page.replace(CSRF_MARK, get_token(request)).replace(CLOCK_MARK, clock))
+
+
+# What the shared page holds in place of its reader's CSRF token and of the round clock
+# (the time left as of the request), put in for each request; random per process, so
+# that nothing a person writes on a page can be taken for them.
+_MARK = secrets.token_hex(12)
+CSRF_MARK = f"csrf{_MARK}"
+CLOCK_MARK = mark_safe(f"<!--round-clock-{_MARK}-->")
+
+
+def is_shared(request) -> bool:
+    """A reader who sees the page everyone not signed in sees: no account, no message
+    waiting for them, no query string (the page's links carry its path)."""
+    return (
+        not request.user.is_authenticated
+        and not request.GET
+        and not len(messages.get_messages(request))  # counts them without showing them
     )
+
+
+def shown_fields(round_) -> str:
+    """What the page shows of the round and event beyond the round's version (an
+    event renamed is shown at the next read)."""
+    event = round_.event
+    shown = [event.name, round_.number, round_.override_reason, round_.draft]
+    return hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
+
+
+def shared_page(request, round_, fragments) -> str:
+    """The round page as everyone not signed in sees it, built once per round version,
+    language and event fields: a read is the version's queries, a cache read and two
+    replacements (the reader's CSRF token, the clock), not a template's rendering."""
+    context = {
+        "round": round_,
+        "event": round_.event,
+        "is_organiser": False,
+        "clock_html": CLOCK_MARK,
+        "csrf_token": CSRF_MARK,  # before the context processor's, which it overrides
+        **fragments,
+    }
+    return render_to_string("tournaments/round_detail.html", context, request)
 
 
 def clock_tables(round_) -> list[int]:
