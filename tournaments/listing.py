@@ -30,12 +30,12 @@ from games.registry import get_game
 from tournaments.models import Event
 from tournaments.permissions import visible_events, visible_leagues
 from tournaments.round_cache import cached_under
+from tournaments.todo import PERSON, person
 
 MOST_EVENTS = 50
 MOST_REGISTERING = 20
 EVENT_COLUMNS = ("slug", "name", "game", "status", "registration_closes", "season__league__name")
 LEAGUE_COLUMNS = ("slug", "name", "description")
-READER = -7  # the marker of the reader's id in the compiled queries
 
 
 def open_for_registration(events):
@@ -49,15 +49,10 @@ def open_for_registration(events):
     )
 
 
-def reader_with_id(user_id: int):
-    """Who the listing querysets are built for: a signed-in person who is not staff."""
-    return get_user_model()(pk=user_id)
-
-
 def compiled_lists(reader) -> dict[str, CompiledQuery]:
     """The three lists' queries for a kind of reader: ``reader(*values)`` is who the
     querysets are built for (with the marker for a member)."""
-    markers = (READER,) if reader is reader_with_id else ()
+    markers = (PERSON,) if reader is person else ()
 
     def events(*who):
         return visible_events(reader(*who))
@@ -85,7 +80,7 @@ def staff():
 QUERIES = {
     "visitor": compiled_lists(AnonymousUser),
     "staff": compiled_lists(staff),
-    "member": compiled_lists(reader_with_id),
+    "member": compiled_lists(person),
 }
 
 
