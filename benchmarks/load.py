@@ -52,6 +52,8 @@ eye on ``dispatch_lag`` on a busy machine.
 
 import json
 import random
+import select
+import socket
 import threading
 import time
 from collections import Counter, deque
@@ -306,15 +308,33 @@ def step_test(
     return knee
 
 
+def closed_by_server(conn: HTTPConnection) -> bool:
+    """Whether the server has closed the kept-alive ``conn``: its socket reads as ended
+    (or fails). A browser looks the same way before it sends on an idle connection."""
+    if conn.sock is None:
+        return False
+    try:
+        poll = select.poll()  # not select(): a client may hold more than 1,024 sockets
+        poll.register(conn.sock, select.POLLIN)
+        return bool(poll.poll(0)) and conn.sock.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        return True
+
+
 class Client:
     """One kept-alive HTTP connection to the site on 127.0.0.1:``port``, speaking JSON
-    to the API (with a token) or asking for pages (with a session cookie). A connection
-    idle for ``keepalive`` seconds is opened afresh before the next request (gunicorn
-    closes it after 2 s), so that a write is not sent on a connection the server has
-    closed."""
+    to the API (with a token) or asking for pages (with a session cookie). As a
+    browser's, the connection is kept until the server closes it (gunicorn after its
+    keep-alive, ``gunicorn.conf.py``): one found closed is opened afresh before the next
+    request, so that a write is not sent on it; ``keepalive`` (seconds idle) opens it
+    afresh sooner."""
 
     def __init__(
-        self, port: int, token: str | None = None, timeout: float = 120, keepalive: float = 1.5
+        self,
+        port: int,
+        token: str | None = None,
+        timeout: float = 120,
+        keepalive: float | None = None,
     ):
         self.port, self.token, self.timeout, self.keepalive = port, token, timeout, keepalive
         self.conn = HTTPConnection("127.0.0.1", port, timeout=timeout)
@@ -336,7 +356,8 @@ class Client:
         if body is not None:
             data = json.dumps(body)
             sent["Content-Type"] = "application/json"
-        if time.monotonic() - self.used > self.keepalive:
+        idle = time.monotonic() - self.used
+        if (self.keepalive is not None and idle > self.keepalive) or closed_by_server(self.conn):
             self.conn.close()
             self.conn = HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
         for _attempt in range(2 if method == "GET" else 1):

@@ -170,3 +170,42 @@ def test_poisson_arrivals_have_the_mean_rate():
     offsets = poisson(100, 5000, random.Random(3))
     assert offsets == sorted(offsets)
     assert 5000 / offsets[-1] == pytest.approx(100, rel=0.05)
+
+
+def test_a_client_keeps_its_connection_until_the_server_closes_it():
+    """As a browser's: requests reuse the connection while the server keeps it; once
+    the server has closed it (this one after 0.3 s idle), even a write (never sent
+    twice) goes out on a new one instead of failing."""
+    ports = []
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        timeout = 0.3  # the server's keep-alive
+
+        def answer(self):
+            ports.append(self.client_address[1])
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"{}")
+
+        do_GET = do_POST = answer
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        client = Client(server.server_address[1])
+        assert client.call("GET", "/1")[0] == 200
+        time.sleep(0.1)
+        assert client.call("POST", "/2", {"move": 1})[0] == 200
+        time.sleep(0.8)
+        assert client.call("POST", "/3", {"move": 2})[0] == 200
+        client.close()
+    finally:
+        stop(server)
+    assert ports[0] == ports[1] != ports[2]
