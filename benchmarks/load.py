@@ -30,7 +30,8 @@ The API::
     rows = run.rows("event page", "<= 200 ms")  # dropped and failed; rows for benchmarks.run
 
     knee = step_test(lambda rate: open_loop(send, steady(rate, int(rate * 10)), ...),
-                     start=50, target_ms=200)    # x1.25 a step until p95 breaks 200 ms
+                     start=50, target_ms=200)    # an untimed warm-up at 50/s, then
+                                                 # x1.25 a step until p95 breaks 200 ms
     print(knee.summary("event page"))
 
 ``send(session, index)`` returns the answer's status (an ``int`` or a label); it is a
@@ -51,6 +52,8 @@ eye on ``dispatch_lag`` on a busy machine.
 
 import json
 import random
+import select
+import socket
 import threading
 import time
 from collections import Counter, deque
@@ -279,11 +282,19 @@ def step_test(
     target_ms: float,
     factor: float = 1.25,
     max_steps: int = 12,
+    warm_up: bool = True,
     report: Callable[[str], None] | None = None,
 ) -> Knee:
     """Runs ``run_at(rate)`` from ``start``, the rate times ``factor`` each step, until
     a step's p95 is over ``target_ms`` or over 1 % of its requests fail (the knee), or
-    ``max_steps`` steps; ``report`` is given each step's summary as it ends."""
+    ``max_steps`` steps; ``report`` is given each step's summary as it ends. With
+    ``warm_up`` a run at ``start`` comes first and is not counted: the knee is the
+    steady page's, not that of the first reads after a change (a new page version built
+    by every server process, connections opened)."""
+    if warm_up:
+        run = run_at(start)
+        if report:
+            report(f"  warm-up {start:.1f}/s (not counted): {run.summary('step')}")
     knee = Knee(target_ms, [])
     rate = start
     for _ in range(max_steps):
@@ -297,15 +308,33 @@ def step_test(
     return knee
 
 
+def closed_by_server(conn: HTTPConnection) -> bool:
+    """Whether the server has closed the kept-alive ``conn``: its socket reads as ended
+    (or fails). A browser looks the same way before it sends on an idle connection."""
+    if conn.sock is None:
+        return False
+    try:
+        poll = select.poll()  # not select(): a client may hold more than 1,024 sockets
+        poll.register(conn.sock, select.POLLIN)
+        return bool(poll.poll(0)) and conn.sock.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        return True
+
+
 class Client:
     """One kept-alive HTTP connection to the site on 127.0.0.1:``port``, speaking JSON
-    to the API (with a token) or asking for pages (with a session cookie). A connection
-    idle for ``keepalive`` seconds is opened afresh before the next request (gunicorn
-    closes it after 2 s), so that a write is not sent on a connection the server has
-    closed."""
+    to the API (with a token) or asking for pages (with a session cookie). As a
+    browser's, the connection is kept until the server closes it (gunicorn after its
+    keep-alive, ``gunicorn.conf.py``): one found closed is opened afresh before the next
+    request, so that a write is not sent on it; ``keepalive`` (seconds idle) opens it
+    afresh sooner."""
 
     def __init__(
-        self, port: int, token: str | None = None, timeout: float = 120, keepalive: float = 1.5
+        self,
+        port: int,
+        token: str | None = None,
+        timeout: float = 120,
+        keepalive: float | None = None,
     ):
         self.port, self.token, self.timeout, self.keepalive = port, token, timeout, keepalive
         self.conn = HTTPConnection("127.0.0.1", port, timeout=timeout)
@@ -327,7 +356,8 @@ class Client:
         if body is not None:
             data = json.dumps(body)
             sent["Content-Type"] = "application/json"
-        if time.monotonic() - self.used > self.keepalive:
+        idle = time.monotonic() - self.used
+        if (self.keepalive is not None and idle > self.keepalive) or closed_by_server(self.conn):
             self.conn.close()
             self.conn = HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
         for _attempt in range(2 if method == "GET" else 1):

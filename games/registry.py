@@ -174,6 +174,13 @@ class LivePlay:
     # The states have ``legal_actions()`` and ``apply_action(action)``, the legal moves
     # in the order of the legal actions: the built-in random bot may pick among those.
     fast_random: bool = False
+    # The lengths a friendly game offers, ``(rounds, words)``, the first chosen unless
+    # people choose another (none: the game has one length).
+    lengths: tuple[tuple[int, Any], ...] = ()
+    # The rules in the site's words (the "How to play" page): its template and what the
+    # template reads (none: the game has no such page).
+    how_to_play_template: str = ""
+    how_to_play_context: Callable[[], dict] = dict
 
     def plays_at_once(self, key: str) -> bool:
         """Whether the built-in bot ``key`` is quick (its class says so: ``quick``), so

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.compiled import save_fields
 from play.models import Game
 from play.moving import CHANGED_BY_A_MOVE, abandon, after_commit, seats_of
 from play.starting import do_start_table_game
@@ -46,7 +47,7 @@ def when_table_overridden(table: Table, reason: str, **_signal) -> None:
         return
     seats = seats_of(game)
     abandon(game, seats, timezone.now(), because=reason)
-    game.save(update_fields=CHANGED_BY_A_MOVE)
+    save_fields(game, CHANGED_BY_A_MOVE)
     after_commit(game, seats, new_turn=False)
 
 

@@ -26,6 +26,7 @@ from botplay import conf
 from botplay.players import RemotePlayer
 from botplay.remote import BotFault
 from bots.models import Bot
+from config.compiled import save_fields
 from play.models import Game, GameSeat
 from play.moving import CHANGED_BY_A_MOVE, after_commit, locked_game, seats_of, settle
 
@@ -78,7 +79,7 @@ def count_start_fault(game_id: int, position: int) -> None:
         if seat.forfeited and game.is_playing and game.to_move == position:
             state = game.state()
             new_turn = settle(game, seats, state, timezone.now(), previous=position)
-            game.save(update_fields=CHANGED_BY_A_MOVE)
+            save_fields(game, CHANGED_BY_A_MOVE)
             after_commit(game, seats, new_turn)
 
 

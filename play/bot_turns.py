@@ -22,6 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from bots.models import Bot
+from config.compiled import save_fields
 from play.bot_calls import ELSEWHERE, SENT, start_remote_bots
 from play.bot_decisions import Decision, ask, note_fault, seat_player
 from play.models import Game, GameSeat
@@ -128,7 +129,7 @@ def do_play_bot_turns(game_id: int, at: int) -> int:
                 game.bank_ms = bank_ms  # the remote bot's turn goes on with what is left
                 seconds = bot_decision_seconds(seats[previous].bot, bank_ms)
                 game.deadline = now + timedelta(seconds=seconds)
-            game.save(update_fields=CHANGED_BY_A_MOVE)
+            save_fields(game, CHANGED_BY_A_MOVE)
             at = game.moves
             played += len(plan)
             if not game.is_playing or not seats[game.to_move].is_bot:

@@ -8,13 +8,12 @@ from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
 from games.registry import DEFAULT_GAME, GameType, get_game, live_games
-from play.challenges import plays_in_rounds, seat_range
+from play.challenges import seat_range
 from play.models import DEFAULT_FORFEIT_AFTER, Pace
 from play.pace import UNITS
 from play.starting import Taker, check_clock, offered_builtin_bots
 from refusal import Refusal
 
-LENGTHS = ((1, _("Quick Game (one round)")), (4, _("Full game (four rounds)")))
 PACES = (
     (Pace.LIVE, _("Live: we stay at the board")),
     (Pace.CORRESPONDENCE, _("By correspondence: we come back for each turn")),
@@ -37,12 +36,12 @@ def other_games(game: GameType) -> list[GameType]:
 
 class TermsForm(forms.Form):
     """What a challenge and an open table share: the game (one the site plays live),
-    the length (for a game played in rounds), the pace, the clock and whether the game
+    the length (for a game with several), the pace, the clock and whether the game
     is rated. The form is for one game (``game``); the page offers the others."""
 
     game_type = forms.ChoiceField(choices=(), required=False, widget=forms.HiddenInput)
     rounds = forms.TypedChoiceField(
-        label=_("Length"), coerce=int, choices=LENGTHS, initial=1, widget=forms.RadioSelect
+        label=_("Length"), coerce=int, choices=(), widget=forms.RadioSelect
     )
     pace = forms.ChoiceField(
         label=_("Pace"), choices=PACES, initial=Pace.LIVE, widget=forms.RadioSelect
@@ -65,7 +64,10 @@ class TermsForm(forms.Form):
         self.game = game
         self.fields["game_type"].choices = [(each.key, each.name) for each in live_games()]
         self.fields["game_type"].initial = game.key
-        if not plays_in_rounds(game):
+        if game.live.lengths:
+            self.fields["rounds"].choices = game.live.lengths
+            self.fields["rounds"].initial = game.live.lengths[0][0]
+        else:
             del self.fields["rounds"]
 
     def clean_game_type(self) -> str:

@@ -57,12 +57,6 @@ def check_game_type(key) -> GameType:
     return game
 
 
-def plays_in_rounds(game: GameType) -> bool:
-    """Whether ``game`` is played in rounds whose number people choose (an option
-    ``rounds``): the forms then offer the length."""
-    return any(option.key == "rounds" for option in game.options)
-
-
 def seat_range(game: GameType) -> range:
     """The sizes a friendly game of ``game`` may have: its own, within 2 to 4."""
     return range(max(2, game.min_players), min(4, game.max_players) + 1)

@@ -13,6 +13,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from config.compiled import save_fields
 from play.models import Game
 from play.moving import (
     CHANGED_BY_A_MOVE,
@@ -52,7 +53,7 @@ def do_time_out(game_id: int, at: int, now=None) -> str:
             if game.bot_claimed_until is not None and game.bot_claimed_until >= now:
                 return "in flight"
             game.deadline = now + timedelta(seconds=bot_decision_seconds(seat.bot, game.bank_ms))
-            game.save(update_fields=["deadline", "updated_at"])
+            save_fields(game, ("deadline", "updated_at"))
             after_commit(game, seats, new_turn=False)
             return "bot"
         seat.timeouts += 1
@@ -64,6 +65,6 @@ def do_time_out(game_id: int, at: int, now=None) -> str:
         if not seat.forfeited:  # a forfeited seat's turn is settle's to play, or to end
             stand_in_for(game, state, seat)
         new_turn = settle(game, seats, state, now, previous)
-        game.save(update_fields=CHANGED_BY_A_MOVE)
+        save_fields(game, CHANGED_BY_A_MOVE)
         after_commit(game, seats, new_turn)
     return "timeout"

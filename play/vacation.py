@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from config.compiled import save_fields
 from play.models import Game, Pace, Vacation
 from refusal import CONFLICT, Refusal
 
@@ -171,4 +172,4 @@ def move_deadlines(user, before: list[Span], now: datetime) -> None:
             continue
         left = counted(now, game.deadline, before)
         game.deadline = pushed(now, left, after)
-        game.save(update_fields=["deadline", "updated_at"])
+        save_fields(game, ("deadline", "updated_at"))

@@ -11,10 +11,12 @@ an ``action`` key for API clients, the sentence shown, and the page that does it
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db.models import BooleanField, Exists, ExpressionWrapper, Max, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from config.compiled import CompiledQuery
 from tournaments.event_cache import last_round_of
 from tournaments.models import Entrant, Event, League, Round, Seat, Table
 
@@ -77,10 +79,9 @@ def organised_events(user):
     ).distinct()
 
 
-def running_events_of(user) -> list[Event]:
-    """The running events ``user`` plays in or organises (the event or its league), in
-    one query, each with ``plays``, ``organises`` and ``last_round`` (its last published
-    round's number): the home page asks it of every signed-in reader."""
+def running_events_query(user):
+    """The running events ``user`` plays in or organises (the event or its league), each
+    with ``plays``, ``organises`` and ``last_round`` (its last published round's number)."""
     entered = Entrant.objects.filter(event=OuterRef("pk"), user=user)
     named = Event.organisers.through.objects.filter(event=OuterRef("pk"), user=user)
     named_for_league = League.organisers.through.objects.filter(
@@ -89,7 +90,7 @@ def running_events_of(user) -> list[Event]:
     created = Q(created_by=user) | Q(season__league__created_by=user)
     organises = created | Exists(named) | Exists(named_for_league)
     published = Round.objects.filter(event=OuterRef("pk"), draft=False).order_by("-number")
-    return list(
+    return (
         Event.objects.filter(status=Event.Status.RUNNING)
         .filter(Exists(entered) | organises)
         .annotate(
@@ -99,6 +100,33 @@ def running_events_of(user) -> list[Event]:
         )
         .order_by("pk")
     )
+
+
+def drafts_query(user):
+    """The draft rounds of the events ``user`` organises, with their event."""
+    return (
+        Round.objects.filter(draft=True, event__in=organised_events(user))
+        .select_related("event")
+        .order_by("event__name")
+    )
+
+
+def person(user_id: int):
+    """Who the queries compiled once are built for: a signed-in person who is not staff,
+    with ``PERSON`` (the marker of their id) when they are built."""
+    return get_user_model()(pk=user_id)
+
+
+PERSON = -7
+# The home page asks both of every signed-in reader: compiled once per process.
+RUNNING_EVENTS = CompiledQuery(lambda user_id: running_events_query(person(user_id)), PERSON)
+DRAFTS = CompiledQuery(lambda user_id: drafts_query(person(user_id)), PERSON)
+
+
+def running_events_of(user) -> list[Event]:
+    """The running events ``user`` plays in or organises (``running_events_query``), in
+    one query compiled once: the home page asks it of every signed-in reader."""
+    return RUNNING_EVENTS.fetch(user.pk)
 
 
 def with_events(rows, events, table=lambda row: row.table):
@@ -198,11 +226,10 @@ def results_missing(organised) -> list[Todo]:
 
 def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
     """For an organiser: each draft round waiting for review and publishing."""
-    rounds = Round.objects.filter(draft=True, event__in=organised_events(user))
-    if event is not None:
-        rounds = rounds.filter(event=event)
     items = []
-    for round_ in rounds.select_related("event").order_by("event__name"):
+    for round_ in DRAFTS.fetch(user.pk):
+        if event is not None and round_.event_id != event.pk:
+            continue
         text = _("%(event)s, round %(round)s is a draft: review it, then publish it.") % {
             "event": round_.event.name,
             "round": round_.number,

@@ -1,22 +1,21 @@
-"""The "How to play" page: the rules of Call to Glory in our own words, the card values
-and a worked round, linked from the lobby and from every game page."""
+"""The "How to play" pages: each game's rules in our own words, as its registration
+draws them (``LivePlay.how_to_play_template``), linked from the lobby and from every
+game page."""
 
+from django.http import Http404
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy as _
 
-# The characters' names by value, as the German and Russian rulebooks call them.
-CHARACTERS = {
-    6: _("Emperor"),
-    7: _("Empress"),
-    8: _("Daimyo"),
-    9: _("Shogun"),
-    12: _("Samurai"),
-    14: _("Ninja"),
-    16: _("Envoy"),
-    18: _("Monk"),
-    20: _("Farmer"),
-}
+from games.registry import GameType, live_games
 
 
-def how_to_play(request):
-    return render(request, "play/how_to_play.html", {"cards": sorted(CHARACTERS.items())})
+def games_with_rules() -> list[GameType]:
+    """The games played on the site that have a "How to play" page."""
+    return [game for game in live_games() if game.live.how_to_play_template]
+
+
+def how_to_play(request, game):
+    found = next((each for each in games_with_rules() if each.key == game), None)
+    if found is None:
+        raise Http404
+    live = found.live
+    return render(request, live.how_to_play_template, {"game": found, **live.how_to_play_context()})

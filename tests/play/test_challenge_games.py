@@ -183,14 +183,35 @@ def test_play_now_plays_the_bots_game_against_bots_of_that_game(
     assert [seat.bot for seat in game.seats.all()][1:] == [dicey, grabber]
 
 
-def test_the_lobby_names_each_bots_game_when_the_site_plays_more_than_one(
-    client_for, player, staff, greedy_bot, monkeypatch
+def test_the_lobby_offers_each_games_bots_with_that_games_lengths(
+    pebbles_declared, client_for, player, staff, greedy_bot
 ):
+    """With one game the lobby is that game's; with more, a "Play now" per game, each
+    with its own lengths (Pebbles has one, so no choice) and its own rules page."""
+    registry.REGISTRY.pop(pebbles.GAME.key)
     one = client_for(player).get("/play/").content.decode()
     assert "<h1>Play Call to Glory</h1>" in one and "Play Gready</button>" in one
-    monkeypatch.setitem(registry.REGISTRY, pebbles.GAME.key, pebbles.GAME)
+    assert "Quick Game (one round)" in one and "<h3>" not in one.split("people-heading")[0]
+    registry.REGISTRY[pebbles.GAME.key] = pebbles.GAME
     Bot.objects.create(name="Dicey", owner=staff, game="pebbles", builtin_key="random", public=True)
     many = client_for(player).get("/play/").content.decode()
     assert "<h1>Play</h1>" in many
-    assert "Play Dicey (Pebbles)</button>" in many
-    assert "Play Gready (Call to Glory)</button>" in many
+    forms = many.split('class="play-now"')[1:]
+    glory, pebbles_form = (
+        next(f for f in forms if f"<h3>{name}</h3>" in f) for name in ("Call to Glory", "Pebbles")
+    )
+    assert "Play Gready</button>" in glory and "Quick Game (one round)" in glory
+    assert "Play Dicey</button>" in pebbles_form and 'name="rounds"' not in pebbles_form
+    assert "How to play Call to Glory: the rules in five minutes" in many
+    assert "How to play Pebbles" not in many
+
+
+def test_a_game_without_a_rules_page_links_none(pebbles_declared, client_for, player, staff):
+    dicey = Bot.objects.create(
+        name="Dicey", owner=staff, game="pebbles", builtin_key="random", public=True
+    )
+    client = client_for(player)
+    client.post("/play/new/", {"bot": dicey.pk})
+    game = Game.objects.get()
+    assert "How to play" not in client.get(f"/play/{game.pk}/").content.decode()
+    assert client.get("/play/how-to-play/pebbles/").status_code == 404

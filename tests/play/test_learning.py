@@ -40,7 +40,7 @@ def start_against(person, bot) -> Game:
     ],
 )
 def test_the_rules_page_has_the_card_values_and_a_worked_round(language, words):
-    page = Client(headers={"accept-language": language}).get("/play/how-to-play/")
+    page = Client(headers={"accept-language": language}).get("/play/how-to-play/call-to-glory/")
     html = page.content.decode()
     assert page.status_code == 200 and f'<html lang="{language}">' in html
     rows = re.findall(r'<tr><td class="num">(\d+)</td><td>[^<]+</td><td class="num">\d+</td>', html)
@@ -51,9 +51,12 @@ def test_the_rules_page_has_the_card_values_and_a_worked_round(language, words):
 
 def test_the_lobby_and_every_game_page_link_to_the_rules(client_for, player, easy_bot):
     client = client_for(player)
-    assert 'href="/play/how-to-play/"' in client.get("/play/").content.decode()
+    assert 'href="/play/how-to-play/call-to-glory/"' in client.get("/play/").content.decode()
     game = start_against(player, easy_bot)
-    assert 'href="/play/how-to-play/"' in client.get(f"/play/{game.pk}/").content.decode()
+    assert (
+        'href="/play/how-to-play/call-to-glory/"'
+        in client.get(f"/play/{game.pk}/").content.decode()
+    )
 
 
 def test_a_first_game_against_the_beginner_bot_hints_at_a_legal_move(client_for, player, easy_bot):

@@ -3,10 +3,9 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import F, Q
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -37,38 +36,10 @@ from tournaments.permissions import (
     can_create_league,
     is_league_organiser,
     is_staff,
-    visible_events,
-    visible_leagues,
 )
 from tournaments.plots import LEADERS, rank_by_round_svg, rating_svg
 from tournaments.results import request_standings_update
 from tournaments.todo import todo_for
-
-
-def home(request):
-    leagues = visible_leagues(request.user)
-    events = visible_events(request.user)
-    return render(
-        request,
-        "home.html",
-        {
-            "leagues": leagues,
-            "events": events[:50],
-            "registering": open_for_registration(events)[:20],
-            "todo": todo_for(request.user),
-        },
-    )
-
-
-def open_for_registration(events):
-    """The events a newcomer may register for now, the soonest to close first."""
-    now = timezone.now()
-    return (
-        events.filter(registration=Event.Registration.OPEN)
-        .exclude(status=Event.Status.FINISHED)
-        .filter(Q(registration_closes__isnull=True) | Q(registration_closes__gt=now))
-        .order_by(F("registration_closes").asc(nulls_last=True), "name")
-    )
 
 
 class StoredStandings:

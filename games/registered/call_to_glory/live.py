@@ -9,12 +9,14 @@ when it was played, and the record is written by no one else.
 
 import random
 
+from django.utils.translation import gettext_lazy as _
+
 from games.call_to_glory import GameState, IllegalMove, new_game, replay
 from games.call_to_glory.bots import BOTS, make_bot
 from games.call_to_glory.moves import LOOKUP
 from games.call_to_glory.options import read_options
 from games.call_to_glory.reading import read_header
-from games.registered.call_to_glory import board, words
+from games.registered.call_to_glory import board, how_to_play, words
 from games.registry import LivePlay, moves_of
 
 
@@ -66,4 +68,7 @@ LIVE = LivePlay(
     seat_template="games/call_to_glory/_seat.html",
     table_template="games/call_to_glory/_table.html",
     fast_random=True,
+    lengths=((1, _("Quick Game (one round)")), (4, _("Full game (four rounds)"))),
+    how_to_play_template="games/call_to_glory/how_to_play.html",
+    how_to_play_context=how_to_play.context,
 )
