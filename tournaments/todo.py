@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.compiled import CompiledQuery
+from tournaments.event_cache import last_round_of
 from tournaments.models import Entrant, Event, League, Round, Seat, Table
 
 
@@ -166,19 +167,35 @@ def my_tables(user, events, latest: dict | None = None) -> list[Todo]:
     )
     items = []
     for seat in sorted(with_events(seats, events), key=lambda seat: seat.table.round.event.name):
-        table, round_ = seat.table, seat.table.round
-        if latest.get(round_.event_id) != round_.number:
-            continue
-        text = _("%(event)s, round %(round)s: you play at table %(table)s, seat %(seat)s.") % {
-            "event": round_.event.name,
-            "round": round_.number,
-            "table": table.number,
-            "seat": seat.position + 1,
-        }
-        if seat.position == 0:
-            text = f"{text} {_('You start.')}"
-        items.append(Todo(Action.PLAY, text, table_url(table), round_.event, round_.number, table))
+        if latest.get(seat.table.round.event_id) == seat.table.round.number:
+            items.append(play_item(seat.table, seat.position))
     return items
+
+
+def play_item(table: Table, position: int) -> Todo:
+    """Where the person plays: ``table`` (with its round and the round's event) and
+    their seat's ``position``."""
+    round_ = table.round
+    text = _("%(event)s, round %(round)s: you play at table %(table)s, seat %(seat)s.") % {
+        "event": round_.event.name,
+        "round": round_.number,
+        "table": table.number,
+        "seat": position + 1,
+    }
+    if position == 0:
+        text = f"{text} {_('You start.')}"
+    return Todo(Action.PLAY, text, table_url(table), round_.event, round_.number, table)
+
+
+def reader_table(event: Event) -> list[Todo]:
+    """The reader's seat in ``event``'s last round, read with the event
+    (``tournaments.event_cache.with_page_version``), its round from the cache: no query
+    of its own."""
+    if getattr(event, "reader_table", None) is None:
+        return []
+    table = Table(pk=event.reader_table, number=event.reader_table_number)
+    table.round = last_round_of(event)
+    return [play_item(table, event.reader_seat)]
 
 
 def results_missing(organised) -> list[Todo]:
@@ -225,17 +242,16 @@ def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
 def todo_for(user, event: Event | None = None, roles: tuple[bool, bool] | None = None):
     """Everything that needs ``user`` now (in ``event`` only, when given). ``roles``:
     whether they are entered in ``event`` and organise it, when the caller knows (the
-    event's page asks both anyway), and ``event.last_round`` is then its last published
-    round's number (``tournaments.event_cache.with_page_version``)."""
+    event's page asks both anyway): ``event`` was then read with
+    ``tournaments.event_cache.with_page_version`` for ``user``, their seat with it."""
     if not user.is_authenticated:
         return []
-    latest = None
     if event is not None and roles is not None:
         running = event.status == Event.Status.RUNNING
         entered, organises = roles
         playing = [event] if entered and running else []
         organised = [event] if organises and running else []
-        latest = {event.pk: event.last_round}
+        items = reader_table(event) if playing else []
     else:
         running = running_events_of(user)
         if event is not None:
@@ -243,8 +259,8 @@ def todo_for(user, event: Event | None = None, roles: tuple[bool, bool] | None =
         playing = [e for e in running if e.plays]
         organised = [e for e in running if e.organises]
         latest = {e.pk: e.last_round for e in running}
+        items = my_tables(user, playing, latest) if playing else []
     events = {e.pk: e for e in [*playing, *organised]}
-    items = my_tables(user, playing, latest) if playing else []
     if event is None:
         for provider in _personal_providers:
             items.extend(provider(user))
