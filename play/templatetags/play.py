@@ -41,7 +41,7 @@ def may_be_played(table) -> bool:
 @register.inclusion_tag("play/_table_play.html", takes_context=True)
 def play_table(context, table):
     user = context["request"].user
-    game = Game.objects.filter(table=table).first()
+    game = getattr(table, "played_game", None)  # read once with the page's other asks
     playable = (
         game is None
         and user.is_authenticated
