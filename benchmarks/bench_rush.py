@@ -18,8 +18,16 @@ creates 1,000 entrants with API tokens and signed-in sessions, then
 5. **the round page** (250 tables) at 100 a second, open loop (1,000 requests), then
    the round API and the standings API at 100 a second;
 6. with ``RUSH_KNEE=1``: step tests of the event page (target p95 200 ms) and the
-   round page (100 ms), from 25 a second and 1.25 times more each 5-second step until
-   p95 breaks its target, printing where the knee is.
+   round page (100 ms), each after an untimed warm-up at the first rate, from 25 a
+   second and 1.25 times more each 5-second step until p95 breaks its target, printing
+   where the knee is.
+
+``RUSH_PHASES`` runs only some phases, for shorter runs while steering (comma-separated,
+of ``release`` (2), ``rush`` (3), ``results`` (4), ``round`` (the round page), ``api``
+(the round and standings APIs), ``knee`` (6); default all but ``knee``, which
+``RUSH_KNEE=1`` adds). Pairing round 1 always runs; any phase after the release needs
+round 2, so the capacity rush and round 2's pairing run whenever one is chosen, e.g.
+``RUSH_PHASES=results,round`` measures the round page right after the results arriving.
 
 docs/benchmarks.md states the load model. The database and the broker are the
 benchmark's own (recreated / purged); on a shared machine give each run its own::
@@ -439,30 +447,46 @@ def capacity(database: str, port: int, data: dict, tables, pids) -> list[dict]:
     return rows
 
 
-def measure(database: str, port: int, data: dict, quick: bool, pids: list[int]) -> list[dict]:
+PHASES = ("release", "rush", "results", "round", "api", "knee")
+
+
+def phases_from_environment() -> set[str]:
+    """``RUSH_PHASES`` (comma-separated, default all but ``knee``; ``knee`` also with
+    ``RUSH_KNEE=1``); refuses a name it does not know."""
+    named = os.environ.get("RUSH_PHASES", "")
+    chosen = {p.strip() for p in named.split(",") if p.strip()} or set(PHASES) - {"knee"}
+    if os.environ.get("RUSH_KNEE"):
+        chosen.add("knee")
+    if unknown := chosen - set(PHASES):
+        raise SystemExit(f"RUSH_PHASES: unknown {sorted(unknown)}; known {list(PHASES)}")
+    return chosen
+
+
+def measure(
+    database: str, port: int, data: dict, quick: bool, pids: list[int], phases: set[str]
+) -> list[dict]:
     count = 300 if quick else ENTRANTS
     rows = show([row("load average at the start", uptime(), "")])
     seconds, tables = pair(port, data["organiser"])
     rows += show([row("pairing round 1, 1,000 entrants, through the API", seconds, "s")])
-    rows += release(port, data, tables, count)
-    rows += capacity(database, port, data, tables, pids)
-    seconds, tables = pair(port, data["organiser"])
-    rows += show([row("pairing round 2 through the API", seconds, "s")])
-    run = results_arriving(port, tables, data["tokens"], WRITE_RATE)
-    rows += open_rows(f"results at {WRITE_RATE} writes/s", run, "p95 <= 150 ms")
-    check = check_results(database, round_id(database, data["event"], 2))
-    checked = "{tables}/{results}/{missing}/{doubled}".format(**check)
-    name = "results at 40/s: checked (tables/results/missing/doubled)"
-    rows += show([row(name, checked, "", "250/250/0/0")])
+    if "release" in phases:
+        rows += release(port, data, tables, count)
+    if phases - {"release"}:  # round 2 is paired once round 1 has every result
+        rows += capacity(database, port, data, tables, pids)
+        seconds, tables = pair(port, data["organiser"])
+        rows += show([row("pairing round 2 through the API", seconds, "s")])
+    if "results" in phases:
+        rows += results_phase(database, port, data, tables)
     pages = [
-        ("round page, 250 tables", "/events/rush/rounds/2/", "p95 <= 100 ms"),
-        ("round API, 250 tables", "/api/events/rush/rounds/2/", ""),
-        ("standings API, first page", "/api/events/rush/standings/", ""),
+        ("round", "round page, 250 tables", "/events/rush/rounds/2/", "p95 <= 100 ms"),
+        ("api", "round API, 250 tables", "/api/events/rush/rounds/2/", ""),
+        ("api", "standings API, first page", "/api/events/rush/standings/", ""),
     ]
-    for name, path, target in pages:
-        cookie = None if path.startswith("/api/") else ""
-        rows += open_rows(name, reading(port, [path], [cookie], RATE, count), target)
-    if os.environ.get("RUSH_KNEE"):
+    for phase, name, path, target in pages:
+        if phase in phases:
+            cookie = None if path.startswith("/api/") else ""
+            rows += open_rows(name, reading(port, [path], [cookie], RATE, count), target)
+    if "knee" in phases:
         cookies = list(data["cookies"].values())
         rows += step_rows("event page, players", port, ["/events/rush/"], cookies, 200)
         rows += step_rows("round page", port, ["/events/rush/rounds/2/"], [""], 100)
@@ -470,7 +494,18 @@ def measure(database: str, port: int, data: dict, quick: bool, pids: list[int]) 
     return rows
 
 
+def results_phase(database: str, port: int, data: dict, tables: list[dict]) -> list[dict]:
+    """Round 2's results at ``WRITE_RATE`` writes a second, then the database checked."""
+    run = results_arriving(port, tables, data["tokens"], WRITE_RATE)
+    rows = open_rows(f"results at {WRITE_RATE} writes/s", run, "p95 <= 150 ms")
+    check = check_results(database, round_id(database, data["event"], 2))
+    checked = "{tables}/{results}/{missing}/{doubled}".format(**check)
+    name = "results at 40/s: checked (tables/results/missing/doubled)"
+    return rows + show([row(name, checked, "", "250/250/0/0")])
+
+
 def run(quick: bool = False) -> list[dict]:
+    phases = phases_from_environment()
     database, broker, code = settings_from_environment()
     if error := recreate_database(database):
         return [row("rush", 0, "skipped", f"PostgreSQL not reachable: {error}"[:60])]
@@ -489,7 +524,7 @@ def run(quick: bool = False) -> list[dict]:
     with serving(env, workers=4, threads=4, queues="default,standings", code=code) as site:
         time.sleep(5)  # the worker's start
         pids = [site.server.pid, site.worker.pid]
-        return measure(database, site.port, data, quick, pids)
+        return measure(database, site.port, data, quick, pids, phases)
 
 
 if __name__ == "__main__":

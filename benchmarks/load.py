@@ -30,7 +30,8 @@ The API::
     rows = run.rows("event page", "<= 200 ms")  # dropped and failed; rows for benchmarks.run
 
     knee = step_test(lambda rate: open_loop(send, steady(rate, int(rate * 10)), ...),
-                     start=50, target_ms=200)    # x1.25 a step until p95 breaks 200 ms
+                     start=50, target_ms=200)    # an untimed warm-up at 50/s, then
+                                                 # x1.25 a step until p95 breaks 200 ms
     print(knee.summary("event page"))
 
 ``send(session, index)`` returns the answer's status (an ``int`` or a label); it is a
@@ -281,11 +282,19 @@ def step_test(
     target_ms: float,
     factor: float = 1.25,
     max_steps: int = 12,
+    warm_up: bool = True,
     report: Callable[[str], None] | None = None,
 ) -> Knee:
     """Runs ``run_at(rate)`` from ``start``, the rate times ``factor`` each step, until
     a step's p95 is over ``target_ms`` or over 1 % of its requests fail (the knee), or
-    ``max_steps`` steps; ``report`` is given each step's summary as it ends."""
+    ``max_steps`` steps; ``report`` is given each step's summary as it ends. With
+    ``warm_up`` a run at ``start`` comes first and is not counted: the knee is the
+    steady page's, not that of the first reads after a change (a new page version built
+    by every server process, connections opened)."""
+    if warm_up:
+        run = run_at(start)
+        if report:
+            report(f"  warm-up {start:.1f}/s (not counted): {run.summary('step')}")
     knee = Knee(target_ms, [])
     rate = start
     for _ in range(max_steps):

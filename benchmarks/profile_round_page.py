@@ -1,7 +1,9 @@
 """The round page's CPU in process: an event of 1,000 entrants (``simulate_event``'s
 ``create_event``), round 1 played with random results, round 2 paired; then the round
 page read anonymously through Django's test client, 20 reads to warm up and 200
-timed (CPU of this process), its queries listed, and 100 more under cProfile.
+timed (CPU of this process), its queries listed, and 100 more under cProfile; then
+every table of round 2 given a result (a burst of results) and the first read after it
+timed (the new version's build: what every reader waits for right after the burst).
 
     DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_mine \\
         .venv/bin/python -m benchmarks.profile_round_page [--profile]
@@ -12,6 +14,7 @@ Run it from another checkout (its own code) to compare commits (docs/benchmarks.
 import cProfile
 import os
 import pstats
+import random
 import sys
 import time
 
@@ -28,13 +31,13 @@ def main(profile: bool) -> None:
     from django.test.utils import CaptureQueriesContext, setup_test_environment
 
     from tournaments.pairing import do_pair_round
-    from tournaments.simulation import create_event, simulate
+    from tournaments.simulation import create_event, report, simulate
 
     setup_test_environment()
     event = create_event(1000, 4, 2, "swiss", 1)
     simulate(event, 1, 1)
     event.refresh_from_db()
-    do_pair_round(event)
+    round_ = do_pair_round(event)
     client, path = Client(), f"/events/{event.slug}/rounds/2/"
     first = client.get(path)
     print(f"{path}: {first.status_code}, {len(first.content):,} bytes")
@@ -54,6 +57,14 @@ def main(profile: bool) -> None:
             client.get(path)
         profiler.disable()
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+    report(round_, random.Random(2))
+    cpu, wall = time.process_time(), time.perf_counter()
+    client.get(path)
+    print(
+        f"first read after every table's result (the build): "
+        f"{(time.process_time() - cpu) * 1000:.1f} ms CPU, "
+        f"{(time.perf_counter() - wall) * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -11,10 +11,12 @@ logged and part of the transaction like any other.
 
 A ``CompiledQuery`` is built from a function of the query's values that returns the
 queryset, and one *marker* per value: the queryset is built once with the markers, and
-each marker's place among the compiled SQL's parameters takes the value of each run.
+each marker's places among the compiled SQL's parameters take the value of each run.
 A marker must be a value no real query asks for (a negative id, a string with a NUL)
-and must appear among the parameters exactly once. Values are passed to the database as
-given, not prepared by their field: an id is an ``int``, as URLs' converters give it.
+and must appear among the parameters at least once (a person's id asked in four
+places is one marker). Values are passed to the database as given, not prepared by
+their field: an id is an ``int``, as URLs' converters give it. ``fetch`` gives model
+instances (with their annotations); ``rows`` the tuples of a ``values_list`` queryset.
 """
 
 from collections.abc import Callable
@@ -34,13 +36,20 @@ class _Compiled:
         compiler = queryset.query.get_compiler(using=db)
         sql, params = compiler.as_sql()
         slots = [markers.index(p) if p in markers else None for p in params]
-        if sorted(s for s in slots if s is not None) != list(range(len(markers))):
-            raise ValueError(f"each marker must be one parameter of {sql!r}: {params!r}")
+        if {s for s in slots if s is not None} != set(range(len(markers))):
+            raise ValueError(f"each marker must be a parameter of {sql!r}: {params!r}")
         self.sql = sql
         self.params = [(slot, param) for slot, param in zip(slots, params, strict=True)]
         self.for_update = queryset.query.select_for_update
         select, klass_info = compiler.select, compiler.klass_info
-        self.converters = list(compiler.get_converters([col for col, *_ in select]).items())
+        # Columns past ``col_count`` are only for the ordering of a DISTINCT query.
+        self.width = compiler.col_count
+        columns = [col for col, *_ in select[: self.width]]
+        self.converters = list(compiler.get_converters(columns).items())
+        self.model = None
+        if klass_info is None:  # a values_list queryset: rows, not instances
+            return
+        self.annotations = list(compiler.annotation_col_map.items())
         fields = klass_info["select_fields"]
         self.start, self.end = fields[0], fields[-1] + 1
         self.model = klass_info["model"]
@@ -56,6 +65,23 @@ class CompiledQuery:
 
     def fetch(self, *values, using: str = DEFAULT_DB_ALIAS) -> list:
         """The instances the queryset built with ``values`` would give."""
+        compiled, rows = self._run(values, using)
+        found = []
+        start, end, init_list = compiled.start, compiled.end, compiled.init_list
+        for row in rows:
+            instance = compiled.model.from_db(using, init_list, row[start:end])
+            for populator in compiled.populators:
+                populator.populate(row, instance)
+            for name, position in compiled.annotations:
+                setattr(instance, name, row[position])
+            found.append(instance)
+        return found
+
+    def rows(self, *values, using: str = DEFAULT_DB_ALIAS) -> list[tuple]:
+        """The tuples the ``values_list`` queryset built with ``values`` would give."""
+        return [tuple(row) for row in self._run(values, using)[1]]
+
+    def _run(self, values: tuple, using: str) -> tuple[_Compiled, list[list]]:
         compiled = self.compiled.get(using)
         if compiled is None:
             queryset = self.build(*self.markers)
@@ -73,21 +99,17 @@ class CompiledQuery:
         params = [param if slot is None else values[slot] for slot, param in compiled.params]
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
-            rows = cursor.fetchall()
-        found = []
-        start, end, init_list = compiled.start, compiled.end, compiled.init_list
-        for fetched in rows:
-            row = list(fetched)
+            fetched = cursor.fetchall()
+        rows = []
+        for got in fetched:
+            row = list(got[: compiled.width])
             for position, (converters, expression) in compiled.converters:
                 value = row[position]
                 for converter in converters:
                     value = converter(value, expression, connection)
                 row[position] = value
-            instance = compiled.model.from_db(using, init_list, row[start:end])
-            for populator in compiled.populators:
-                populator.populate(row, instance)
-            found.append(instance)
-        return found
+            rows.append(row)
+        return compiled, rows
 
 
 _UPDATES: dict[tuple, str] = {}

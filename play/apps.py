@@ -15,8 +15,10 @@ class PlayConfig(AppConfig):
         from play.challenge_changes import when_saved as when_challenge_saved
         from play.changes import when_saved
         from play.models import Challenge, Game
+        from play.templatetags.play import live_games
         from play.todo import what_needs_me
         from scoring.signals import table_overridden
+        from tournaments.event_cache import register_page_annotation
         from tournaments.todo import register_personal_todo_provider
 
         pre_delete.connect(when_deleted, sender=Game, dispatch_uid="play-game-abandoned")
@@ -26,3 +28,4 @@ class PlayConfig(AppConfig):
         )
         table_overridden.connect(when_table_overridden, dispatch_uid="play-table-overridden")
         register_personal_todo_provider(what_needs_me)
+        register_page_annotation(live_games)

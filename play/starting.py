@@ -240,7 +240,11 @@ def check_playable(game: str) -> None:
 def has_walk_in(table: Table) -> bool:
     """Whether a seat is held by a walk-in: a player with no account to play with (a
     placeholder user that cannot log in, as ``tournaments.entrants.do_add_walk_in``
-    makes; an unusable password starts with "!")."""
+    makes; an unusable password starts with "!"). A table read ``with_seats`` answers
+    from its seats, with no query."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        users = [seat.entrant.user for seat in table.seats.all() if seat.entrant.user_id]
+        return any(not user.is_active or user.password.startswith("!") for user in users)
     return table.seats.filter(
         Q(entrant__user__is_active=False) | Q(entrant__user__password__startswith="!"),
         entrant__user__isnull=False,

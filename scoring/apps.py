@@ -9,14 +9,16 @@ class ScoringConfig(AppConfig):
         from django.db.models.signals import post_save
 
         from scoring.board import submission_statuses, submission_version
-        from scoring.todo import scoring_todo
+        from scoring.todo import reader_open_entries, scoring_todo
         from tournaments.board import register_status_provider
+        from tournaments.event_cache import register_page_annotation
         from tournaments.round_cache import register_version_provider
         from tournaments.todo import register_todo_provider
 
         register_status_provider(submission_statuses)
         register_version_provider(submission_version)
         register_todo_provider(scoring_todo)
+        register_page_annotation(reader_open_entries)
 
         from scoring.desk_changes import when_audited
         from scoring.models import AuditEntry

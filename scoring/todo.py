@@ -2,7 +2,8 @@
 entry to confirm, a dispute raised about their table, and for an organiser the disputes
 to settle and the entries no other player at the table can confirm."""
 
-from django.db.models import Exists, OuterRef
+from django.db import connection
+from django.db.models import Exists, IntegerField, OuterRef
 from django.utils.translation import gettext as _
 
 from scoring.models import Confirmation, Submission
@@ -22,16 +23,36 @@ def item(action: str, text: str, submission: Submission) -> Todo:
     return Todo(action, text, table_url(table), table.round.event, table.round.number, table)
 
 
+def reader_open_entries(reader) -> dict:
+    """The event page's annotation (``tournaments.event_cache.register_page_annotation``):
+    how many open entries there are at the reader's tables, so that the page looks for
+    none when there are none (as when the pairings are released)."""
+    if reader is None:
+        return {}
+    submissions = connection.ops.quote_name(Submission._meta.db_table)
+    sql = (
+        f"SELECT COUNT(*) FROM {submissions} sub JOIN {{seat}} s ON s.table_id = sub.table_id"
+        " WHERE s.entrant_id = {entry} AND sub.status IN (%s, %s)"
+    )
+    return {"reader_open_entries": (sql, [reader.pk, *Submission.OPEN], IntegerField())}
+
+
 def scoring_todo(user, events, organised) -> list[Todo]:
-    unsettled = Submission.objects.filter(
-        table__round__event__in=events, status__in=Submission.OPEN
-    ).select_related("table__round", "submitted_by")  # the events are known: not joined
+    def unsettled():
+        return Submission.objects.filter(
+            table__round__event__in=events, status__in=Submission.OPEN
+        ).select_related("table__round", "submitted_by")  # the events are known: not joined
+
     # One read of the open entries at the person's tables, with whether they answered.
     answered = Confirmation.objects.filter(submission=OuterRef("pk"), user=user)
-    mine = with_events(
-        unsettled.filter(table__seats__entrant__user=user).annotate(answered=Exists(answered)),
-        events,
-    )
+    mine = []
+    if any(getattr(event, "reader_open_entries", None) != 0 for event in events):
+        mine = with_events(
+            unsettled()
+            .filter(table__seats__entrant__user=user)
+            .annotate(answered=Exists(answered)),
+            events,
+        )
     items = []
     to_confirm = [
         s
@@ -51,7 +72,7 @@ def scoring_todo(user, events, organised) -> list[Todo]:
         ) % where(submission)
         items.append(item(Action.DISPUTE_RAISED, text, submission))
     if organised:
-        theirs = with_events(unsettled.filter(table__round__event__in=organised), events)
+        theirs = with_events(unsettled().filter(table__round__event__in=organised), events)
         for submission in (s for s in theirs if s.status == Status.DISPUTED):
             text = _("%(event)s, round %(round)s, table %(table)s: settle the dispute.") % where(
                 submission

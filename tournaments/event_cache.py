@@ -16,16 +16,36 @@ stamps ``recorded_at``).
 So a new result, pairing or round change is a new version, shown at once, and nothing
 is ever invalidated. It is read from the data rather than counted by the writers: a
 counter on the event's row would make every result of a rush wait for that row's lock.
+
+The reader's part is read in that query too, so that a player's request is the user, the
+event and their entry: where they sit in the last round (``reader_table``,
+``reader_table_number``, ``reader_seat``, while their table has no result), the last
+round's clock revision (``last_clock_revision``: the round is kept in the cache under
+it, ``last_round_of``) and what other apps add with ``register_page_annotation`` (play:
+the set of games being played, under which the live tables are cached; scoring: the
+open entries at the reader's tables, so that none are looked for when there are none).
 """
 
 import hashlib
 
 from django.db import connection
-from django.db.models import DateTimeField, IntegerField
+from django.db.models import CharField, DateTimeField, IntegerField
 from django.db.models.expressions import RawSQL
 
-from tournaments.models import Entrant, Event, Result, Round, Table
+from tournaments.models import Entrant, Event, Result, Round, Seat, Table
 from tournaments.permissions import with_organiser_flag
+from tournaments.round_cache import cached_under
+
+_annotations = []
+
+
+def register_page_annotation(provider) -> None:
+    """``provider(reader)`` (None: a visitor) returns ``{name: (sql, params, field)}``:
+    scalar subqueries annotated on the event's page query. ``sql`` may name the quoted
+    tables of ``tables()`` (``{event}`` is the event's row) and, for a reader, ``{entry}``:
+    their entry's id (a subquery taking ``reader.pk`` first among ``params``)."""
+    if provider not in _annotations:
+        _annotations.append(provider)
 
 
 def tables() -> dict:
@@ -36,6 +56,7 @@ def tables() -> dict:
         "table": Table,
         "result": Result,
         "entrant": Entrant,
+        "seat": Seat,
     }
     return {name: connection.ops.quote_name(model._meta.db_table) for name, model in models.items()}
 
@@ -49,6 +70,25 @@ PUBLISHED_RESULTS = (
     " WHERE r.event_id = {event}.id AND r.draft = %s"
 )
 ENTRY = "SELECT e.id FROM {entrant} e WHERE e.event_id = {event}.id AND e.user_id = %s"
+# The reader's entry's fields the page shows, each read like its id.
+ENTRY_FIELDS = {
+    "status": CharField(),
+    "checked_in_at": DateTimeField(),
+    "registered_at": DateTimeField(),
+}
+LAST_ROUND = (
+    "FROM {round} r WHERE r.event_id = {event}.id AND r.draft = %s"
+    " AND r.number = (SELECT MAX(r2.number) FROM {round} r2"
+    " WHERE r2.event_id = {event}.id AND r2.draft = %s)"
+)
+# The reader's seat in the last published round, while their table has no result.
+READER_SEAT = (
+    "FROM {seat} s JOIN {table} t ON t.id = s.table_id JOIN {round} r ON r.id = t.round_id"
+    " WHERE s.entrant_id = (" + ENTRY + ") AND r.event_id = {event}.id AND r.draft = %s"
+    " AND r.number = (SELECT MAX(r2.number) FROM {round} r2"
+    " WHERE r2.event_id = {event}.id AND r2.draft = %s)"
+    " AND t.is_bye = %s AND NOT EXISTS (SELECT 1 FROM {result} x WHERE x.table_id = t.id)"
+)
 
 
 def with_page_version(events, reader=None):
@@ -56,8 +96,9 @@ def with_page_version(events, reader=None):
     the last published round's number (shown as the list of rounds), the rounds'
     revisions and the results (count and latest). With a signed-in ``reader``, also
     what the page asks of them on every read: ``organised_by_reader``
-    (``tournaments.permissions.with_organiser_flag``) and ``reader_entry`` (the id of
-    their entry, None if they have none)."""
+    (``tournaments.permissions.with_organiser_flag``), ``reader_entry`` (the id of
+    their entry, None if they have none) and its fields (``reader_entry_status``...,
+    ``reader_entry_of``), and their seat in the last round (``reader_table``...)."""
     names = tables()
 
     def raw(sql: str, params: list, field):
@@ -65,6 +106,9 @@ def with_page_version(events, reader=None):
 
     events = events.annotate(
         last_round=raw(f"SELECT MAX(r.number) {PUBLISHED_ROUNDS}", [False], IntegerField()),
+        last_clock_revision=raw(
+            f"SELECT r.clock_revision {LAST_ROUND}", [False, False], IntegerField()
+        ),
         rounds_revision=raw(
             f"SELECT COALESCE(SUM(r.revision), 0) {PUBLISHED_ROUNDS}", [False], IntegerField()
         ),
@@ -73,10 +117,55 @@ def with_page_version(events, reader=None):
             f"SELECT MAX(x.recorded_at) {PUBLISHED_RESULTS}", [False], DateTimeField()
         ),
     )
-    if reader is None or not reader.is_authenticated:
+    signed_in = reader is not None and reader.is_authenticated
+    entry = f"({ENTRY})"
+    for provider in _annotations:
+        for name, (sql, params, field) in provider(reader if signed_in else None).items():
+            events = events.annotate(**{name: raw(sql.replace("{entry}", entry), params, field)})
+    if not signed_in:
         return events
     events = with_organiser_flag(events, reader)
-    return events.annotate(reader_entry=raw(ENTRY, [reader.pk], IntegerField()))
+    seat = [reader.pk, False, False, False]
+    fields = {
+        f"reader_entry_{name}": raw(ENTRY.replace("e.id", f"e.{name}", 1), [reader.pk], field)
+        for name, field in ENTRY_FIELDS.items()
+    }
+    return events.annotate(
+        **fields,
+        reader_entry=raw(ENTRY, [reader.pk], IntegerField()),
+        reader_table=raw(f"SELECT t.id {READER_SEAT}", seat, IntegerField()),
+        reader_table_number=raw(f"SELECT t.number {READER_SEAT}", seat, IntegerField()),
+        reader_seat=raw(f"SELECT s.position {READER_SEAT}", seat, IntegerField()),
+    )
+
+
+def reader_entry_of(event, reader) -> Entrant | None:
+    """``reader``'s entry, from what was read with the event (``with_page_version``):
+    its other fields are deferred, so reading one is a query and saving it writes only
+    these."""
+    entry_id = getattr(event, "reader_entry", None)
+    if entry_id is None:
+        return None
+    known = {"id": entry_id, "event_id": event.pk, "user_id": reader.pk}
+    known |= {name: getattr(event, f"reader_entry_{name}") for name in ENTRY_FIELDS}
+    fields = [f.attname for f in Entrant._meta.concrete_fields if f.attname in known]
+    entry = Entrant.from_db(Entrant.objects.db, fields, [known[name] for name in fields])
+    entry.event = event
+    return entry
+
+
+def last_round_of(event) -> Round | None:
+    """The event's last published round (its clock is shown beside the reader's seat),
+    kept in the cache under the page's version and its clock's revision: no query while
+    neither changes."""
+    if not event.last_round:
+        return None
+    key = ["event-round", event.pk, page_version(event), event.last_clock_revision]
+    round_ = cached_under(
+        key, lambda: Round.objects.get(event_id=event.pk, number=event.last_round, draft=False)
+    )
+    round_.event = event
+    return round_
 
 
 def page_version(event) -> str:

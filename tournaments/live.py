@@ -20,9 +20,28 @@ TOPIC = "event"
 REFRESH_SECONDS = 60
 
 
+class Announcement:
+    """The event's change announced on commit (``config.changes.announce``)."""
+
+    def __init__(self, event_id: int):
+        self.event_id = event_id
+
+    def __call__(self) -> None:
+        changes.announce(TOPIC, self.event_id)
+
+
 def announce_change(event_id: int) -> None:
-    """Tell the event's waiting pages, once the current transaction commits."""
-    transaction.on_commit(lambda: changes.announce(TOPIC, event_id))
+    """Tell the event's waiting pages, once the current transaction commits: once per
+    transaction, however many of its writes change what they show (a table's last
+    confirmation writes its audit entry and the result). A savepoint rolled back takes
+    its callbacks with it, so one registered there is not counted on."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and any(
+        isinstance(callback, Announcement) and callback.event_id == event_id
+        for _savepoints, callback, _robust in connection.run_on_commit
+    ):
+        return
+    transaction.on_commit(Announcement(event_id))
 
 
 def when_result_changed(instance, **_signal) -> None:

@@ -11,11 +11,14 @@ an ``action`` key for API clients, the sentence shown, and the page that does it
 
 from dataclasses import dataclass
 
-from django.db.models import BooleanField, Exists, ExpressionWrapper, Max, OuterRef, Q, Subquery
+from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entrant, Event, League, Round, Seat, Table
+from config.compiled import CompiledQuery
+from tournaments.event_cache import last_round_of, with_page_version
+from tournaments.models import Event, Round, Table
 
 
 class Action:
@@ -76,28 +79,46 @@ def organised_events(user):
     ).distinct()
 
 
-def running_events_of(user) -> list[Event]:
-    """The running events ``user`` plays in or organises (the event or its league), in
-    one query, each with ``plays``, ``organises`` and ``last_round`` (its last published
-    round's number): the home page asks it of every signed-in reader."""
-    entered = Entrant.objects.filter(event=OuterRef("pk"), user=user)
-    named = Event.organisers.through.objects.filter(event=OuterRef("pk"), user=user)
-    named_for_league = League.organisers.through.objects.filter(
-        league=OuterRef("season__league"), user=user
-    )
-    created = Q(created_by=user) | Q(season__league__created_by=user)
-    organises = created | Exists(named) | Exists(named_for_league)
-    published = Round.objects.filter(event=OuterRef("pk"), draft=False).order_by("-number")
-    return list(
-        Event.objects.filter(status=Event.Status.RUNNING)
-        .filter(Exists(entered) | organises)
-        .annotate(
-            plays=Exists(entered),
-            organises=ExpressionWrapper(organises, output_field=BooleanField()),
-            last_round=Subquery(published.values("number")[:1]),
-        )
+def running_events_query(user):
+    """The running events ``user`` plays in or organises (the event or its league), read
+    as the event page reads one (``tournaments.event_cache.with_page_version``): with
+    their entry (``reader_entry``), whether they organise it (``organised_by_reader``),
+    their seat in its last round (``reader_table``...) and what other apps annotate
+    (scoring: the open entries at their tables). Compiled once (``RUNNING_EVENTS``), so
+    those annotations' values must be constants or the reader's id."""
+    events = with_page_version(Event.objects.select_related("season__league"), user)
+    return (
+        events.filter(status=Event.Status.RUNNING)
+        .filter(Q(reader_entry__isnull=False) | Q(organised_by_reader=True))
         .order_by("pk")
     )
+
+
+def drafts_query(user):
+    """The draft rounds of the events ``user`` organises, with their event."""
+    return (
+        Round.objects.filter(draft=True, event__in=organised_events(user))
+        .select_related("event")
+        .order_by("event__name")
+    )
+
+
+def person(user_id: int):
+    """Who the queries compiled once are built for: a signed-in person who is not staff,
+    with ``PERSON`` (the marker of their id) when they are built."""
+    return get_user_model()(pk=user_id)
+
+
+PERSON = -7
+# The home page asks both of every signed-in reader: compiled once per process.
+RUNNING_EVENTS = CompiledQuery(lambda user_id: running_events_query(person(user_id)), PERSON)
+DRAFTS = CompiledQuery(lambda user_id: drafts_query(person(user_id)), PERSON)
+
+
+def running_events_of(user) -> list[Event]:
+    """The running events ``user`` plays in or organises (``running_events_query``), in
+    one query compiled once: the home page asks it of every signed-in reader."""
+    return RUNNING_EVENTS.fetch(user.pk)
 
 
 def with_events(rows, events, table=lambda row: row.table):
@@ -115,42 +136,30 @@ def table_url(table: Table) -> str:
     return reverse("scoring-table", args=[table.pk])
 
 
-def my_tables(user, events, latest: dict | None = None) -> list[Todo]:
-    """The person's seat in the last round of each running event, while it has no result.
-    ``latest``: each event's last published round's number, when the caller knows it."""
-    if latest is None:
-        latest = {
-            row["pk"]: row["last"]
-            for row in Event.objects.filter(pk__in=[e.pk for e in events])
-            .annotate(last=Max("rounds__number", filter=Q(rounds__draft=False)))
-            .values("pk", "last")
-        }
-    seats = (
-        Seat.objects.filter(
-            entrant__user=user,
-            table__round__event__in=events,
-            table__is_bye=False,
-            table__result__isnull=True,
-            table__round__draft=False,
-        )
-        .select_related("table__round")  # the events are known: not joined again
-        .order_by()
-    )
-    items = []
-    for seat in sorted(with_events(seats, events), key=lambda seat: seat.table.round.event.name):
-        table, round_ = seat.table, seat.table.round
-        if latest.get(round_.event_id) != round_.number:
-            continue
-        text = _("%(event)s, round %(round)s: you play at table %(table)s, seat %(seat)s.") % {
-            "event": round_.event.name,
-            "round": round_.number,
-            "table": table.number,
-            "seat": seat.position + 1,
-        }
-        if seat.position == 0:
-            text = f"{text} {_('You start.')}"
-        items.append(Todo(Action.PLAY, text, table_url(table), round_.event, round_.number, table))
-    return items
+def play_item(table: Table, position: int) -> Todo:
+    """Where the person plays: ``table`` (with its round and the round's event) and
+    their seat's ``position``."""
+    round_ = table.round
+    text = _("%(event)s, round %(round)s: you play at table %(table)s, seat %(seat)s.") % {
+        "event": round_.event.name,
+        "round": round_.number,
+        "table": table.number,
+        "seat": position + 1,
+    }
+    if position == 0:
+        text = f"{text} {_('You start.')}"
+    return Todo(Action.PLAY, text, table_url(table), round_.event, round_.number, table)
+
+
+def reader_table(event: Event) -> list[Todo]:
+    """The reader's seat in ``event``'s last round, read with the event
+    (``tournaments.event_cache.with_page_version``), its round from the cache: no query
+    of its own."""
+    if getattr(event, "reader_table", None) is None:
+        return []
+    table = Table(pk=event.reader_table, number=event.reader_table_number)
+    table.round = last_round_of(event)
+    return [play_item(table, event.reader_seat)]
 
 
 def results_missing(organised) -> list[Todo]:
@@ -181,11 +190,10 @@ def results_missing(organised) -> list[Todo]:
 
 def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
     """For an organiser: each draft round waiting for review and publishing."""
-    rounds = Round.objects.filter(draft=True, event__in=organised_events(user))
-    if event is not None:
-        rounds = rounds.filter(event=event)
     items = []
-    for round_ in rounds.select_related("event").order_by("event__name"):
+    for round_ in DRAFTS.fetch(user.pk):
+        if event is not None and round_.event_id != event.pk:
+            continue
         text = _("%(event)s, round %(round)s is a draft: review it, then publish it.") % {
             "event": round_.event.name,
             "round": round_.number,
@@ -198,26 +206,24 @@ def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
 def todo_for(user, event: Event | None = None, roles: tuple[bool, bool] | None = None):
     """Everything that needs ``user`` now (in ``event`` only, when given). ``roles``:
     whether they are entered in ``event`` and organise it, when the caller knows (the
-    event's page asks both anyway), and ``event.last_round`` is then its last published
-    round's number (``tournaments.event_cache.with_page_version``)."""
+    event's page asks both anyway): ``event`` was then read with
+    ``tournaments.event_cache.with_page_version`` for ``user``, their seat with it."""
     if not user.is_authenticated:
         return []
-    latest = None
     if event is not None and roles is not None:
         running = event.status == Event.Status.RUNNING
         entered, organises = roles
         playing = [event] if entered and running else []
         organised = [event] if organises and running else []
-        latest = {event.pk: event.last_round}
+        items = reader_table(event) if playing else []
     else:
         running = running_events_of(user)
         if event is not None:
             running = [e for e in running if e.pk == event.pk]
-        playing = [e for e in running if e.plays]
-        organised = [e for e in running if e.organises]
-        latest = {e.pk: e.last_round for e in running}
+        playing = [e for e in running if e.reader_entry is not None]
+        organised = [e for e in running if e.organised_by_reader]
+        items = [item for e in playing for item in reader_table(e)]
     events = {e.pk: e for e in [*playing, *organised]}
-    items = my_tables(user, playing, latest) if playing else []
     if event is None:
         for provider in _personal_providers:
             items.extend(provider(user))

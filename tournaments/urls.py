@@ -7,13 +7,14 @@ from tournaments.views import (
     events,
     exports,
     game_catalogue,
+    home,
     projector,
     registration,
     rounds,
 )
 
 urlpatterns = [
-    path("", events.home, name="home"),
+    path("", home.home, name="home"),
     path("games/", game_catalogue.game_list, name="game-list"),
     path("games/add/", game_catalogue.game_add, name="game-add"),
     path("games/<str:key>/", game_catalogue.game_detail, name="game-detail"),

@@ -24,12 +24,13 @@ KEPT_TOKENS = 50
 TOKEN_SALT = "scoring.form-token"
 
 
-def access_table(user, table_id: int) -> Table:
+def access_table(user, table_id: int, seats: bool = False) -> Table:
     """The table if ``user`` may see its event (anyone who may view the event may look;
-    the services check every write); a draft round's table only its organisers."""
-    table = get_object_or_404(
-        Table.objects.select_related("round__event__season__league"), pk=table_id
-    )
+    the services check every write); a draft round's table only its organisers.
+    ``seats``: with its seats, entrants and users (``Table.objects.with_seats``), for a
+    page that shows them and asks who sits there."""
+    tables = Table.objects.select_related("round__event__season__league")
+    table = get_object_or_404(tables.with_seats() if seats else tables, pk=table_id)
     if not can_view_event(user, table.round.event):  # as ``access_event``, not read again
         raise PermissionDenied
     if not can_view_table(user, table):

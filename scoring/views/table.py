@@ -102,6 +102,14 @@ def standing(table) -> tuple:
     return first(Submission.OPEN), first([Status.IN_PROGRESS]), first(agreed)
 
 
+def seats_of(table) -> list:
+    """Who sits at the table, with their entrants and users: as read with the table
+    (``access_table(..., seats=True)``), else in one query."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        return list(table.seats.all())
+    return list(table.seats.select_related("entrant__user"))
+
+
 def table_context(request, table, record_form=None, record_error=None) -> dict:
     open_, playing, agreed = standing(table)
     result = Result.objects.filter(table=table).first()
@@ -112,7 +120,7 @@ def table_context(request, table, record_form=None, record_error=None) -> dict:
         {
             "table": table,
             "event": table.round.event,
-            "seats": table.seats.select_related("entrant__user"),
+            "seats": seats_of(table),
             "open": open_,
             "playing": playing,
             "progress": in_progress_context(table, playing),
@@ -151,7 +159,7 @@ def table_context(request, table, record_form=None, record_error=None) -> dict:
 
 
 def table_page(request, table_id: int):
-    table = access_table(request.user, table_id)
+    table = access_table(request.user, table_id, seats=True)
     return render(request, "scoring/table.html", table_context(request, table))
 
 

@@ -110,10 +110,58 @@ def test_the_step_test_finds_the_knee():
     assert len(rates) >= 3, rates
     assert rates[0] == 4
     assert all(b == pytest.approx(a * 1.25) for a, b in zip(rates, rates[1:], strict=False))
-    assert len(seen) == len(rates)
+    assert len(seen) == len(rates) + 1 and "warm-up" in seen[0]  # the warm-up, not a step
     assert knee.first_bad is not None and knee.first_bad < 40
     assert knee.first_bad == rates[-1]
     assert "knee: " in knee.summary("test")
+
+
+def serve_slow_at_first(first: int, seconds: float):
+    """A server whose first ``first`` answers take ``seconds`` each, one at a time (a page
+    version being built), and every later one at once."""
+    served, turn = [0], threading.Lock()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self):
+            with turn:
+                served[0] += 1
+                if served[0] <= first:
+                    time.sleep(seconds)
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.mark.parametrize("warm_up", [True, False])
+def test_the_step_test_warms_up_before_its_first_step(warm_up):
+    """Slow first answers (a new page version's build) break the first step unless an
+    untimed warm-up takes them: the knee is of the steady page."""
+    server = serve_slow_at_first(3, 0.4)
+    port = server.server_address[1]
+    knee = step_test(
+        lambda rate: open_loop(
+            get, steady(rate, int(rate * 2)), clients=20, session=lambda: Client(port)
+        ),
+        start=10,
+        target_ms=250,
+        max_steps=2,
+        warm_up=warm_up,
+    )
+    stop(server)
+    first_step = knee.steps[0][1]
+    assert knee.holds(first_step) is warm_up
+    assert (len(knee.steps) == 2) is warm_up
 
 
 def test_poisson_arrivals_have_the_mean_rate():

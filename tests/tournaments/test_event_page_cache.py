@@ -2,7 +2,7 @@
 rounds, standings, bracket) is built once per page version and served from the cache,
 the reader's part (their table and seat) is read per request, in a few queries whatever
 the event's size; every result, pairing or change of the event is a new version, shown
-at once. The home page's "what needs you" is read in a few queries too."""
+at once (the home page's own: tests/tournaments/test_home_page.py)."""
 
 import pytest
 from django.test import Client
@@ -45,7 +45,7 @@ def released(league, organiser):
 
 
 @pytest.mark.parametrize("players", [16, 160])
-def test_a_player_reads_the_event_page_in_six_queries_whatever_its_size(
+def test_a_player_reads_the_event_page_in_two_queries_whatever_its_size(
     league, organiser, django_assert_num_queries, players
 ):
     event = make_event(league, organiser, players=players, rules_options={"rounds": 1})
@@ -56,10 +56,11 @@ def test_a_player_reads_the_event_page_in_six_queries_whatever_its_size(
     client = Client()
     client.force_login(player)
     client.get(f"/events/{event.slug}/")  # the shared part is built once
-    # The reader (their session is in the cache), the event with its version and the
-    # reader's roles (organiser or not, their entry's id), their entry, their seat,
-    # entries to confirm at their table, the tables played live.
-    with django_assert_num_queries(6):
+    # The reader (their session is in the cache) and the event with its version and the
+    # reader's part (organiser or not, their entry's id, their seat, how many entries
+    # are open at their tables, the games being played, their entry). The round (for
+    # its clock) and the live tables come from the cache.
+    with django_assert_num_queries(2):
         response = client.get(f"/events/{event.slug}/")
     page = response.content.decode()
     seat = seat_of(player, round_)
@@ -67,10 +68,10 @@ def test_a_player_reads_the_event_page_in_six_queries_whatever_its_size(
     assert page.count("<tr><td>") == players
 
 
-def test_a_visitor_reads_the_cached_event_page_in_two_queries(released, django_assert_num_queries):
+def test_a_visitor_reads_the_cached_event_page_in_one_query(released, django_assert_num_queries):
     event = released.event
     Client().get(f"/events/{event.slug}/")
-    with django_assert_num_queries(2):  # the event with its version, the live tables
+    with django_assert_num_queries(1):  # the event with its version and its live games
         response = Client().get(f"/events/{event.slug}/")
     assert response.content.decode().count("<tr><td>") == 40
 
@@ -139,25 +140,6 @@ def test_a_player_who_confirmed_no_longer_sees_the_entry_to_confirm(released):
     assert "confirm it or dispute it" not in page_for(confirmer, released.event)
 
 
-@pytest.mark.parametrize("players", [16, 160])
-def test_a_player_reads_the_home_page_in_ten_queries_whatever_the_size(
-    league, organiser, django_assert_num_queries, players
-):
-    """What needs them (their table and seat) is read with their running events in one
-    query; the rest are the reader (the session is in the cache), the lists of leagues
-    and events and the other apps' items."""
-    event = make_event(league, organiser, players=players, rules_options={"rounds": 1})
-    play(event, 1)
-    round_ = published(do_pair_round(event))
-    player = event.entrants.order_by("pk").last().user
-    client = Client()
-    client.force_login(player)
-    with django_assert_num_queries(10):
-        page = client.get("/").content.decode()
-    seat = seat_of(player, round_)
-    assert f"round 2: you play at table {seat.table.number}, seat {seat.position + 1}" in page
-
-
 @pytest.mark.parametrize("grant", ["event", "league", "league-creator", "event-creator"])
 def test_the_organisers_tools_show_for_every_grant_read_with_the_event(
     released, organiser, outsider, grant
@@ -184,19 +166,75 @@ def test_the_organisers_tools_show_for_every_grant_read_with_the_event(
 
 
 @pytest.mark.parametrize("players", [16, 160])
-def test_a_player_reads_their_tables_page_in_ten_queries_whatever_the_size(
+def test_a_player_reads_their_tables_page_in_seven_queries_whatever_the_size(
     league, organiser, django_assert_num_queries, players
 ):
-    """The table with its round, event and league (its event not read again to check
-    who may see it), its entries in one read, its result (read once: the page's
-    play buttons ask it again), who sits there, organiser or not, the game on the site,
-    and what the play buttons ask."""
+    """The reader, the table with its round, event and league (its event not read again
+    to check who may see it), its seats with their entrants and users (who sits there,
+    a walk-in or not, asked once), its entries in one read, its result (read once: the
+    page's play buttons ask it again), organiser or not, the game on the site (read
+    once for the page and its play buttons)."""
     event = make_event(league, organiser, players=players, rules_options={"rounds": 1})
     round_ = published(do_pair_round(event))
     player = event.entrants.order_by("pk").last().user
     seat = seat_of(player, round_)
     client = Client()
     client.force_login(player)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(7):
         page = client.get(f"/scoring/tables/{seat.table.pk}/").content.decode()
     assert player.username in page or seat.entrant.name in page
+
+
+def test_a_seat_swap_shows_each_player_their_new_table_at_once(released):
+    """The reader's seat is read with the event: a swap is shown at the next read."""
+    from tournaments.pairing import do_swap_seats
+
+    first = released.tables.get(number=3).seats.order_by("position").first()
+    second = released.tables.get(number=7).seats.order_by("position").last()
+    player = first.entrant.user
+    assert "you play at table 3, seat 1" in page_for(player, released.event)
+    do_swap_seats(released, first, second)
+    page = page_for(player, released.event)
+    assert f"you play at table 7, seat {second.position + 1}" in page
+    assert "you play at table 3" not in page
+
+
+def test_a_result_at_the_players_table_takes_their_seat_off_at_once(released):
+    table = released.tables.get(number=4)
+    player = table.seats.first().entrant.user
+    assert "you play at table 4" in page_for(player, released.event)
+    finish(table)
+    assert "you play at table" not in page_for(player, released.event)
+
+
+def test_the_round_clock_started_and_paused_shows_at_the_next_read(released, organiser):
+    """The round (for its clock) is cached under the clock's revision, read with the
+    event; what is left is drawn from it at each read."""
+    from tournaments.round_clock import do_clock
+
+    event = released.event
+    event.round_minutes = 50
+    event.save(update_fields=["round_minutes"])
+    player = released.tables.get(number=1).seats.first().entrant.user
+    page = page_for(player, event)
+    assert "Time left: round 2, table 1" in page and 'data-ends-at=""' in page
+    do_clock(released, "start", organiser, minutes=30)
+    page = page_for(player, event)
+    assert 'data-paused=""' in page and 'data-ends-at=""' not in page
+    assert "29:5" in page  # 29:59 or 29:58 as drawn
+    do_clock(released, "pause", organiser)
+    page = page_for(player, event)
+    assert 'data-paused="1"' in page and 'data-ends-at=""' in page
+
+
+def test_a_withdrawal_and_a_check_in_show_at_the_next_read(league, organiser):
+    from tournaments.check_in import do_check_in
+    from tournaments.registration import do_withdraw
+
+    event = make_event(league, organiser, players=8, check_in=True)
+    entrant = event.entrants.order_by("pk").first()
+    assert "Check in: I am here" in page_for(entrant.user, event)
+    do_check_in(entrant, entrant.user)
+    assert "You are checked in." in page_for(entrant.user, event)
+    do_withdraw(entrant, entrant.user)
+    assert "You are entered." not in page_for(entrant.user, event)

@@ -7,20 +7,25 @@ import re
 import threading
 import time
 import uuid
+from datetime import timedelta
 
 import pytest
+from django.contrib import messages
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.http import HttpResponse
 from django.template import Context, Template
-from django.test import Client
+from django.test import Client, RequestFactory
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from scoring.models import Submission
 from scoring.submissions import do_confirm_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.tournaments.helpers import make_event, play, published
-from tournaments.models import Seat
+from tournaments.models import Round, Seat
 from tournaments.pairing import do_pair_round, do_swap_seats
 from tournaments.results import SeatOutcome, do_record_result
-from tournaments.round_cache import cached_under
+from tournaments.round_cache import cached_under, round_version
 from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +69,25 @@ def test_a_cached_round_page_costs_the_same_few_queries_at_any_size(
     assert board.count("data-status=") == players // 4
 
 
+def test_each_rounds_version_follows_its_own_results_and_entries(league, organiser):
+    """The version's queries are compiled once per process, then run with each round's
+    id: a result or an entry at one round moves its version only."""
+    first, second = (
+        published(do_pair_round(make_event(league, organiser, players=8, table_size=2)))
+        for _ in range(2)
+    )
+    before = round_version(first), round_version(second)
+    table = second.tables.get(number=1)
+    do_record_result(table, [SeatOutcome(0, 30, 2), SeatOutcome(1, 40, 1)], source="organiser")
+    after_result = round_version(first), round_version(second)
+    assert after_result[0] == before[0] and after_result[1] != before[1]
+    entrant = first.tables.get(number=2).seats.order_by("position").first().entrant
+    do_submit_result(
+        first.tables.get(number=2), Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, entrant.user
+    )
+    assert round_version(first) != before[0] and round_version(second) == after_result[1]
+
+
 def test_an_entry_a_confirmation_and_a_result_show_on_the_cached_page(paired, client):
     table = paired.tables.get(number=3)
     player, other = (seat.entrant.user for seat in table.seats.order_by("position"))
@@ -89,6 +113,61 @@ def test_a_swap_shows_on_the_cached_page_and_organisers_see_their_own_version(
     do_swap_seats(paired, first, second)
     assert names[1] in card(page(client, paired), 1)
     assert f'<option value="{first.pk}">' not in page(client, paired)  # no swap for the public
+
+
+def csrf_token_of(html):
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+
+
+def test_the_shared_page_carries_each_readers_own_csrf_token(paired):
+    """Everyone not signed in is served one page built once; its forms (the language
+    switcher) take the reader's own token, checked as any other."""
+    tokens = []
+    for _ in range(2):
+        reader = Client(enforce_csrf_checks=True)
+        html = page(reader, paired)
+        token = csrf_token_of(html)
+        assert f'"X-CSRFToken": "{token}"' in html  # htmx's header: the same token
+        switched = reader.post("/language/", {"language": "de", "csrfmiddlewaretoken": token})
+        assert switched.status_code == 302
+        tokens.append(token)
+    assert tokens[0] != tokens[1]
+    stranger = Client(enforce_csrf_checks=True)
+    refused = stranger.post("/language/", {"language": "de", "csrfmiddlewaretoken": tokens[0]})
+    assert refused.status_code == 403
+
+
+def test_the_shared_page_shows_the_clock_as_of_each_read(paired, client):
+    event = paired.event
+    event.round_minutes, event.status = 50, event.Status.RUNNING
+    event.save()
+    Round.objects.filter(pk=paired.pk).update(
+        clock_ends_at=timezone.now() + timedelta(minutes=40), clock_revision=1
+    )
+    assert "Time left in round 1" in page(client, paired) and "39:5" in page(client, paired)
+    # Time passes (the clock's end moved, its revision not: the version stays the same).
+    Round.objects.filter(pk=paired.pk).update(clock_ends_at=timezone.now() + timedelta(minutes=25))
+    assert "24:5" in page(client, paired)
+
+
+def test_an_event_renamed_shows_on_the_shared_page_at_the_next_read(paired, client):
+    assert "<title>Round 1 · " in page(client, paired)
+    event = paired.event
+    event.name = "The Renamed Open"
+    event.save()
+    assert "<title>Round 1 · The Renamed Open · Leaguewright</title>" in page(client, paired)
+
+
+def test_a_reader_with_a_message_waiting_sees_it_on_the_round_page(paired, client):
+    page(client, paired)  # the shared page, built
+    request = RequestFactory().get("/")
+    storage = CookieStorage(request)
+    storage.add(messages.SUCCESS, "You are logged out.")
+    response = HttpResponse()
+    storage.update(response)
+    client.cookies[CookieStorage.cookie_name] = response.cookies[CookieStorage.cookie_name].value
+    assert "You are logged out." in page(client, paired)
+    assert "You are logged out." not in page(client, paired)  # shown once
 
 
 def test_the_cached_round_api_follows_results_in_a_few_queries(paired, django_assert_num_queries):

@@ -3,10 +3,9 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import F, Q
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,7 +15,7 @@ from tournaments.bracket import bracket_svg
 from tournaments.check_in import no_shows
 from tournaments.cut import do_cut
 from tournaments.entrant_games import games_of
-from tournaments.event_cache import page_version, with_page_version
+from tournaments.event_cache import page_version, reader_entry_of, with_page_version
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
@@ -27,7 +26,7 @@ from tournaments.leagues import (
     do_create_league,
     do_create_season,
 )
-from tournaments.models import Entrant, Event, Rating, Result, Season, StandingRow
+from tournaments.models import Event, Rating, Result, Season, StandingRow
 from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
@@ -37,38 +36,10 @@ from tournaments.permissions import (
     can_create_league,
     is_league_organiser,
     is_staff,
-    visible_events,
-    visible_leagues,
 )
 from tournaments.plots import LEADERS, rank_by_round_svg, rating_svg
 from tournaments.results import request_standings_update
 from tournaments.todo import todo_for
-
-
-def home(request):
-    leagues = visible_leagues(request.user)
-    events = visible_events(request.user)
-    return render(
-        request,
-        "home.html",
-        {
-            "leagues": leagues,
-            "events": events[:50],
-            "registering": open_for_registration(events)[:20],
-            "todo": todo_for(request.user),
-        },
-    )
-
-
-def open_for_registration(events):
-    """The events a newcomer may register for now, the soonest to close first."""
-    now = timezone.now()
-    return (
-        events.filter(registration=Event.Registration.OPEN)
-        .exclude(status=Event.Status.FINISHED)
-        .filter(Q(registration_closes__isnull=True) | Q(registration_closes__gt=now))
-        .order_by(F("registration_closes").asc(nulls_last=True), "name")
-    )
 
 
 class StoredStandings:
@@ -127,7 +98,7 @@ def event_detail(request, slug):
     user = request.user
     event = access_event(user, slug, with_page_version(Event.objects.all(), user))
     is_organiser = is_staff(user) or bool(getattr(event, "organised_by_reader", False))
-    entry = entry_of(event)
+    entry = reader_entry_of(event, user)
     roles = None if is_staff(user) else (entry is not None, is_organiser)
     return render(
         request,
@@ -146,17 +117,6 @@ def event_detail(request, slug):
             **(organiser_context(event) if is_organiser else {}),
         },
     )
-
-
-def entry_of(event: Event):
-    """The reader's own entry in the event (None: not entered, or not signed in); its id
-    was read with the event (``with_page_version``)."""
-    entry_id = getattr(event, "reader_entry", None)
-    if entry_id is None:
-        return None
-    entry = Entrant.objects.get(pk=entry_id)
-    entry.event = event
-    return entry
 
 
 def organiser_context(event: Event) -> dict:

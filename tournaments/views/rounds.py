@@ -1,8 +1,16 @@
+import hashlib
+import secrets
+from collections import defaultdict
+from functools import partial
+from typing import NamedTuple
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -10,7 +18,7 @@ from config.refusal_pages import carried_out
 from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
 from tournaments.forms import ClockForm, PairForm, SwapForm
-from tournaments.models import Seat
+from tournaments.models import Seat, SeatResult
 from tournaments.pairing import do_pair_round, do_publish_round, do_repair_round, do_swap_seats
 from tournaments.permissions import (
     access_event_as_organiser,
@@ -20,23 +28,54 @@ from tournaments.permissions import (
 )
 from tournaments.round_cache import cached, round_version
 from tournaments.round_clock import do_clock
+from tournaments.templatetags.round_clock import round_clock
+
+
+class Seated(NamedTuple):
+    """A seat of a table on the round's pages: its position, its entrant's name and,
+    once the table has a result, how the cards word its score and place."""
+
+    position: int
+    name: str
+    outcome: str = ""
 
 
 def round_tables(round_):
-    """The round's tables with their seats, each seat with its ``outcome`` (score and
-    place) once the table has a result."""
-    tables = round_.tables.with_seats().select_related("result")
-    tables = list(tables.prefetch_related("result__seats"))
-    names = {s.entrant_id: s.entrant.name for t in tables for s in t.seats.all()}
+    """The round's tables, each with ``title``, ``seated`` (its seats in order),
+    ``status`` and ``lines`` (its explanation). Seats and outcomes are read as rows in
+    one query each and grouped here, each phrase translated once: Django's prefetch
+    cloned a queryset per table and a model per seat and entrant, which was most of a
+    250-table round's build (the first read after each result)."""
+    tables = list(round_.tables.all())
+    outcome_text = outcome_wording(round_.event.game_type.has_scores)
+    outcomes = SeatResult.objects.filter(result__table__round=round_).values_list(
+        "result__table_id", "position", "score", "place"
+    )
+    outcome_of = {(t, at): outcome_text(score, place) for t, at, score, place in outcomes}
+    seats = Seat.objects.filter(table__round=round_).order_by("table_id", "position")
+    seated, names = defaultdict(list), {}
+    for table_id, position, entrant_id, name in seats.values_list(
+        "table_id", "position", "entrant_id", "entrant__name"
+    ):
+        seated[table_id].append(Seated(position, name, outcome_of.get((table_id, position), "")))
+        names[entrant_id] = name
     statuses = table_statuses(round_)
+    title = _("Table %(n)s")
     for table in tables:
+        table.title = title % {"n": table.number}
+        table.seated = seated[table.pk]
         table.lines = explanation_lines(table.explanation, names)
         table.status = statuses[table.pk]
-        result = getattr(table, "result", None)
-        outcomes = {r.position: r for r in result.seats.all()} if result else {}
-        for seat in table.seats.all():
-            seat.outcome = outcomes.get(seat.position)
     return tables
+
+
+def outcome_wording(has_scores: bool):
+    """``wording(score, place)``: a seat's outcome as the round's cards say it."""
+    if has_scores:
+        phrase = _("score %(score)s, place %(place)s")
+        return lambda score, place: phrase % {"score": score, "place": place}
+    phrase = _("place %(place)s")
+    return lambda _score, place: phrase % {"place": place}
 
 
 def round_fragments(round_, is_organiser: bool = False) -> dict:
@@ -54,12 +93,7 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
         return render_to_string("tournaments/_round_board.html", {"tables": built()})
 
     def cards():
-        context = {
-            "tables": built(),
-            "is_organiser": is_organiser,
-            "has_scores": round_.event.game_type.has_scores,
-        }
-        return render_to_string("tournaments/_round_tables.html", context)
+        return render_to_string("tournaments/_round_tables.html", {"tables": built()})
 
     def seat_options():
         return render_to_string("tournaments/_seat_options.html", {"tables": built()})
@@ -67,7 +101,7 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
     fragments = {
         "version": version,  # what the board's push stream starts from
         "board_html": cached(round_, version, "board", board),
-        "tables_html": cached(round_, version, "tables", cards, str(is_organiser)),
+        "tables_html": cached(round_, version, "tables", cards),
     }
     if is_organiser:  # the swap menus name every seated player
         fragments["seat_options_html"] = cached(round_, version, "seat-options", seat_options)
@@ -77,18 +111,65 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
 def round_detail(request, slug, number):
     round_ = access_round(request.user, slug, number)
     is_organiser = is_event_organiser(request.user, round_.event)
-    return render(
-        request,
-        "tournaments/round_detail.html",
-        {
-            "round": round_,
-            "event": round_.event,
-            "is_organiser": is_organiser,
-            "pair_form": PairForm(),
-            "clock_tables": clock_tables(round_) if is_organiser else (),
-            **round_fragments(round_, is_organiser),
-        },
+    fragments = round_fragments(round_, is_organiser)
+    clock = render_to_string("tournaments/_round_clock.html", round_clock(round_))
+    if is_organiser or not is_shared(request):
+        return render(
+            request,
+            "tournaments/round_detail.html",
+            {
+                "round": round_,
+                "event": round_.event,
+                "is_organiser": is_organiser,
+                "clock_tables": clock_tables(round_) if is_organiser else (),
+                "clock_html": clock,
+                **fragments,
+            },
+        )
+    build = partial(shared_page, request, round_, fragments)
+    page = cached(round_, fragments["version"], "page", build, shown_fields(round_), request.path)
+    return HttpResponse(page.replace(CSRF_MARK, get_token(request)).replace(CLOCK_MARK, clock))
+
+
+# What the shared page holds in place of its reader's CSRF token and of the round clock
+# (the time left as of the request), put in for each request; random per process, so
+# that nothing a person writes on a page can be taken for them.
+_MARK = secrets.token_hex(12)
+CSRF_MARK = f"csrf{_MARK}"
+CLOCK_MARK = mark_safe(f"<!--round-clock-{_MARK}-->")
+
+
+def is_shared(request) -> bool:
+    """A reader who sees the page everyone not signed in sees: no account, no message
+    waiting for them, no query string (the page's links carry its path)."""
+    return (
+        not request.user.is_authenticated
+        and not request.GET
+        and not len(messages.get_messages(request))  # counts them without showing them
     )
+
+
+def shown_fields(round_) -> str:
+    """What the page shows of the round and event beyond the round's version (an
+    event renamed is shown at the next read)."""
+    event = round_.event
+    shown = [event.name, round_.number, round_.override_reason, round_.draft]
+    return hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
+
+
+def shared_page(request, round_, fragments) -> str:
+    """The round page as everyone not signed in sees it, built once per round version,
+    language and event fields: a read is the version's queries, a cache read and two
+    replacements (the reader's CSRF token, the clock), not a template's rendering."""
+    context = {
+        "round": round_,
+        "event": round_.event,
+        "is_organiser": False,
+        "clock_html": CLOCK_MARK,
+        "csrf_token": CSRF_MARK,  # before the context processor's, which it overrides
+        **fragments,
+    }
+    return render_to_string("tournaments/round_detail.html", context, request)
 
 
 def clock_tables(round_) -> list[int]:
@@ -107,7 +188,7 @@ def round_print(request, slug, number):
     round_ = access_round(request.user, slug, number)
     tables = round_tables(round_)
     by_name = sorted(
-        ((s.entrant.name, t.number, s.position) for t in tables for s in t.seats.all()),
+        ((s.name, t.number, s.position) for t in tables for s in t.seated),
         key=lambda row: row[0].lower(),
     )
     return render(
