@@ -25,9 +25,11 @@ prints), but not its dispatcher, which sends requests at a rate fixed beforehand
 person's next move is due only once they have seen the answer to the last one and
 thought, so each person's thread schedules its own moves.
 
-gunicorn runs ``WORKERS`` x ``THREADS`` threads with a pool of ``POOL_SIZE``
-PostgreSQL connections per process (a waiting request holds none), as docs/play.md
-says a site should.
+gunicorn runs as ``gunicorn.conf.py`` says (3 processes of 80 threads, a 75 s
+keep-alive) with a pool of ``POOL_SIZE`` PostgreSQL connections per process (a waiting
+request holds none), as the README and docs/play.md tell a deployer; an older checkout
+without that file gets the same processes and threads, and gunicorn's own defaults
+for the rest.
 
 Its own database (``lw_play_bench``, recreated) and Redis database (6); on a shared
 machine give each run its own, and ``PLAY_BENCH_CODE_ROOT`` serves another checkout
@@ -43,6 +45,7 @@ import math
 import os
 import random
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -50,7 +53,18 @@ from http.client import HTTPConnection, HTTPException
 from pathlib import Path
 
 from benchmarks.load import Run
-from benchmarks.server import ROOT, database_url, environment, python, recreate_database, serving
+from benchmarks.server import (
+    ROOT,
+    database_url,
+    environment,
+    gc_pauses,
+    keepalive_of,
+    python,
+    recreate_database,
+    served_config,
+    served_times,
+    serving,
+)
 
 DATABASE = database_url("PLAY_BENCH_DATABASE", "lw_play_bench")
 BROKER = os.environ.get("PLAY_BENCH_BROKER", "redis://127.0.0.1:6379/6")
@@ -60,10 +74,13 @@ THINK_MEDIAN, THINK_SIGMA = 2.0, 0.6
 # Seconds a client's long-poll waits at most (then asks again).
 WAIT_SECONDS = 25
 GAMES_EACH = 4
-WORKERS, THREADS, POOL_SIZE = 3, 80, 16
-# gunicorn closes a connection idle for 2 s (its keep-alive); a client idle longer opens
-# a new one first, as a browser does, instead of finding it closed.
-IDLE_SECONDS = 1.5
+SERVED = served_config()
+WORKERS, THREADS, POOL_SIZE = SERVED["workers"], SERVED["threads"], 16
+# A browser keeps an idle connection for minutes (Chrome 300 s, Firefox 115 s): the
+# server's keep-alive (gunicorn.conf.py's, 2 s in a checkout without one) is the
+# shorter, so a person idle for longer than it opens a new connection first, as a
+# browser whose connection the server closed does, instead of sending on a closed one.
+IDLE_SECONDS = keepalive_of(CODE) - 0.5
 BOT_PROCESSES = 6
 
 
@@ -144,9 +161,10 @@ class Person:
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         self.conn = HTTPConnection("127.0.0.1", port, timeout=120)
         self.last_answer = time.perf_counter()
-        self.latencies, self.replies, self.errors = [], [], []
+        self.latencies, self.replies, self.errors, self.late = [], [], [], []
         self.posted = {}
         self.retries = self.waits_not_held = 0
+        self.connections = 1
 
     def call(self, method, path, body=None, tag=None):
         """(status, payload, ETag, Retry-After). A dropped connection is opened again
@@ -155,6 +173,7 @@ class Person:
         if time.perf_counter() - self.last_answer > IDLE_SECONDS:
             self.conn.close()
             self.conn = HTTPConnection("127.0.0.1", self.port, timeout=120)
+            self.connections += 1
         for _attempt in range(5):
             try:
                 extra = {"If-None-Match": tag} if tag else {}
@@ -200,6 +219,7 @@ class Person:
                 if due >= end:
                     return None
                 time.sleep(max(0.0, due - time.perf_counter()))
+                self.late.append(time.perf_counter() - due)
                 body = json.dumps(
                     {"move": self.rng.choice(state["legal_moves"]), "at": state["moves"]}
                 )
@@ -271,18 +291,20 @@ def run(quick: bool = False) -> list[dict]:
     name = f"live play, {games} games (person v greedy)"
     if recreate_database(DATABASE):
         return [row(name, 0, "skipped", "PostgreSQL not reachable at 127.0.0.1:5432")]
-    env = {
-        **environment(DATABASE, BROKER),
-        "DATABASE_POOL_SIZE": str(POOL_SIZE),
-        # Every client's wait is held (docs/play.md): threads to spare for the moves.
-        "PLAY_WAITS_PER_PROCESS": str(THREADS - 8),
-    }
+    env = {**environment(DATABASE, BROKER), "DATABASE_POOL_SIZE": str(POOL_SIZE)}
     python(env, "manage.py", "migrate", "-v0", code=CODE)
     setup_code = f"import benchmarks.bench_play as b; b.setup({games})"
     pairs = json.loads(python(env, "-c", setup_code, code=CODE))
     queues = "bots,default,standings"
+    probe = Path(tempfile.mkdtemp(prefix="bench-play-"))
     site = serving(
-        env, workers=WORKERS, threads=THREADS, queues=queues, concurrency=BOT_PROCESSES, code=CODE
+        env,
+        workers=WORKERS,
+        threads=THREADS,
+        queues=queues,
+        concurrency=BOT_PROCESSES,
+        code=CODE,
+        probe=probe,
     )
     with site as site:
         server, worker = site.server, site.worker
@@ -314,6 +336,15 @@ def run(quick: bool = False) -> list[dict]:
     failures = Counter(" ".join(error.split()[:2]) for error in errors)
     posts = Run(len(lat) + len(errors), seconds, elapsed, latencies=lat, failures=failures)
     bot = Run(len(replies), seconds, elapsed, latencies=replies)
+    late = Run(len(lat), seconds, elapsed, latencies=[s for p in people for s in p.late])
+    served = Run(
+        len(lat),
+        seconds,
+        elapsed,
+        latencies=[s for method, path, _, s in served_times(probe) if path.endswith("/moves/")],
+    )
+    pauses = gc_pauses(probe)
+    full = [wall for generation, wall, _cpu in pauses if generation == 2]
 
     def per_move(pids, count):
         return cpu_used(cpu_before, cpu_after, pids) / max(1, count) * 1000
@@ -333,6 +364,30 @@ def run(quick: bool = False) -> list[dict]:
             "0",
         ),
         row(f"{name}, requests sent again", sum(p.retries for p in people), "requests"),
+        row(
+            f"{name}, connections opened per person's move",
+            sum(p.connections for p in people) / max(1, len(lat)),
+            "",
+            f"keep-alive {IDLE_SECONDS + 0.5:.0f} s",
+        ),
+        row(
+            f"{name}, POST move in the application p50 / p95 / p99",
+            f"{served.p50:.0f} / {served.p95:.0f} / {served.p99:.0f}",
+            "ms",
+            "gunicorn's access log",
+        ),
+        row(
+            f"{name}, POST move sent late (client) p50 / p95 / p99",
+            f"{late.p50:.0f} / {late.p95:.0f} / {late.p99:.0f}",
+            "ms",
+        ),
+        row(
+            f"{name}, web GC: collections, full ones (longest), wall / CPU time",
+            f"{len(pauses)}, {len(full)} ({max(full, default=0) * 1000:.0f} ms), "
+            f"{sum(p[1] for p in pauses):.2f} / {sum(p[2] for p in pauses):.2f} s",
+            "",
+            "benchmarks/gunicorn_probe.py",
+        ),
         row(f"{name}, waits not held", sum(p.waits_not_held for p in people), "waits"),
         row(f"{name}, web CPU per person's move", per_move(web, len(lat)), "ms", "with waits"),
         row(f"{name}, worker CPU per bot's move", per_move(bots, moves - len(lat)), "ms"),

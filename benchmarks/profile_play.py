@@ -1,8 +1,11 @@
 """Where a live move's time goes, in process: a person's ``POST /api/play/ID/moves/``
 through the whole WSGI stack (middleware, token, throttles, the view, the answer) and a
 bot's turn as the worker plays it, on PostgreSQL and Redis, with the queries of each
-counted and the CPU of each timed; ``--profile`` adds cProfile's dearest calls (CPU time),
-``--stats FILE`` keeps the whole profile for ``pstats``.
+counted and the CPU of each timed, and the garbage collector's collections during the
+moves (by generation, with their CPU); ``--profile`` adds cProfile's dearest calls (CPU
+time), ``--stats FILE`` keeps the whole profile for ``pstats``; ``--freeze`` freezes
+what start-up made (``gc.freeze()``, as ``gunicorn.conf.py`` does in each server
+process) before the moves, ``--gc-threshold N`` sets the youngest generation's.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_mine \\
     CELERY_BROKER_URL=redis://127.0.0.1:6379/4 \\
@@ -15,6 +18,7 @@ so that they are measured too.
 
 import argparse
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -37,6 +41,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--stats", help="write cProfile's statistics to this file")
     parser.add_argument("--bot", default="greedy")
+    parser.add_argument("--freeze", action="store_true")
+    parser.add_argument("--gc-threshold", type=int)
     args = parser.parse_args()
 
     import django
@@ -71,6 +77,21 @@ def main() -> None:
         games.append((game.pk, Token.objects.create(user=user).key))
 
     client = Client()
+    client.get("/healthz")  # the middleware built, as a server process has it
+    if args.freeze:
+        gc.freeze()
+    if args.gc_threshold:
+        gc.set_threshold(args.gc_threshold, *gc.get_threshold()[1:])
+    collections = {0: [], 1: [], 2: []}
+    started = [0.0]
+
+    def timed_collection(phase, info):
+        if phase == "start":
+            started[0] = time.thread_time()
+        else:
+            collections[info["generation"]].append(time.thread_time() - started[0])
+
+    gc.callbacks.append(timed_collection)
     rng = random.Random(1)
     moves = {"cpu": [], "wall": [], "queries": []}
     turns = {"cpu": [], "wall": [], "queries": [], "moves": []}
@@ -118,7 +139,14 @@ def main() -> None:
             f" (mean {statistics.mean(figures['queries']):.1f})"
         )
 
+    gc.callbacks.remove(timed_collection)
     print(f"POST move: {said(moves)}")
+    for generation, spent in collections.items():
+        print(
+            f"GC generation {generation}: {len(spent) / len(moves['cpu']):.3f} a move,"
+            f" CPU {sum(spent) * 1000 / len(moves['cpu']):.3f} ms a move"
+            f" (longest {max(spent, default=0) * 1000:.1f} ms); {gc.get_freeze_count()} frozen"
+        )
     if turns["cpu"]:
         print(f"bot turn (worker): {said(turns)}, {statistics.mean(turns['moves']):.1f} moves")
     if args.stats:

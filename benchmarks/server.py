@@ -3,7 +3,9 @@ the server's environment, gunicorn and a Celery worker started from a checkout, 
 the wait until they answer. Used by ``bench_play``, ``bench_rush`` and
 ``bench_tournaments``; each says how many processes and threads it wants."""
 
+import json
 import os
+import runpy
 import socket
 import subprocess
 import sys
@@ -17,6 +19,9 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+PROBE = Path(__file__).resolve().with_name("gunicorn_probe.py")
+# gunicorn's own keep-alive, for a checkout without gunicorn.conf.py.
+GUNICORN_KEEPALIVE = 2.0
 
 
 def database_url(variable: str, name: str) -> str:
@@ -96,6 +101,37 @@ def wait_until_up(port: int, timeout: float = 60) -> None:
     raise RuntimeError("gunicorn did not answer /healthz")
 
 
+def served_config(code: Path = ROOT) -> dict:
+    """What the checkout ``code``'s ``gunicorn.conf.py`` sets (none in an older one)."""
+    served = code / "gunicorn.conf.py"
+    return runpy.run_path(str(served)) if served.exists() else {}
+
+
+def keepalive_of(code: Path = ROOT) -> float:
+    """Seconds gunicorn keeps an idle connection open when serving ``code``."""
+    return float(served_config(code).get("keepalive", GUNICORN_KEEPALIVE))
+
+
+def gc_pauses(probe: Path) -> list[tuple[int, float, float]]:
+    """(generation, seconds of wall time, seconds of CPU) of every garbage collection
+    the probed server's processes made (``benchmarks/gunicorn_probe.py``)."""
+    return [
+        tuple(pause)
+        for path in sorted(probe.glob("gc-*.json"))
+        for pause in json.loads(path.read_text())["pauses"]
+    ]
+
+
+def served_times(probe: Path) -> list[tuple[str, str, int, float]]:
+    """(method, path, status, seconds in the application) of every request the probed
+    server answered, from its access log."""
+    rows = []
+    for line in (probe / "access.log").read_text().splitlines():
+        method, path, status, micros = line.split()
+        rows.append((method, path, int(status), int(micros) / 1e6))
+    return rows
+
+
 @dataclass
 class Site:
     """A running site: gunicorn on ``port`` and, if asked for, a Celery worker."""
@@ -118,13 +154,22 @@ def serving(
     queues: str = "",
     concurrency: int = 1,
     code: Path = ROOT,
+    probe: Path | None = None,
 ) -> Iterator[Site]:
-    """gunicorn (``workers`` gthread workers of ``threads`` threads) on a free port and,
-    when ``queues`` are named, a Celery worker on them, answering; stopped afterwards."""
+    """gunicorn (``workers`` gthread workers of ``threads`` threads, the rest as the
+    checkout's ``gunicorn.conf.py`` says) on a free port and, when ``queues`` are
+    named, a Celery worker on them, answering; stopped afterwards. With ``probe`` (a
+    directory), gunicorn logs each request's time in the application there and its
+    processes their garbage collector's pauses (``served_times``, ``gc_pauses``)."""
     port = free_port()
+    looking = []
+    if probe is not None:
+        looking = ["-c", str(PROBE), "--access-logfile", str(probe / "access.log"),
+                   "--access-logformat", "%(m)s %(U)s %(s)s %(D)s"]  # fmt: skip
+        env = {**env, "GUNICORN_PROBE_DIR": str(probe)}
     server = subprocess.Popen(
         [str(BIN / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers),
-         "-k", "gthread", "--threads", str(threads), "--log-level", "warning"],
+         "-k", "gthread", "--threads", str(threads), "--log-level", "warning", *looking],
         cwd=code, env=env,
     )  # fmt: skip
     worker = None

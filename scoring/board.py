@@ -35,14 +35,14 @@ def submission_statuses(round_, statuses: dict) -> None:
             statuses[table_id] = TableStatus(key, str(label), TONES.get(status, "warn"))
 
 
-def submission_version(round_) -> tuple:
+def submission_version(round_id: int):
     """The round's entries by status, the newest and the latest decided: any entry,
-    confirmation, dispute or settlement changes one of them."""
-    found = (
-        Submission.objects.filter(table__round=round_)
+    confirmation, dispute or settlement changes one of them (rows of the round's
+    version, ``tournaments.round_cache``)."""
+    return (
+        Submission.objects.filter(table__round_id=round_id)
         .values("status")
         .annotate(count=Count("pk"), newest=Max("pk"), decided=Max("decided_at"))
         .order_by("status")
         .values_list("status", "count", "newest", "decided")
     )
-    return tuple(found)

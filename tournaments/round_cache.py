@@ -4,8 +4,9 @@ The version is a short key of everything those show: the round's ``revision`` (b
 when it is paired again or its seats are swapped), its clock's revision, its results
 (how many, the latest written) and what other apps add with
 ``register_version_provider`` (scoring: its entries by status). It costs two small
-aggregate queries, so a cached answer is never stale and needs no invalidation; the
-cache may be per process (Django's default).
+aggregate queries, compiled once per process (``VersionQuery``: compiling them was
+most of a cached round page's CPU), so a cached answer is never stale and needs no
+invalidation; the cache may be per process (Django's default).
 """
 
 import hashlib
@@ -13,7 +14,8 @@ import threading
 from contextlib import contextmanager
 
 from django.core.cache import cache
-from django.db.models import Count, Max
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Count, Max, QuerySet
 from django.http import HttpResponse
 from django.utils.translation import get_language
 
@@ -22,24 +24,55 @@ from tournaments.models import Result, Round
 # Long enough to serve a round all evening; a new version is a new key anyway.
 CACHE_SECONDS = 60 * 60
 
-_providers = []
+# A round id no row has: the place of the round's id among a compiled query's values.
+_MARKER = -917_263
 
 
-def register_version_provider(provider) -> None:
-    """``provider(round_)`` returns a tuple that changes whenever what it adds to the
-    round's board changes."""
-    if provider not in _providers:
-        _providers.append(provider)
+class VersionQuery:
+    """``build(round_id)``'s rows (a ``values_list`` queryset filtered by the round's
+    id), its SQL compiled once per process and database and run with each round's id
+    through Django's cursor (counted and logged as any query). The rows are the
+    database's own values, unconverted: they only make up a version."""
+
+    def __init__(self, build):
+        self.build = build
+        self.compiled: dict[str, tuple[str, list]] = {}
+
+    def rows(self, round_id: int, using: str = DEFAULT_DB_ALIAS) -> list[tuple]:
+        compiled = self.compiled.get(using)
+        if compiled is None:
+            sql, params = self.build(_MARKER).query.get_compiler(using=using).as_sql()
+            if list(params).count(_MARKER) != 1:
+                raise ValueError(f"the round's id must be one parameter of {sql!r}")
+            compiled = self.compiled.setdefault(using, (sql, list(params)))
+        sql, params = compiled
+        with connections[using].cursor() as cursor:
+            cursor.execute(sql, [round_id if p == _MARKER else p for p in params])
+            return cursor.fetchall()
+
+
+def results_version(round_id: int) -> QuerySet:
+    results = Result.objects.filter(table__round_id=round_id).order_by()
+    counted = results.values("table__round_id").annotate(
+        count=Count("pk"), latest=Max("recorded_at")
+    )
+    return counted.values_list("count", "latest")
+
+
+_queries = [VersionQuery(results_version)]
+
+
+def register_version_provider(build) -> None:
+    """``build(round_id)`` is a ``values_list`` queryset whose rows change whenever
+    what its app adds to the round's board changes (run as a ``VersionQuery``)."""
+    if all(query.build is not build for query in _queries):
+        _queries.append(VersionQuery(build))
 
 
 def round_version(round_: Round) -> str:
-    results = Result.objects.filter(table__round=round_).aggregate(
-        count=Count("pk"), latest=Max("recorded_at")
-    )
     parts = [round_.pk, round_.paired_at, round_.revision, round_.clock_revision]
-    parts += [results["count"], results["latest"]]
-    for provider in _providers:
-        parts.extend(provider(round_))
+    for query in _queries:
+        parts.extend(query.rows(round_.pk))
     return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
 
 

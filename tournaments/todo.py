@@ -12,13 +12,13 @@ an ``action`` key for API clients, the sentence shown, and the page that does it
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db.models import BooleanField, Exists, ExpressionWrapper, Max, OuterRef, Q, Subquery
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.compiled import CompiledQuery
-from tournaments.event_cache import last_round_of
-from tournaments.models import Entrant, Event, League, Round, Seat, Table
+from tournaments.event_cache import last_round_of, with_page_version
+from tournaments.models import Event, Round, Table
 
 
 class Action:
@@ -80,24 +80,16 @@ def organised_events(user):
 
 
 def running_events_query(user):
-    """The running events ``user`` plays in or organises (the event or its league), each
-    with ``plays``, ``organises`` and ``last_round`` (its last published round's number)."""
-    entered = Entrant.objects.filter(event=OuterRef("pk"), user=user)
-    named = Event.organisers.through.objects.filter(event=OuterRef("pk"), user=user)
-    named_for_league = League.organisers.through.objects.filter(
-        league=OuterRef("season__league"), user=user
-    )
-    created = Q(created_by=user) | Q(season__league__created_by=user)
-    organises = created | Exists(named) | Exists(named_for_league)
-    published = Round.objects.filter(event=OuterRef("pk"), draft=False).order_by("-number")
+    """The running events ``user`` plays in or organises (the event or its league), read
+    as the event page reads one (``tournaments.event_cache.with_page_version``): with
+    their entry (``reader_entry``), whether they organise it (``organised_by_reader``),
+    their seat in its last round (``reader_table``...) and what other apps annotate
+    (scoring: the open entries at their tables). Compiled once (``RUNNING_EVENTS``), so
+    those annotations' values must be constants or the reader's id."""
+    events = with_page_version(Event.objects.select_related("season__league"), user)
     return (
-        Event.objects.filter(status=Event.Status.RUNNING)
-        .filter(Exists(entered) | organises)
-        .annotate(
-            plays=Exists(entered),
-            organises=ExpressionWrapper(organises, output_field=BooleanField()),
-            last_round=Subquery(published.values("number")[:1]),
-        )
+        events.filter(status=Event.Status.RUNNING)
+        .filter(Q(reader_entry__isnull=False) | Q(organised_by_reader=True))
         .order_by("pk")
     )
 
@@ -142,34 +134,6 @@ def with_events(rows, events, table=lambda row: row.table):
 
 def table_url(table: Table) -> str:
     return reverse("scoring-table", args=[table.pk])
-
-
-def my_tables(user, events, latest: dict | None = None) -> list[Todo]:
-    """The person's seat in the last round of each running event, while it has no result.
-    ``latest``: each event's last published round's number, when the caller knows it."""
-    if latest is None:
-        latest = {
-            row["pk"]: row["last"]
-            for row in Event.objects.filter(pk__in=[e.pk for e in events])
-            .annotate(last=Max("rounds__number", filter=Q(rounds__draft=False)))
-            .values("pk", "last")
-        }
-    seats = (
-        Seat.objects.filter(
-            entrant__user=user,
-            table__round__event__in=events,
-            table__is_bye=False,
-            table__result__isnull=True,
-            table__round__draft=False,
-        )
-        .select_related("table__round")  # the events are known: not joined again
-        .order_by()
-    )
-    items = []
-    for seat in sorted(with_events(seats, events), key=lambda seat: seat.table.round.event.name):
-        if latest.get(seat.table.round.event_id) == seat.table.round.number:
-            items.append(play_item(seat.table, seat.position))
-    return items
 
 
 def play_item(table: Table, position: int) -> Todo:
@@ -256,10 +220,9 @@ def todo_for(user, event: Event | None = None, roles: tuple[bool, bool] | None =
         running = running_events_of(user)
         if event is not None:
             running = [e for e in running if e.pk == event.pk]
-        playing = [e for e in running if e.plays]
-        organised = [e for e in running if e.organises]
-        latest = {e.pk: e.last_round for e in running}
-        items = my_tables(user, playing, latest) if playing else []
+        playing = [e for e in running if e.reader_entry is not None]
+        organised = [e for e in running if e.organised_by_reader]
+        items = [item for e in playing for item in reader_table(e)]
     events = {e.pk: e for e in [*playing, *organised]}
     if event is None:
         for provider in _personal_providers:

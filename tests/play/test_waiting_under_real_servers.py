@@ -1,9 +1,9 @@
-"""Eight visitors' long-polls never stop the site, in each way the README and
-docs/play.md serve it: gunicorn's sync workers as the README starts them (a sync
-worker holds no wait: each is answered at once with Retry-After), gunicorn's threads
-as docs/play.md starts them (each process holds at most ``PLAY_WAITS_PER_PROCESS``),
-and bin/run's uvicorn (each address holds at most ``PLAY_WAITS_PER_PERSON``). While
-the eight waits are under way the home page answers within a second."""
+"""Eight visitors' long-polls never stop the site, in each way it may be served:
+gunicorn as the README and docs/play.md start it (``gunicorn.conf.py``'s threads;
+each process holds at most ``PLAY_WAITS_PER_PROCESS``), gunicorn's sync workers (a
+sync worker holds no wait: each is answered at once with Retry-After), and bin/run's
+uvicorn (each address holds at most ``PLAY_WAITS_PER_PERSON``). While the eight waits
+are under way the home page answers within a second."""
 
 import os
 import socket
@@ -27,16 +27,16 @@ BIN = Path(sys.executable).parent
 WAIT = 10
 
 SERVERS = {
-    # The README's command.
+    # A process serving one request at a time.
     "gunicorn sync workers": (
-        [BIN / "gunicorn", "config.wsgi", "-w", "4", "-b", "127.0.0.1:{port}"],
+        [BIN / "gunicorn", "-k", "sync", "--threads", "1", "-w", "4", "-b", "127.0.0.1:{port}"],
         {},
     ),
-    # docs/play.md's set-up, with fewer threads: 2 processes of 4 threads, at most 2
-    # of them waiting; the visitors come through a proxy, each from an address.
+    # The README's command (gunicorn.conf.py), with fewer threads: 2 processes of 4
+    # threads, at most 2 of them waiting; the visitors come through a proxy, each from
+    # an address.
     "gunicorn threads": (
-        [BIN / "gunicorn", "config.wsgi", "-k", "gthread", "-w", "2", "--threads", "4",
-         "-b", "127.0.0.1:{port}"],
+        [BIN / "gunicorn", "-w", "2", "--threads", "4", "-b", "127.0.0.1:{port}"],
         {"PLAY_WAITS_PER_PROCESS": "2", "CLIENT_ADDRESS_HEADER": "X-Forwarded-For"},
     ),
     # bin/run's web process (Procfile), without its reloader: uvicorn, where a held

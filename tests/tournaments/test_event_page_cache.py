@@ -2,7 +2,7 @@
 rounds, standings, bracket) is built once per page version and served from the cache,
 the reader's part (their table and seat) is read per request, in a few queries whatever
 the event's size; every result, pairing or change of the event is a new version, shown
-at once. The home page's "what needs you" is read in a few queries too."""
+at once (the home page's own: tests/tournaments/test_home_page.py)."""
 
 import pytest
 from django.test import Client
@@ -138,25 +138,6 @@ def test_a_player_who_confirmed_no_longer_sees_the_entry_to_confirm(released):
     assert "confirm it or dispute it" in page_for(confirmer, released.event)
     do_confirm_result(submission, confirmer)
     assert "confirm it or dispute it" not in page_for(confirmer, released.event)
-
-
-@pytest.mark.parametrize("players", [16, 160])
-def test_a_player_reads_the_home_page_in_ten_queries_whatever_the_size(
-    league, organiser, django_assert_num_queries, players
-):
-    """What needs them (their table and seat) is read with their running events in one
-    query; the rest are the reader (the session is in the cache), the lists of leagues
-    and events and the other apps' items."""
-    event = make_event(league, organiser, players=players, rules_options={"rounds": 1})
-    play(event, 1)
-    round_ = published(do_pair_round(event))
-    player = event.entrants.order_by("pk").last().user
-    client = Client()
-    client.force_login(player)
-    with django_assert_num_queries(10):
-        page = client.get("/").content.decode()
-    seat = seat_of(player, round_)
-    assert f"round 2: you play at table {seat.table.number}, seat {seat.position + 1}" in page
 
 
 @pytest.mark.parametrize("grant", ["event", "league", "league-creator", "event-creator"])

@@ -25,7 +25,7 @@ from tests.tournaments.helpers import make_event, play, published
 from tournaments.models import Round, Seat
 from tournaments.pairing import do_pair_round, do_swap_seats
 from tournaments.results import SeatOutcome, do_record_result
-from tournaments.round_cache import cached_under
+from tournaments.round_cache import cached_under, round_version
 from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
@@ -67,6 +67,25 @@ def test_a_cached_round_page_costs_the_same_few_queries_at_any_size(
     with django_assert_num_queries(3):
         board = client.get(f"/events/{round_.event.slug}/rounds/1/board/").content.decode()
     assert board.count("data-status=") == players // 4
+
+
+def test_each_rounds_version_follows_its_own_results_and_entries(league, organiser):
+    """The version's queries are compiled once per process, then run with each round's
+    id: a result or an entry at one round moves its version only."""
+    first, second = (
+        published(do_pair_round(make_event(league, organiser, players=8, table_size=2)))
+        for _ in range(2)
+    )
+    before = round_version(first), round_version(second)
+    table = second.tables.get(number=1)
+    do_record_result(table, [SeatOutcome(0, 30, 2), SeatOutcome(1, 40, 1)], source="organiser")
+    after_result = round_version(first), round_version(second)
+    assert after_result[0] == before[0] and after_result[1] != before[1]
+    entrant = first.tables.get(number=2).seats.order_by("position").first().entrant
+    do_submit_result(
+        first.tables.get(number=2), Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, entrant.user
+    )
+    assert round_version(first) != before[0] and round_version(second) == after_result[1]
 
 
 def test_an_entry_a_confirmation_and_a_result_show_on_the_cached_page(paired, client):
