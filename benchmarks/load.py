@@ -344,8 +344,11 @@ class Client:
         self.conn.close()
 
     def call(self, method: str, path: str, body=None, token=None, cookie=None, headers=None):
-        """``(status, payload)``; a GET is sent again once on a fresh connection when the
-        server had closed the kept-alive one, a write never (``"connection error"``)."""
+        """``(status, payload)``. A request that gets no answer is sent again once on a
+        fresh connection when it was a GET or went out on a kept-alive connection (the
+        server closed it as the request was sent), as a browser does; a write is never
+        sent again once an answer has begun (``"connection error"``). The site's writes
+        name what they are based on, so a write sent twice is not applied twice."""
         sent = {"Accept": "application/json" if cookie is None else "text/html"}
         if token or self.token:
             sent["Authorization"] = f"Token {token or self.token}"
@@ -360,15 +363,24 @@ class Client:
         if (self.keepalive is not None and idle > self.keepalive) or closed_by_server(self.conn):
             self.conn.close()
             self.conn = HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
-        for _attempt in range(2 if method == "GET" else 1):
+        for _attempt in range(2):
+            reused = self.conn.sock is not None
             self.used = time.monotonic()
             try:
                 self.conn.request(method, path, data, sent)
                 response = self.conn.getresponse()
-                payload = response.read()
-                self.used = time.monotonic()
-                return response.status, payload
             except (OSError, HTTPException):
                 self.conn.close()
                 self.conn = HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+                if reused or method == "GET":
+                    continue
+                return "connection error", None
+            try:
+                payload = response.read()
+            except (OSError, HTTPException):
+                self.conn.close()
+                self.conn = HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+                return "connection error", None
+            self.used = time.monotonic()
+            return response.status, payload
         return "connection error", None

@@ -209,3 +209,48 @@ def test_a_client_keeps_its_connection_until_the_server_closes_it():
     finally:
         stop(server)
     assert ports[0] == ports[1] != ports[2]
+
+
+def test_a_write_the_server_drops_on_a_kept_alive_connection_is_sent_again_once():
+    """The race a browser meets too: the server closes a kept-alive connection as a
+    request goes out on it, unanswered. The request goes again on a new connection;
+    one unanswered on a new connection is a "connection error", not sent again."""
+    seen = []
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def answer(self):
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            seen.append((self.path, self.client_address[1]))
+            if self.path == "/drop" or (self.path == "/2" and len(seen) == 2):
+                self.close_connection = True  # closes without an answer
+                return
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"{}")
+
+        do_GET = do_POST = answer
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        client = Client(server.server_address[1])
+        assert client.call("GET", "/1")[0] == 200
+        assert client.call("POST", "/2", {"move": 1})[0] == 200
+        assert client.call("POST", "/drop", {"move": 2}) == ("connection error", None)
+        fresh = Client(server.server_address[1])
+        assert fresh.call("POST", "/drop", {"move": 3}) == ("connection error", None)
+        client.close()
+        fresh.close()
+    finally:
+        stop(server)
+    paths = [path for path, _port in seen]
+    assert paths[:3] == ["/1", "/2", "/2"]
+    assert seen[0][1] == seen[1][1] != seen[2][1]
+    assert paths.count("/drop") == 2 + 1  # kept-alive: sent again once; fresh: once
