@@ -12,29 +12,49 @@ import pytest
 from benchmarks.load import Client, open_loop, poisson, steady, step_test
 
 
-def serve(seconds: float, *, one_at_a_time: bool = False, failing_every: int = 0):
-    """A server on a free port answering every GET after ``seconds`` (500 for every
-    ``failing_every``-th path number), serving one request at a time if asked."""
+def serve(
+    seconds: float = 0.0,
+    *,
+    one_at_a_time: bool = False,
+    failing_every: int = 0,
+    keep_alive: float | None = None,
+    drops=lambda path, seen: False,
+):
+    """A server on a free port answering every GET and POST after ``seconds`` (500 for
+    every ``failing_every``-th path number), serving one request at a time if asked; it
+    notes each request (path, client port) in its ``seen``, closes a connection idle
+    ``keep_alive`` seconds, and closes without an answer a request ``drops(path, seen)``
+    says."""
     turn = threading.Lock() if one_at_a_time else contextlib.nullcontext()
+    seen = []
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        timeout = keep_alive
 
-        def do_GET(self):
+        def answer(self):
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            seen.append((self.path, self.client_address[1]))
+            if drops(self.path, seen):
+                self.close_connection = True
+                return
             with turn:
                 time.sleep(seconds)
-            number = int(self.path.strip("/") or 0)
+            number = int(self.path.strip("/")) if self.path.strip("/").isdigit() else 0
             status = 500 if failing_every and number % failing_every == 0 else 200
             self.send_response(status)
             self.send_header("Content-Length", "2")
             self.end_headers()
             self.wfile.write(b"ok")
 
+        do_GET = do_POST = answer
+
         def log_message(self, *args):
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    server.seen = seen
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -176,28 +196,7 @@ def test_a_client_keeps_its_connection_until_the_server_closes_it():
     """As a browser's: requests reuse the connection while the server keeps it; once
     the server has closed it (this one after 0.3 s idle), even a write (never sent
     twice) goes out on a new one instead of failing."""
-    ports = []
-
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-        timeout = 0.3  # the server's keep-alive
-
-        def answer(self):
-            ports.append(self.client_address[1])
-            self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            self.send_response(200)
-            self.send_header("Content-Length", "2")
-            self.end_headers()
-            self.wfile.write(b"{}")
-
-        do_GET = do_POST = answer
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(keep_alive=0.3)
     try:
         client = Client(server.server_address[1])
         assert client.call("GET", "/1")[0] == 200
@@ -208,6 +207,7 @@ def test_a_client_keeps_its_connection_until_the_server_closes_it():
         client.close()
     finally:
         stop(server)
+    ports = [port for _path, port in server.seen]
     assert ports[0] == ports[1] != ports[2]
 
 
@@ -215,30 +215,7 @@ def test_a_write_the_server_drops_on_a_kept_alive_connection_is_sent_again_once(
     """The race a browser meets too: the server closes a kept-alive connection as a
     request goes out on it, unanswered. The request goes again on a new connection;
     one unanswered on a new connection is a "connection error", not sent again."""
-    seen = []
-
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def answer(self):
-            self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            seen.append((self.path, self.client_address[1]))
-            if self.path == "/drop" or (self.path == "/2" and len(seen) == 2):
-                self.close_connection = True  # closes without an answer
-                return
-            self.send_response(200)
-            self.send_header("Content-Length", "2")
-            self.end_headers()
-            self.wfile.write(b"{}")
-
-        do_GET = do_POST = answer
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(drops=lambda path, seen: path == "/drop" or (path == "/2" and len(seen) == 2))
     try:
         client = Client(server.server_address[1])
         assert client.call("GET", "/1")[0] == 200
@@ -250,6 +227,7 @@ def test_a_write_the_server_drops_on_a_kept_alive_connection_is_sent_again_once(
         fresh.close()
     finally:
         stop(server)
+    seen = server.seen
     paths = [path for path, _port in seen]
     assert paths[:3] == ["/1", "/2", "/2"]
     assert seen[0][1] == seen[1][1] != seen[2][1]
