@@ -21,11 +21,21 @@ instances (with their annotations); ``rows`` the tuples of a ``values_list`` que
 
 from collections.abc import Callable
 
+from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router, transaction
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 from django.db.models.signals import post_save, pre_save
 from django.db.transaction import TransactionManagementError
+
+# The marker of a signed-in person's id in the queries compiled for a reader.
+PERSON = -7
+
+
+def person(user_id: int):
+    """Who a query compiled for a reader is built for: a signed-in person who is not
+    staff, with ``PERSON`` (the marker of their id) when it is built."""
+    return get_user_model()(pk=user_id)
 
 
 class _Compiled:

@@ -32,6 +32,7 @@ from django.db import connection
 from django.db.models import CharField, DateTimeField, IntegerField
 from django.db.models.expressions import RawSQL
 
+from config.compiled import PERSON, CompiledQuery, person
 from tournaments.models import Entrant, Event, Result, Round, Seat, Table
 from tournaments.permissions import with_organiser_flag
 from tournaments.round_cache import cached_under
@@ -137,6 +138,33 @@ def with_page_version(events, reader=None):
         reader_table_number=raw(f"SELECT t.number {READER_SEAT}", seat, IntegerField()),
         reader_seat=raw(f"SELECT s.position {READER_SEAT}", seat, IntegerField()),
     )
+
+
+SLUG = "\x00slug"  # the marker of the event's slug in the queries compiled once
+
+
+def page_event_query(slug: str, reader=None):
+    """The event of ``slug`` with its page version and, for a signed-in ``reader``, what
+    the page asks of them (``with_page_version``)."""
+    events = Event.objects.select_related("season__league").filter(slug=slug)
+    return with_page_version(events, reader)
+
+
+# Every read of the event page asks one of these: built and compiled once per process,
+# since building and compiling its scalar subqueries was a third of a player's read.
+PAGE_EVENT_FOR_VISITORS = CompiledQuery(page_event_query, SLUG)
+PAGE_EVENT_FOR_READERS = CompiledQuery(
+    lambda slug, user_id: page_event_query(slug, person(user_id)), SLUG, PERSON
+)
+
+
+def read_page_event(slug: str, reader) -> Event | None:
+    """The event of ``slug`` as its page reads it (None: there is none)."""
+    if reader.is_authenticated:
+        found = PAGE_EVENT_FOR_READERS.fetch(slug, reader.pk)
+    else:
+        found = PAGE_EVENT_FOR_VISITORS.fetch(slug)
+    return found[0] if found else None
 
 
 def reader_entry_of(event, reader) -> Entrant | None:

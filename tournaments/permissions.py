@@ -138,10 +138,13 @@ def can_edit_bot(user, bot) -> bool:
     return is_staff(user) or (user.is_authenticated and bot.owner_id == user.pk)
 
 
-def access_event(user, slug: str, queryset=None) -> Event:
-    """The event if ``user`` may see it; ``queryset`` may add annotations."""
-    queryset = Event.objects.all() if queryset is None else queryset
-    event = get_object_or_404(queryset.select_related("season__league"), slug=slug)
+def access_event(user, slug: str, read=None) -> Event:
+    """The event if ``user`` may see it; ``read(slug, user)`` reads it with what a page
+    adds (None: there is none)."""
+    if read is None:
+        event = get_object_or_404(Event.objects.select_related("season__league"), slug=slug)
+    elif (event := read(slug, user)) is None:
+        raise Http404
     if not can_view_event(user, event):
         raise PermissionDenied
     return event

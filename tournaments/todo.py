@@ -11,12 +11,11 @@ an ``action`` key for API clients, the sentence shown, and the page that does it
 
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from config.compiled import CompiledQuery
+from config.compiled import PERSON, CompiledQuery, person
 from tournaments.event_cache import last_round_of, with_page_version
 from tournaments.models import Event, Round, Table
 
@@ -103,13 +102,6 @@ def drafts_query(user):
     )
 
 
-def person(user_id: int):
-    """Who the queries compiled once are built for: a signed-in person who is not staff,
-    with ``PERSON`` (the marker of their id) when they are built."""
-    return get_user_model()(pk=user_id)
-
-
-PERSON = -7
 # The home page asks both of every signed-in reader: compiled once per process.
 RUNNING_EVENTS = CompiledQuery(lambda user_id: running_events_query(person(user_id)), PERSON)
 DRAFTS = CompiledQuery(lambda user_id: drafts_query(person(user_id)), PERSON)

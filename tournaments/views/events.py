@@ -15,7 +15,7 @@ from tournaments.bracket import bracket_svg
 from tournaments.check_in import no_shows
 from tournaments.cut import do_cut
 from tournaments.entrant_games import games_of
-from tournaments.event_cache import page_version, reader_entry_of, with_page_version
+from tournaments.event_cache import page_version, read_page_event, reader_entry_of
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
@@ -96,7 +96,7 @@ def event_detail(request, slug):
     recomputed; the reader's part (what needs them, their entry, organisers' tools)
     is read per request, their roles in the event's own query."""
     user = request.user
-    event = access_event(user, slug, with_page_version(Event.objects.all(), user))
+    event = access_event(user, slug, read=read_page_event)
     is_organiser = is_staff(user) or bool(getattr(event, "organised_by_reader", False))
     entry = reader_entry_of(event, user)
     roles = None if is_staff(user) else (entry is not None, is_organiser)
