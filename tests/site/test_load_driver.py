@@ -17,11 +17,14 @@ def serve(
     *,
     one_at_a_time: bool = False,
     failing_every: int = 0,
+    slow_first: int = 0,
     keep_alive: float | None = None,
     drops=lambda path, seen: False,
 ):
     """A server on a free port answering every GET and POST after ``seconds`` (500 for
-    every ``failing_every``-th path number), serving one request at a time if asked; it
+    every ``failing_every``-th path number; with ``slow_first``, only the first that many
+    take ``seconds``, as a page version being built), serving one request at a time if
+    asked; it
     notes each request (path, client port) in its ``seen``, closes a connection idle
     ``keep_alive`` seconds, and closes without an answer a request ``drops(path, seen)``
     says."""
@@ -39,7 +42,9 @@ def serve(
                 self.close_connection = True
                 return
             with turn:
-                time.sleep(seconds)
+                seen_before = len(seen) - 1
+                if not slow_first or seen_before < slow_first:
+                    time.sleep(seconds)
             number = int(self.path.strip("/")) if self.path.strip("/").isdigit() else 0
             status = 500 if failing_every and number % failing_every == 0 else 200
             self.send_response(status)
@@ -136,38 +141,11 @@ def test_the_step_test_finds_the_knee():
     assert "knee: " in knee.summary("test")
 
 
-def serve_slow_at_first(first: int, seconds: float):
-    """A server whose first ``first`` answers take ``seconds`` each, one at a time (a page
-    version being built), and every later one at once."""
-    served, turn = [0], threading.Lock()
-
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def do_GET(self):
-            with turn:
-                served[0] += 1
-                if served[0] <= first:
-                    time.sleep(seconds)
-            self.send_response(200)
-            self.send_header("Content-Length", "2")
-            self.end_headers()
-            self.wfile.write(b"ok")
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 @pytest.mark.parametrize("warm_up", [True, False])
 def test_the_step_test_warms_up_before_its_first_step(warm_up):
     """Slow first answers (a new page version's build) break the first step unless an
     untimed warm-up takes them: the knee is of the steady page."""
-    server = serve_slow_at_first(3, 0.4)
+    server = serve(0.4, one_at_a_time=True, slow_first=3)
     port = server.server_address[1]
     knee = step_test(
         lambda rate: open_loop(
