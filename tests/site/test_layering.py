@@ -4,6 +4,7 @@ with ``ast`` (top-level and inside functions alike), is one the list allows, and
 module outside ``games/`` imports an engine package."""
 
 import ast
+import gc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,9 +47,25 @@ def unit(module: str) -> str:
     return top
 
 
+def parse(path: Path) -> ast.Module:
+    """``ast.parse`` with the garbage collector off. CPython 3.11 counts the AST builder's
+    depth once per interpreter (cpython#106905), and a finalizer run by the collector
+    mid-build can hand the GIL to a thread parsing too (a live server's thread printing
+    a traceback, which parses for its carets): the two counts interleave and the parse
+    fails with "AST constructor recursion depth mismatch". With the collector off the
+    build cannot be interrupted."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return ast.parse(path.read_text(), str(path))
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def imports_of(path: Path) -> set[str]:
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parse(path)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
