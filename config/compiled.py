@@ -125,23 +125,32 @@ class CompiledQuery:
 _UPDATES: dict[tuple, str] = {}
 
 
-def save_fields(instance: Model, names: tuple[str, ...]) -> None:
+def save_fields(
+    instance: Model, names: tuple[str, ...], unchanged: tuple[str, object] | None = None
+) -> bool:
     """``instance.save(update_fields=names)`` with its UPDATE's SQL built once per model,
     fields and database: the same ``pre_save`` and ``post_save`` signals, the same
     values (``auto_now`` stamped, each field's value prepared for the database), and the
     same error when no row was updated. For a model without parents whose related
-    objects are saved before it."""
+    objects are saved before it.
+
+    With ``unchanged`` (a field's name and the value it held when the instance was
+    read), the row is written only if the field still holds that value (a
+    compare-and-set): False, with no ``post_save``, when it does not."""
     model = type(instance)
     meta = model._meta
     using = instance._state.db or router.db_for_write(model, instance=instance)
     connection = connections[using]
     fields = [meta.get_field(name) for name in names]
-    key = (model, names, using)
+    held = None if unchanged is None else meta.get_field(unchanged[0])
+    key = (model, names, using, held)
     sql = _UPDATES.get(key)
     if sql is None:
         quote = connection.ops.quote_name
         columns = ", ".join(f"{quote(field.column)} = %s" for field in fields)
         sql = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+        if held is not None:
+            sql += f" AND {quote(held.column)} = %s"
         _UPDATES[key] = sql
     update_fields = frozenset(names)
     pre_save.send(
@@ -152,9 +161,13 @@ def save_fields(instance: Model, names: tuple[str, ...]) -> None:
         for field in fields
     ]
     params.append(meta.pk.get_db_prep_value(instance.pk, connection))
+    if held is not None:
+        params.append(held.get_db_prep_value(unchanged[1], connection))
     with transaction.mark_for_rollback_on_error(using=using), connection.cursor() as cursor:
         cursor.execute(sql, params)
         if cursor.rowcount < 1:
+            if held is not None:
+                return False
             raise DatabaseError("Save with update_fields did not affect any rows.")
     instance._state.db = using
     instance._state.adding = False
@@ -166,3 +179,4 @@ def save_fields(instance: Model, names: tuple[str, ...]) -> None:
         raw=False,
         using=using,
     )
+    return True

@@ -81,6 +81,8 @@ def count_start_fault(game_id: int, position: int) -> None:
             new_turn = settle(game, seats, state, timezone.now(), previous=position)
             save_fields(game, CHANGED_BY_A_MOVE)
             after_commit(game, seats, new_turn)
+        else:  # the game's stamp moves on: a move that read the seats before is played again
+            save_fields(game, ("updated_at",))
 
 
 def start_remote_bots(game_id: int) -> str:

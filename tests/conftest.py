@@ -40,17 +40,17 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-ENGINE_TESTS = Path(__file__).parent / "games"
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
 
 
 def backend_free(item) -> bool:
-    """An engine test (tests/games) that touches neither the database nor the worker:
-    plain Python, the same on either backend."""
+    """A test that touches neither the database nor the worker nor a browser's server: it
+    cannot tell the two backends apart (pytest-django refuses a database access it did
+    not ask for; a test that starts a process gives it its own environment)."""
     return (
-        ENGINE_TESTS in Path(item.path).parents
-        and item.get_closest_marker("django_db") is None
+        item.get_closest_marker("django_db") is None
         and item.get_closest_marker("worker") is None
+        and item.get_closest_marker("browser") is None
         and not DATABASE_FIXTURES & set(item.fixturenames)
     )
 
@@ -58,7 +58,7 @@ def backend_free(item) -> bool:
 def pytest_collection_modifyitems(config, items):
     """Tests marked ``postgres`` are about PostgreSQL's row locks (SQLite has only one
     lock for the whole database): the PostgreSQL pass runs them, the embedded pass
-    deselects them and says so. Engine tests that touch no backend are marked
+    deselects them and says so. Tests that touch no backend are marked
     ``backend_free``: bin/test's second pass leaves them out (``-m "not
     backend_free"``), since the first pass ran them."""
     for item in items:

@@ -22,6 +22,7 @@ def wait_for_step(page, step: int) -> None:
     )
 
 
+@pytest.mark.embedded
 def test_a_batch_fills_its_progress_bar_and_a_game_replays_step_by_step(
     celery_worker, phone_page, player, builtin_bot
 ):

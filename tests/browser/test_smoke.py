@@ -3,7 +3,7 @@ import pytest
 from tests.fixtures.browser import log_in, screenshot
 from tests.fixtures.personas import PASSWORD
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_player_logs_in_on_a_phone(phone_page, player, event):

@@ -19,6 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.django_db(tra
 MY_TURN_OR_OVER = "() => /^(Your turn|Game over)/.test(document.title)"
 
 
+@pytest.mark.embedded
 def test_a_quick_game_against_a_bot_is_played_by_tapping(
     celery_worker, phone_page, player, greedy_bot
 ):

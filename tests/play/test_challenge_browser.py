@@ -12,7 +12,7 @@ from play.moving import do_leave
 from tests.fixtures.browser import PHONE, log_in, screenshot, wait_until
 from tests.fixtures.personas import PASSWORD, make_user
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
 MY_TURN = "() => document.title.startsWith('Your turn')"
 

@@ -12,7 +12,7 @@ from play.models import Game
 from tests.fixtures.browser import screenshot, wait_until
 from tests.play.test_push_browser import IDLE_SECONDS, page_of, server  # noqa: F401
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture

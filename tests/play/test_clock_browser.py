@@ -15,7 +15,7 @@ from play.starting import Clock, Taker, do_start_game
 from tests.fixtures.browser import log_in, screenshot, wait_until
 from tests.fixtures.personas import PASSWORD
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
 
 def seconds_shown(page) -> int:

@@ -12,7 +12,7 @@ from tests.fixtures.asgi import session_cookies, uvicorn_serving
 from tests.fixtures.browser import PHONE, screenshot, wait_until, watched_page
 from tests.play.test_long_poll import move
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
 IDLE_SECONDS = 12  # longer than the slow poll's 10 s
 

@@ -12,6 +12,9 @@ PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": "a-production-secret-key-that-is-long-and-random-0123456789-qwerty-uiop",
     "ALLOWED_HOSTS": "leagues.example.org",
+    # Named, not inherited from the test pass: the check is the same on either pass.
+    "DATABASE_URL": "postgres://leaguewright@db.example.org:5432/leaguewright",
+    "CELERY_BROKER_URL": "redis://redis.example.org:6379/0",
 }
 
 

@@ -100,6 +100,7 @@ def test_the_projector_reads_from_across_the_hall(screen, hall, organiser):
     assert screen.locator("text=paused").is_visible()
 
 
+@pytest.mark.embedded
 def test_a_players_phone_follows_the_organisers_pause_without_a_reload(
     phone_page, laptop_page, hall, organiser
 ):
