@@ -4,9 +4,22 @@ confirmation, a dispute about their table is raised or settled."""
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from accounts.notices import do_notify, link
+from accounts.notices import do_notify, link, wanting_notices
+from config.compiled import CompiledQuery
 from scoring.models import Submission
+from tournaments.models import Seat
 from tournaments.notices import organisers_of
+
+# Only those who want notices are read (a table of people without an address loads
+# none); compiled once, as every entry asks.
+SEATS_WANTING_NOTICES = CompiledQuery(
+    lambda table_id: (
+        Seat.objects.filter(wanting_notices("entrant__user"), table_id=table_id)
+        .order_by()
+        .select_related("entrant__user")
+    ),
+    -7,
+)
 
 
 def at_table(submission: Submission) -> dict:
@@ -20,11 +33,8 @@ def at_table(submission: Submission) -> dict:
 
 
 def seated_people(submission: Submission) -> list:
-    return [
-        seat.entrant.user
-        for seat in submission.table.seats.select_related("entrant__user")
-        if seat.entrant.user is not None
-    ]
+    """The people at the submission's table who want notices."""
+    return [seat.entrant.user for seat in SEATS_WANTING_NOTICES.fetch(submission.table_id)]
 
 
 def notify_entry_waits(submission: Submission, people) -> None:

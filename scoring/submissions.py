@@ -23,6 +23,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.compiled import CompiledQuery, save_fields
 from games.registry import entry_kind
 from refusal import CONFLICT, Refusal
 from scoring import audit, notices
@@ -45,9 +46,58 @@ def check_may_submit(user, table: Table) -> None:
     check_not_finished(table.round.event)
 
 
+# The reads of every entry and confirmation (the round-end rush sends a thousand),
+# compiled once per process (``config.compiled``).
+ANSWERS = CompiledQuery(
+    lambda submission_id: Confirmation.objects.filter(submission_id=submission_id).values_list(
+        "user_id", "decision"
+    ),
+    -7,
+)
+TABLE_LOCKED = CompiledQuery(
+    lambda table_id: (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .filter(pk=table_id)
+    ),
+    -7,
+)
+SUBMISSION_WITH_AUTHOR = CompiledQuery(
+    lambda submission_id: Submission.objects.select_related("submitted_by").filter(
+        pk=submission_id
+    ),
+    -7,
+)
+# Only the status of the table's site game (its row holds the whole record), through
+# play's relation: scoring never imports play.
+PLAYED_GAME = CompiledQuery(
+    lambda table_id: (
+        Table.played_game.related.related_model.objects.only("status")
+        .filter(table_id=table_id)
+        .order_by()
+    ),
+    -7,
+)
+STANDING_ENTRIES = CompiledQuery(
+    lambda table_id: Submission.objects.filter(
+        table_id=table_id,
+        status__in=[*Submission.UNSETTLED, Status.CONFIRMED, Status.OVERRIDDEN],
+    ).order_by("-created_at", "-pk"),
+    -7,
+)
+
+
+def the_row(found: list, model):
+    """The one row a compiled query by primary key found (``QuerySet.get``'s refusal
+    when it found none)."""
+    if not found:
+        raise model.DoesNotExist(f"{model._meta.object_name} matching query does not exist.")
+    return found[0]
+
+
 def answers_to(submission: Submission) -> dict[int, str]:
     """Who has answered for the entry so far, and how (confirm or dispute)."""
-    return dict(submission.confirmations.values_list("user_id", "decision"))
+    return dict(ANSWERS.rows(submission.pk))
 
 
 def check_may_decide(user, submission: Submission, answered: dict[int, str]) -> None:
@@ -131,11 +181,7 @@ def locked_table(table_id: int) -> Table:
     """Take the table's row lock so that concurrent writes to one table queue up; only
     the table's row (``of``): the joined round and event stay unlocked, so writes to
     the other tables of the event go on side by side."""
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .get(pk=table_id)
-    )
+    return the_row(TABLE_LOCKED.fetch(table_id), Table)
 
 
 def check_no_entry_under_way(table: Table) -> None:
@@ -155,7 +201,10 @@ def check_no_entry_under_way(table: Table) -> None:
 def site_game_under_way(table: Table) -> bool:
     """Whether the table's game is being played on the site now (``play`` keeps it as
     the table's ``played_game``; scoring reads it without importing play)."""
-    game = getattr(table, "played_game", None)
+    if Table.played_game.is_cached(table):
+        game = table.played_game
+    else:
+        game = next(iter(PLAYED_GAME.fetch(table.pk)), None)
     return game is not None and game.is_playing
 
 
@@ -245,9 +294,7 @@ def unsettled_entry(table: Table) -> Submission | None:
 def standing_entries(table: Table) -> tuple[Submission | None, Submission | None]:
     """(the entry under way, the agreed entry), read at once: a table has at most one
     of each (a constraint, and ``supersede_agreed``)."""
-    rows = Submission.objects.filter(
-        table=table, status__in=[*Submission.UNSETTLED, Status.CONFIRMED, Status.OVERRIDDEN]
-    ).order_by("-created_at", "-pk")
+    rows = STANDING_ENTRIES.fetch(table.pk)
     current = next((row for row in rows if row.is_unsettled), None)
     agreed = next((row for row in rows if not row.is_unsettled), None)
     return current, agreed
@@ -433,7 +480,8 @@ def ask_to_confirm(submission: Submission, by) -> None:
     organiser."""
     others = players_to_confirm(submission)
     if others:
-        notices.notify_entry_waits(submission, User.objects.filter(pk__in=others))
+        asked = [person for person in notices.seated_people(submission) if person.pk in others]
+        notices.notify_entry_waits(submission, asked)
     elif is_event_organiser(by, submission.table.round.event):
         finish_confirmed(submission, by)
     else:
@@ -508,7 +556,7 @@ def finish_confirmed(submission: Submission, by) -> None:
     submission.status = Status.CONFIRMED
     submission.decided_at = timezone.now()
     submission.revision += 1
-    submission.save(update_fields=["status", "decided_at", "revision"])
+    save_fields(submission, ("status", "decided_at", "revision"))
     source = Result.Source.RECORD if is_record(submission) else Result.Source.PLAYERS
     record_official(submission, by, source=source)
 
@@ -516,7 +564,7 @@ def finish_confirmed(submission: Submission, by) -> None:
 def fresh_submission(submission: Submission) -> Submission:
     """The submission as stored now, read under its table's lock, at that table."""
     table = locked_table(submission.table_id)
-    fresh = Submission.objects.select_related("submitted_by").get(pk=submission.pk)
+    fresh = the_row(SUBMISSION_WITH_AUTHOR.fetch(submission.pk), Submission)
     fresh.table = table
     return fresh
 

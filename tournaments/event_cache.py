@@ -29,13 +29,13 @@ open entries at the reader's tables, so that none are looked for when there are 
 import hashlib
 
 from django.db import connection
-from django.db.models import CharField, DateTimeField, IntegerField
+from django.db.models import DateTimeField, F, FilteredRelation, IntegerField, Q
 from django.db.models.expressions import RawSQL
 
+from config.built_once import cached_under
 from config.compiled import PERSON, CompiledQuery, person
 from tournaments.models import Entrant, Event, Result, Round, Seat, Table
 from tournaments.permissions import with_organiser_flag
-from tournaments.round_cache import cached_under
 
 _annotations = []
 
@@ -70,26 +70,23 @@ PUBLISHED_RESULTS = (
     "FROM {result} x JOIN {table} t ON t.id = x.table_id JOIN {round} r ON r.id = t.round_id"
     " WHERE r.event_id = {event}.id AND r.draft = %s"
 )
+# The reader's entry's id, for what other apps annotate (``register_page_annotation``).
 ENTRY = "SELECT e.id FROM {entrant} e WHERE e.event_id = {event}.id AND e.user_id = %s"
-# The reader's entry's fields the page shows, each read like its id.
-ENTRY_FIELDS = {
-    "status": CharField(),
-    "checked_in_at": DateTimeField(),
-    "registered_at": DateTimeField(),
-}
-LAST_ROUND = (
-    "FROM {round} r WHERE r.event_id = {event}.id AND r.draft = %s"
-    " AND r.number = (SELECT MAX(r2.number) FROM {round} r2"
-    " WHERE r2.event_id = {event}.id AND r2.draft = %s)"
+# The reader's entry's fields the page shows besides its id.
+ENTRY_FIELDS = ("status", "checked_in_at", "registered_at")
+# The last published round, the reader's entry and their seat are joined
+# (``FilteredRelation``) under these aliases, and the raw expressions below name them:
+# one join each rather than a subquery per field, since planning the query's subqueries
+# cost PostgreSQL more than running them (a subquery for each of the reader's fields
+# was a third of its planning, and the query was most of the page's PostgreSQL time).
+LAST_ROW, ENTRY_ROW, SEAT_ROW = "last_round_row", "reader_entry_row", "reader_seat_row"
+LAST_NUMBER = "SELECT MAX(r.number) FROM {round} r WHERE r.event_id = {event}.id AND r.draft = %s"
+# The tables of the last round still being played: the reader's seat is at one of them.
+OPEN_TABLES = (
+    "SELECT t.id FROM {table} t WHERE t.round_id = " + LAST_ROW + ".id AND t.is_bye = %s"
+    " AND NOT EXISTS (SELECT 1 FROM {result} x WHERE x.table_id = t.id)"
 )
-# The reader's seat in the last published round, while their table has no result.
-READER_SEAT = (
-    "FROM {seat} s JOIN {table} t ON t.id = s.table_id JOIN {round} r ON r.id = t.round_id"
-    " WHERE s.entrant_id = (" + ENTRY + ") AND r.event_id = {event}.id AND r.draft = %s"
-    " AND r.number = (SELECT MAX(r2.number) FROM {round} r2"
-    " WHERE r2.event_id = {event}.id AND r2.draft = %s)"
-    " AND t.is_bye = %s AND NOT EXISTS (SELECT 1 FROM {result} x WHERE x.table_id = t.id)"
-)
+TABLE_NUMBER = "SELECT t.number FROM {table} t WHERE t.id = " + SEAT_ROW + ".table_id"
 
 
 def with_page_version(events, reader=None):
@@ -105,11 +102,12 @@ def with_page_version(events, reader=None):
     def raw(sql: str, params: list, field):
         return RawSQL(sql.format(**names), params, output_field=field)
 
-    events = events.annotate(
-        last_round=raw(f"SELECT MAX(r.number) {PUBLISHED_ROUNDS}", [False], IntegerField()),
-        last_clock_revision=raw(
-            f"SELECT r.clock_revision {LAST_ROUND}", [False, False], IntegerField()
-        ),
+    last_round = FilteredRelation(
+        "rounds", condition=Q(rounds__draft=False, rounds__number=raw(LAST_NUMBER, [False], None))
+    )
+    events = events.annotate(**{LAST_ROW: last_round}).annotate(
+        last_round=F(f"{LAST_ROW}__number"),
+        last_clock_revision=F(f"{LAST_ROW}__clock_revision"),
         rounds_revision=raw(
             f"SELECT COALESCE(SUM(r.revision), 0) {PUBLISHED_ROUNDS}", [False], IntegerField()
         ),
@@ -126,17 +124,23 @@ def with_page_version(events, reader=None):
     if not signed_in:
         return events
     events = with_organiser_flag(events, reader)
-    seat = [reader.pk, False, False, False]
-    fields = {
-        f"reader_entry_{name}": raw(ENTRY.replace("e.id", f"e.{name}", 1), [reader.pk], field)
-        for name, field in ENTRY_FIELDS.items()
-    }
+    seats = f"{ENTRY_ROW}__seats"
+    events = events.annotate(
+        **{
+            ENTRY_ROW: FilteredRelation("entrants", condition=Q(entrants__user_id=reader.pk)),
+            SEAT_ROW: FilteredRelation(
+                seats,
+                condition=Q(**{f"{seats}__table_id__in": raw(OPEN_TABLES, [False], None)}),
+            ),
+        }
+    )
+    fields = {f"reader_entry_{name}": F(f"{ENTRY_ROW}__{name}") for name in ENTRY_FIELDS}
     return events.annotate(
         **fields,
-        reader_entry=raw(ENTRY, [reader.pk], IntegerField()),
-        reader_table=raw(f"SELECT t.id {READER_SEAT}", seat, IntegerField()),
-        reader_table_number=raw(f"SELECT t.number {READER_SEAT}", seat, IntegerField()),
-        reader_seat=raw(f"SELECT s.position {READER_SEAT}", seat, IntegerField()),
+        reader_entry=F(f"{ENTRY_ROW}__id"),
+        reader_table=F(f"{SEAT_ROW}__table_id"),
+        reader_table_number=raw(TABLE_NUMBER, [], IntegerField()),
+        reader_seat=F(f"{SEAT_ROW}__position"),
     )
 
 
@@ -146,7 +150,7 @@ SLUG = "\x00slug"  # the marker of the event's slug in the queries compiled once
 def page_event_query(slug: str, reader=None):
     """The event of ``slug`` with its page version and, for a signed-in ``reader``, what
     the page asks of them (``with_page_version``)."""
-    events = Event.objects.select_related("season__league").filter(slug=slug)
+    events = Event.objects.select_related("season__league").filter(slug=slug).order_by()
     return with_page_version(events, reader)
 
 
@@ -201,6 +205,7 @@ def page_version(event) -> str:
     league = event.season.league
     parts = [
         event.pk,
+        event.slug,  # in the parts' links
         event.name,
         str(event.game_type),  # a catalogue game may be renamed
         event.format,

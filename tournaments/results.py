@@ -5,8 +5,39 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from config.compiled import CompiledQuery
 from tournaments.finishing import check_not_finished
-from tournaments.models import Event, Result, Round, SeatResult, Table
+from tournaments.models import Event, Result, Round, Seat, SeatResult, Table
+
+# The reads of every result written (the round-end rush writes 250 in seconds), compiled
+# once per process (``config.compiled``). Unordered where the default ordering would join.
+ENTRANTS_BY_POSITION = CompiledQuery(
+    lambda table_id: (
+        Seat.objects.filter(table_id=table_id).order_by().values_list("position", "entrant_id")
+    ),
+    -7,
+)
+TABLE_LOCK = CompiledQuery(
+    lambda table_id: (
+        Table.objects.select_for_update(of=("self",))
+        .filter(pk=table_id)
+        .order_by()
+        .values_list("pk")
+    ),
+    -7,
+)
+EVENT_SCORING = CompiledQuery(
+    lambda event_id: Event.objects.only("status", "points_by_place").filter(pk=event_id), -7
+)
+RESULT_OF_TABLE = CompiledQuery(lambda table_id: Result.objects.filter(table_id=table_id), -7)
+OPEN_TABLE_OF_ROUND = CompiledQuery(
+    lambda round_id: (
+        Table.objects.filter(round_id=round_id, is_bye=False, result__isnull=True)
+        .order_by()
+        .values_list("pk")[:1]
+    ),
+    -7,
+)
 
 
 @dataclass(frozen=True)
@@ -43,15 +74,15 @@ def do_record_result(
     players) settled its table leaves their result, and the finished event, as they are.
     """
     event = table.round.event
-    seats = {seat.position: seat for seat in table.seats.order_by()}  # no joined ordering
-    if sorted(o.position for o in outcomes) != sorted(seats):
+    entrants = dict(ENTRANTS_BY_POSITION.rows(table.pk))
+    if sorted(o.position for o in outcomes) != sorted(entrants):
         raise ValueError("outcomes must name every seat of the table once")
     with transaction.atomic():
         lock_table(table)
         # Read after the table's lock, not from ``table``: finishing takes every table's
         # lock before it checks, so either this result lands first or it sees the event
         # finished. The event row itself is not locked: results of other tables go on.
-        current = Event.objects.only("status", "points_by_place").get(pk=event.pk)
+        (current,) = EVENT_SCORING.fetch(event.pk)
         if unless_settled and (
             current.status == Event.Status.FINISHED or Result.objects.filter(table=table).exists()
         ):
@@ -62,7 +93,7 @@ def do_record_result(
         SeatResult.objects.bulk_create(
             SeatResult(
                 result=result,
-                entrant_id=seats[o.position].entrant_id,
+                entrant_id=entrants[o.position],
                 position=o.position,
                 score=o.score,
                 place=o.place,
@@ -93,7 +124,8 @@ def store_result(table: Table, source: str, by, detail: dict, rules_version: str
     """The table's result row, new or replaced (under the table's lock, so a plain read
     then write: no savepoint), without its seats."""
     fields = {"source": source, "recorded_by": by, "detail": detail, "rules_version": rules_version}
-    result = Result.objects.filter(table=table).first()
+    found = RESULT_OF_TABLE.fetch(table.pk)
+    result = found[0] if found else None
     if result is None:
         return Result.objects.create(table=table, **fields)
     for name, value in fields.items():
@@ -106,9 +138,8 @@ def store_result(table: Table, source: str, by, detail: dict, rules_version: str
 def lock_table(table: Table) -> None:
     """Take the table's row lock (held already when the caller took it), and only that
     row's: without ``of``, PostgreSQL would lock every joined row too."""
-    Table.objects.select_for_update(of=("self",)).filter(pk=table.pk).values_list(
-        "pk", flat=True
-    ).get()
+    if not TABLE_LOCK.rows(table.pk):
+        raise Table.DoesNotExist("Table matching query does not exist.")
 
 
 def mark_round_complete(round_: Round) -> None:
@@ -117,7 +148,7 @@ def mark_round_complete(round_: Round) -> None:
     table still open."""
 
     def mark() -> bool:
-        if round_.tables.filter(is_bye=False, result__isnull=True).exists():
+        if OPEN_TABLE_OF_ROUND.rows(round_.pk):
             return False
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.COMPLETE)
         return True

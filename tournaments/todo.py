@@ -12,12 +12,14 @@ an ``action`` key for API clients, the sentence shown, and the page that does it
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.compiled import PERSON, CompiledQuery, person
 from tournaments.event_cache import last_round_of, with_page_version
 from tournaments.models import Event, Round, Table
+from tournaments.templatetags.round_clock import round_clock
 
 
 class Action:
@@ -47,6 +49,14 @@ class Todo:
     def is_my_table(self) -> bool:
         """The person's own seat in a round being played (its clock is shown beside)."""
         return self.action == Action.PLAY
+
+    @property
+    def clock_html(self) -> str:
+        """The round's clock beside the person's own seat ("" beside other items)."""
+        if not self.is_my_table:
+            return ""
+        clock = round_clock(self.table.round, self.table.number)
+        return render_to_string("tournaments/_round_clock.html", clock)
 
 
 _providers = []

@@ -16,6 +16,7 @@ from tournaments.check_in import no_shows
 from tournaments.cut import do_cut
 from tournaments.entrant_games import games_of
 from tournaments.event_cache import page_version, read_page_event, reader_entry_of
+from tournaments.event_reader import reader_section
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
@@ -93,8 +94,9 @@ class Bracket:
 def event_detail(request, slug):
     """The event's page: its shared part (heading, rounds, bracket, standings) is built
     once per page version (``tournaments.event_cache``) from the stored rows, never
-    recomputed; the reader's part (what needs them, their entry, organisers' tools)
-    is read per request, their roles in the event's own query."""
+    recomputed; the reader's section (what needs them, their entry) is drawn per request
+    from a precompiled form (``tournaments.event_reader``), their roles read in the
+    event's own query; organisers' tools are drawn for organisers only."""
     user = request.user
     event = access_event(user, slug, read=read_page_event)
     is_organiser = is_staff(user) or bool(getattr(event, "organised_by_reader", False))
@@ -111,9 +113,8 @@ def event_detail(request, slug):
             "rounds": range(1, (event.last_round or 0) + 1),
             "next_round": (event.last_round or 0) + 1,
             "is_organiser": is_organiser,
-            "todo": todo_for(user, event, roles),
+            "reader_section": reader_section(request, event, entry, todo_for(user, event, roles)),
             "leaders": LEADERS,
-            "entry": entry,
             **(organiser_context(event) if is_organiser else {}),
         },
     )
