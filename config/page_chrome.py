@@ -22,6 +22,7 @@ import re
 import secrets
 
 from django import template
+from django.template.loader_tags import BlockNode
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 
@@ -50,6 +51,10 @@ def own_value(name: str, context):
 
 
 class ChromeNode(template.Node):
+    # Hidden from ``get_nodes_by_type``: every page's ``{% extends %}`` walks base.html's
+    # nodes for its blocks on every render, and a part holds none (``do_chrome``).
+    child_nodelists = ()
+
     def __init__(self, name: str, nodelist):
         self.name = name
         self.nodelist = nodelist
@@ -89,4 +94,6 @@ def do_chrome(parser, token):
         raise template.TemplateSyntaxError("{% chrome %} takes one quoted name")
     nodelist = parser.parse(("endchrome",))
     parser.delete_first_token()
+    if nodelist.get_nodes_by_type(BlockNode):
+        raise template.TemplateSyntaxError("a {% chrome %} part is every page's: no block")
     return ChromeNode(bits[1][1:-1], nodelist)

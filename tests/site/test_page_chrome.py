@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.template import engines
+from django.template import TemplateSyntaxError, engines
 from django.template.loader import render_to_string
 from django.test import Client, RequestFactory
 from django.utils import translation
@@ -110,3 +110,10 @@ def test_each_player_reads_their_own_token_on_the_home_page(django_user_model):
         assert f">{name.replace('_', ' ').title()}</a>" in html
         tokens.append(own)
     assert tokens[0] != tokens[1]
+
+
+def test_a_part_holding_a_block_is_refused():
+    """A part is every page's, so no page may fill a block inside it."""
+    source = '{% load page_chrome %}{% chrome "x" %}{% block title %}{% endblock %}{% endchrome %}'
+    with pytest.raises(TemplateSyntaxError, match="no block"):
+        engines["django"].from_string(source)
