@@ -11,7 +11,7 @@ def signup(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="accounts.reader_backend.ReaderBackend")
         messages.success(request, _("Welcome to Leaguewright, %(name)s.") % {"name": user})
         return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})

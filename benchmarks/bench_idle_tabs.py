@@ -81,7 +81,7 @@ def setup(people: int) -> None:
         game = do_start_game(pair[0], takers, {"rounds": 1}, Clock(move_seconds=3600), seed=i)
         for user in pair:
             client = Client()
-            client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+            client.force_login(user, backend="accounts.reader_backend.ReaderBackend")
             out.append([game.pk, client.cookies["sessionid"].value])
     print(json.dumps(out))
 

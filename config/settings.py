@@ -127,8 +127,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 # Brute force (accounts.lockout): django-axes counts failed logins on the login page and
 # at /api/token/.
+# A session keeps the path of the backend that signed it in, and Django loads its reader
+# only through a backend still listed: ModelBackend stays after the reader's (which signs
+# everyone in since) for the sessions it signed in before.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "accounts.reader_backend.ReaderBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # A lockout is per account at an address (a stranger's guesses never lock ann out), and
