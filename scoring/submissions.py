@@ -79,16 +79,6 @@ SUBMISSION_WITH_AUTHOR = CompiledQuery(
     ),
     -7,
 )
-# Only the status of the table's site game (its row holds the whole record), through
-# play's relation: scoring never imports play.
-PLAYED_GAME = CompiledQuery(
-    lambda table_id: (
-        Table.played_game.related.related_model.objects.only("status")
-        .filter(table_id=table_id)
-        .order_by()
-    ),
-    -7,
-)
 STANDING_ENTRIES = CompiledQuery(
     lambda table_id: Submission.objects.filter(
         table_id=table_id,
@@ -212,10 +202,7 @@ def check_no_entry_under_way(table: Table) -> None:
 def site_game_under_way(table: Table) -> bool:
     """Whether the table's game is being played on the site now (``play`` keeps it as
     the table's ``played_game``; scoring reads it without importing play)."""
-    if Table.played_game.is_cached(table):
-        game = table.played_game
-    else:
-        game = next(iter(PLAYED_GAME.fetch(table.pk)), None)
+    game = getattr(table, "played_game", None)
     return game is not None and game.is_playing
 
 
