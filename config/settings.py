@@ -90,6 +90,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # base.html's parts drawn once per process (config/page_chrome.py).
+            "libraries": {"page_chrome": "config.page_chrome"},
         },
     },
 ]

@@ -32,10 +32,10 @@ from django.db import connection
 from django.db.models import DateTimeField, F, FilteredRelation, IntegerField, Q
 from django.db.models.expressions import RawSQL
 
+from config.built_once import cached_under
 from config.compiled import PERSON, CompiledQuery, person
 from tournaments.models import Entrant, Event, Result, Round, Seat, Table
 from tournaments.permissions import with_organiser_flag
-from tournaments.round_cache import cached_under
 
 _annotations = []
 

@@ -25,11 +25,11 @@ from django.db.models.functions import Now
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
+from config.built_once import cached_under
 from config.compiled import PERSON, CompiledQuery, person
 from games.registry import get_game
 from tournaments.models import Event
 from tournaments.permissions import visible_events, visible_leagues
-from tournaments.round_cache import cached_under
 
 MOST_EVENTS = 50
 MOST_REGISTERING = 20

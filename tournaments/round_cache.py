@@ -10,19 +10,14 @@ invalidation; the cache may be per process (Django's default).
 """
 
 import hashlib
-import threading
-from contextlib import contextmanager
 
-from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Count, Max, QuerySet
 from django.http import HttpResponse
 from django.utils.translation import get_language
 
+from config.built_once import cached_under
 from tournaments.models import Result, Round
-
-# Long enough to serve a round all evening; a new version is a new key anyway.
-CACHE_SECONDS = 60 * 60
 
 # A round id no row has: the place of the round's id among a compiled query's values.
 _MARKER = -917_263
@@ -79,39 +74,6 @@ def round_version(round_: Round) -> str:
 def cached(round_: Round, version: str, what: str, build, *variant):
     """``build()`` once per round version (and variant, and language)."""
     return cached_under(["round", what, round_.pk, version, get_language() or "", *variant], build)
-
-
-_building: dict[str, threading.Lock] = {}
-_building_guard = threading.Lock()
-
-
-@contextmanager
-def built_once(key: str):
-    """Hold ``key`` while reading or building what it names, so that one thread of the
-    process builds it and the others wait for that instead of building it too. A new
-    version is missed by every reader at once (the pairings' release): sixteen threads
-    each building the same page cost each of them sixteen builds' time."""
-    with _building_guard:
-        lock = _building.setdefault(key, threading.Lock())
-    try:
-        with lock:
-            yield
-    finally:
-        with _building_guard:
-            if _building.get(key) is lock:
-                del _building[key]
-
-
-def cached_under(key: list, build):
-    """``build()`` once per ``key`` (a list of the parts it depends on, a version among
-    them): a new version is a new key, so nothing is ever invalidated."""
-    key = ":".join(map(str, key))
-    with built_once(key):
-        value = cache.get(key)
-        if value is None:
-            value = build()
-            cache.set(key, value, CACHE_SECONDS)
-    return value
 
 
 def encoded_answer(request, key: list, data) -> HttpResponse:

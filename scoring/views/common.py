@@ -5,18 +5,20 @@ import uuid
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from config.compiled import PERSON, CompiledQuery, person
 from games.registry import get_game
 from scoring.models import Submission
-from tournaments.models import Table
+from tournaments.models import Seat, Table
 from tournaments.permissions import (
     can_view_event,
     can_view_table,
     is_event_organiser,
     is_player_of_table,
+    is_staff,
+    with_organiser_flag,
 )
 
 USED_TOKENS = "scoring_used_form_tokens"
@@ -24,25 +26,80 @@ KEPT_TOKENS = 50
 TOKEN_SALT = "scoring.form-token"
 
 
+# A table id no row has: its place among the compiled queries' values.
+TABLE = -9_137
+
+
+def table_query(table_id: int, reader=None):
+    """The table as its pages read it: with its round, event, season and league, its
+    result (None when it has none), and for a signed-in ``reader`` whether they organise
+    its event (``organised_by_reader``)."""
+    tables = (
+        Table.objects.select_related("round__event__season__league", "result")
+        .filter(pk=table_id)
+        .order_by()
+    )
+    return tables if reader is None else with_organiser_flag(tables, reader)
+
+
+# Every table page (1,000 players open theirs when the pairings are released) and
+# every write from one asks these: built and compiled once per process, since
+# compiling them was most of the page's CPU.
+TABLE_FOR_VISITORS = CompiledQuery(table_query, TABLE)
+TABLE_FOR_READERS = CompiledQuery(
+    lambda table_id, user_id: table_query(table_id, person(user_id)), TABLE, PERSON
+)
+SEATS = CompiledQuery(
+    lambda table_id: (
+        Seat.objects.select_related("entrant__user").filter(table_id=table_id).order_by("position")
+    ),
+    TABLE,
+)
+
+
 def access_table(user, table_id: int, seats: bool = False) -> Table:
     """The table if ``user`` may see its event (anyone who may view the event may look;
     the services check every write); a draft round's table only its organisers.
-    ``seats``: with its seats, entrants and users (``Table.objects.with_seats``), for a
-    page that shows them and asks who sits there."""
-    tables = Table.objects.select_related("round__event__season__league")
-    table = get_object_or_404(tables.with_seats() if seats else tables, pk=table_id)
+    ``seats``: with its seats, entrants and users, for a page that shows them and asks
+    who sits there (as ``Table.objects.with_seats`` reads them)."""
+    if user.is_authenticated:
+        found = TABLE_FOR_READERS.fetch(table_id, user.pk)
+    else:
+        found = TABLE_FOR_VISITORS.fetch(table_id)
+    if not found:
+        raise Http404
+    table = found[0]
     if not can_view_event(user, table.round.event):  # as ``access_event``, not read again
         raise PermissionDenied
     if not can_view_table(user, table):
         raise Http404
+    if seats:
+        with_seats_read(table, SEATS.fetch(table.pk))
     return table
+
+
+def with_seats_read(table: Table, seats: list) -> None:
+    """``table.seats.all()`` answers ``seats`` from now on, as a prefetch would."""
+    for seat in seats:
+        seat.table = table
+    read = table.seats.all()
+    read._result_cache, read._prefetch_done = seats, True
+    table._prefetched_objects_cache = {"seats": read}
+
+
+def organises(user, table: Table) -> bool:
+    """``is_event_organiser`` for the table's event, from what was read with the table
+    when it was (``access_table``)."""
+    if hasattr(table, "organised_by_reader"):
+        return is_staff(user) or bool(table.organised_by_reader)
+    return is_event_organiser(user, table.round.event)
 
 
 def access_table_to_write(user, table_id: int) -> Table:
     """The table if ``user`` plays at it or organises its event: the pages' forms are
     only for them (the services check each action again)."""
     table = access_table(user, table_id)
-    if not (is_player_of_table(user, table) or is_event_organiser(user, table.round.event)):
+    if not (is_player_of_table(user, table) or organises(user, table)):
         raise PermissionDenied
     return table
 
@@ -88,7 +145,7 @@ def entry_urls(request, table: Table) -> dict:
 def roles(user, table: Table) -> dict:
     return {
         "is_player": is_player_of_table(user, table),
-        "is_organiser": is_event_organiser(user, table.round.event),
+        "is_organiser": organises(user, table),
     }
 
 

@@ -32,7 +32,6 @@ from scoring.views.common import (
     roles,
 )
 from scoring.views.details import details_of
-from tournaments.models import Result, Table
 from tournaments.permissions import is_event_organiser
 
 Status = Submission.Status
@@ -112,8 +111,7 @@ def seats_of(table) -> list:
 
 def table_context(request, table, record_form=None, record_error=None) -> dict:
     open_, playing, agreed = standing(table)
-    result = Result.objects.filter(table=table).first()
-    Table.result.related.set_cached_value(table, result)  # read once, not again by the page
+    result = getattr(table, "result", None)  # read with the table (``access_table``)
     context = roles(request.user, table)
     game = game_of(table)
     context.update(

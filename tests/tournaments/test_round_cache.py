@@ -18,6 +18,7 @@ from django.test import Client, RequestFactory
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from config.built_once import cached_under
 from scoring.models import Submission
 from scoring.submissions import do_confirm_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
@@ -25,7 +26,7 @@ from tests.tournaments.helpers import make_event, play, published
 from tournaments.models import Round, Seat
 from tournaments.pairing import do_pair_round, do_swap_seats
 from tournaments.results import SeatOutcome, do_record_result
-from tournaments.round_cache import cached_under, round_version
+from tournaments.round_cache import round_version
 from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,99 @@
+"""``{% chrome "name" %}...{% endchrome %}``: a part of every page's chrome
+(``templates/base.html``: the links in the head, the header and its navigation, the
+footer with the language menu), drawn once per process, language and kind of reader
+and shared by every page and every reader.
+
+Every page extends ``base.html``, and drawing its chrome (a dozen ``{% url %}``s, the
+translations, the static files' names) cost about a millisecond of CPU on every page,
+a fifth to a quarter of a cached event page. What varies in it by reader is whether
+they are signed in (the key, with the language and whether the page has a CSRF token);
+what is the request's own, the reader's name, the page's path (where the language menu
+returns) and the CSRF token, is drawn as a slot and put in, escaped as ``{{ }}``
+escapes it, for each request.
+
+A part is rendered from a context that holds only those: ``LANGUAGE_CODE``,
+``signed_in``, and the slots ``reader_name``, ``this_page`` and ``csrf_token`` (for
+``{% csrf_token %}``), each drawn as a marker and split at when the part is drawn (as
+``tournaments.precompiled`` draws a page's reader's section). A part cannot read the
+request or the user, so nothing of one reader is kept for another.
+"""
+
+import re
+import secrets
+
+from django import template
+from django.template.loader_tags import BlockNode
+from django.utils.html import conditional_escape
+from django.utils.translation import get_language
+
+from config.built_once import cached_under
+
+register = template.Library()
+
+# Random per process, so that nothing a person writes can be taken for a slot.
+_TOKEN = secrets.token_hex(12)
+_SLOT = re.compile(f"\x00{_TOKEN}:(\\w+)\x00")
+
+
+def slot(name: str) -> str:
+    """What a part is drawn with in place of the request's own value ``name``."""
+    return f"\x00{_TOKEN}:{name}\x00"
+
+
+def own_value(name: str, context):
+    """The request's own value for slot ``name``, as the page's context holds it."""
+    if name == "reader_name":
+        return context.get("user")
+    if name == "this_page":
+        request = context.get("request")
+        return request.get_full_path() if request else ""
+    return context.get("csrf_token")
+
+
+class ChromeNode(template.Node):
+    # Hidden from ``get_nodes_by_type``: every page's ``{% extends %}`` walks base.html's
+    # nodes for its blocks on every render, and a part holds none (``do_chrome``).
+    child_nodelists = ()
+
+    def __init__(self, name: str, nodelist):
+        self.name = name
+        self.nodelist = nodelist
+
+    def render(self, context) -> str:
+        user = context.get("user")
+        signed_in = bool(user is not None and user.is_authenticated)
+        has_token = bool(context.get("csrf_token"))
+        language = get_language()
+
+        def draw() -> tuple[list[str], list[str]]:
+            """The part as its texts between the slots and the slots' names in order."""
+            slots = {
+                "LANGUAGE_CODE": language,
+                "signed_in": signed_in,
+                "reader_name": slot("reader_name"),
+                "this_page": slot("this_page"),
+                "csrf_token": slot("csrf_token") if has_token else "",
+            }
+            pieces = _SLOT.split(self.nodelist.render(context.new(slots)))
+            return pieces[0::2], pieces[1::2]
+
+        key = ["chrome", self.name, language, signed_in, has_token]
+        texts, names = cached_under(key, draw)
+        out = [texts[0]]
+        for name, text in zip(names, texts[1:], strict=True):
+            out.append(conditional_escape(own_value(name, context)))
+            out.append(text)
+        return "".join(out)
+
+
+@register.tag("chrome")
+def do_chrome(parser, token):
+    """``{% chrome "name" %}``: ``name`` tells the parts of the chrome apart."""
+    bits = token.split_contents()
+    if len(bits) != 2 or bits[1][0] not in "\"'" or bits[1][0] != bits[1][-1]:
+        raise template.TemplateSyntaxError("{% chrome %} takes one quoted name")
+    nodelist = parser.parse(("endchrome",))
+    parser.delete_first_token()
+    if nodelist.get_nodes_by_type(BlockNode):
+        raise template.TemplateSyntaxError("a {% chrome %} part is every page's: no block")
+    return ChromeNode(bits[1][1:-1], nodelist)
