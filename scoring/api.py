@@ -108,14 +108,12 @@ def answer(action):
 # What the result workflow's writes look up first (the round-end rush sends a thousand),
 # compiled once per process (``config.compiled``).
 TABLE_WITH_EVENT = CompiledQuery(
-    lambda table_id: Table.objects.select_related("round__event").filter(pk=table_id), -7
-)
-SUBMISSION_AT_TABLE = CompiledQuery(
-    lambda submission_id: Submission.objects.only("table_id").filter(pk=submission_id), -7
+    lambda table_id: Table.objects.select_related("round__event").filter(pk=table_id).order_by(),
+    -7,
 )
 SUBMISSION_WITH_TABLE = CompiledQuery(
-    lambda submission_id: Submission.objects.select_related("table__round__event").filter(
-        pk=submission_id
+    lambda submission_id: (
+        Submission.objects.select_related("table__round__event").filter(pk=submission_id).order_by()
     ),
     -7,
 )
@@ -228,12 +226,15 @@ def confirm(request, submission_id):
     """Another registered player of the table confirms the complete entry once (an
     organiser, when no other registered player sits there). 409 while the game is in
     progress, or when the entry changed since `basis`."""
-    # Only what finds its table: the submission is read again under the table's lock.
-    submission = found_or_404(SUBMISSION_AT_TABLE, submission_id)
     data = BasisSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     basis = data.validated_data.get("basis")
-    return answer(lambda: flow.do_confirm_result(submission, request.user, basis=basis))
+    # Nothing read before the table's lock: the submission is found through it by its id.
+    submission = Submission(pk=submission_id)
+    try:
+        return answer(lambda: flow.do_confirm_result(submission, request.user, basis=basis))
+    except Submission.DoesNotExist:
+        raise Http404 from None
 
 
 @extend_schema(

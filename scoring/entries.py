@@ -4,28 +4,18 @@ the database, and nothing here names a game."""
 
 from django.utils.translation import gettext as _
 
-from config.compiled import CompiledQuery
 from games.json_input import loads_bounded
 from games.reasons import told
 from games.registry import EntryKind, GameType, Rules, SeatScore, entry_kind, get_game
 from refusal import Refusal
 from scoring.catalogues import event_catalogue
 from scoring.profiles import stored_rules_profile
-from tournaments.models import Event, Seat, Table
-
-# Compiled once: every entry asks it.
-SEAT_NAMES = CompiledQuery(
-    lambda table_id: (
-        Seat.objects.filter(table_id=table_id).order_by("position").values_list("entrant__name")
-    ),
-    -7,
-)
+from tournaments.models import Event, Table
 
 
 def seat_names(table: Table) -> list[str]:
-    """By position (the seat's own column: the default ordering would join the table
-    and its round)."""
-    return [name for (name,) in SEAT_NAMES.rows(table.pk)]
+    """By position."""
+    return [seated.name for seated in table.seating]
 
 
 def game_of(table: Table) -> GameType:

@@ -47,7 +47,8 @@ def check_may_submit(user, table: Table) -> None:
 
 
 # The reads of every entry and confirmation (the round-end rush sends a thousand),
-# compiled once per process (``config.compiled``).
+# compiled once per process (``config.compiled``); a row found by its key unordered,
+# as ``QuerySet.get`` reads it.
 ANSWERS = CompiledQuery(
     lambda submission_id: Confirmation.objects.filter(submission_id=submission_id).values_list(
         "user_id", "decision"
@@ -59,22 +60,22 @@ TABLE_LOCKED = CompiledQuery(
         Table.objects.select_for_update(of=("self",))
         .select_related("round__event")
         .filter(pk=table_id)
+        .order_by()
+    ),
+    -7,
+)
+TABLE_OF_SUBMISSION_LOCKED = CompiledQuery(
+    lambda submission_id: (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .filter(submissions__pk=submission_id)
+        .order_by()
     ),
     -7,
 )
 SUBMISSION_WITH_AUTHOR = CompiledQuery(
-    lambda submission_id: Submission.objects.select_related("submitted_by").filter(
-        pk=submission_id
-    ),
-    -7,
-)
-# Only the status of the table's site game (its row holds the whole record), through
-# play's relation: scoring never imports play.
-PLAYED_GAME = CompiledQuery(
-    lambda table_id: (
-        Table.played_game.related.related_model.objects.only("status")
-        .filter(table_id=table_id)
-        .order_by()
+    lambda submission_id: (
+        Submission.objects.select_related("submitted_by").filter(pk=submission_id).order_by()
     ),
     -7,
 )
@@ -201,10 +202,7 @@ def check_no_entry_under_way(table: Table) -> None:
 def site_game_under_way(table: Table) -> bool:
     """Whether the table's game is being played on the site now (``play`` keeps it as
     the table's ``played_game``; scoring reads it without importing play)."""
-    if Table.played_game.is_cached(table):
-        game = table.played_game
-    else:
-        game = next(iter(PLAYED_GAME.fetch(table.pk)), None)
+    game = getattr(table, "played_game", None)
     return game is not None and game.is_playing
 
 
@@ -562,8 +560,10 @@ def finish_confirmed(submission: Submission, by) -> None:
 
 
 def fresh_submission(submission: Submission) -> Submission:
-    """The submission as stored now, read under its table's lock, at that table."""
-    table = locked_table(submission.table_id)
+    """The submission as stored now, read under its table's lock, at that table. Only
+    its id is needed: the table is found through it (an entry never moves), so a
+    submission that does not exist is refused before any other read."""
+    table = the_row(TABLE_OF_SUBMISSION_LOCKED.fetch(submission.pk), Submission)
     fresh = the_row(SUBMISSION_WITH_AUTHOR.fetch(submission.pk), Submission)
     fresh.table = table
     return fresh

@@ -8,6 +8,7 @@ is the official outcome of a table, written only by ``tournaments.results``.
 
 import secrets
 from datetime import timedelta
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import models
@@ -479,26 +480,53 @@ class Table(models.Model):
         return f"{self.round} table {self.number}"
 
     @cached_property
-    def seated_users(self) -> frozenset[int]:
-        """The accounts seated here (walk-ins and bots have none), read once per object:
-        a confirmation asks several times who sits at its (freshly locked) table. A
-        table read ``with_seats`` answers from its seats, with no query."""
+    def seating(self) -> list["Seated"]:
+        """Who sits where, by position, read once per object: an entry or confirmation
+        asks who may act, the seats' names and, for the result, each seat's entrant of
+        its (freshly locked) table. A table read ``with_seats`` answers from its seats,
+        with no query."""
         if "seats" in getattr(self, "_prefetched_objects_cache", {}):
-            return frozenset(
-                seat.entrant.user_id
-                for seat in self.seats.all()
-                if seat.entrant.user_id is not None and seat.entrant.user.is_active
-            )
-        return frozenset(user for (user,) in SEATED_USERS.rows(self.pk))
+            return [
+                Seated(
+                    seat.position,
+                    seat.entrant_id,
+                    seat.entrant.name,
+                    seat.entrant.user_id,
+                    seat.entrant.user_id is not None and seat.entrant.user.is_active,
+                )
+                for seat in sorted(self.seats.all(), key=lambda seat: seat.position)
+            ]
+        return [Seated(*row) for row in SEATING.rows(self.pk)]
+
+    @cached_property
+    def seated_users(self) -> frozenset[int]:
+        """The active accounts seated here (walk-ins and bots have none)."""
+        return frozenset(seated.user_id for seated in self.seating if seated.user_is_active)
 
 
-# Unordered: the default orderings would join the table and the round. Compiled once:
-# every entry and confirmation of a result asks it.
-SEATED_USERS = CompiledQuery(
+class Seated(NamedTuple):
+    """A seat of ``Table.seating``: its entrant, and the entrant's account if any."""
+
+    position: int
+    entrant_id: int
+    name: str
+    user_id: int | None
+    user_is_active: bool | None
+
+
+# By the seat's own column (the default ordering would join the table and the round).
+# Compiled once: every entry and confirmation of a result asks it.
+SEATING = CompiledQuery(
     lambda table_id: (
-        Entrant.objects.filter(seats__table_id=table_id, user__is_active=True)
-        .order_by()
-        .values_list("user_id")
+        Seat.objects.filter(table_id=table_id)
+        .order_by("position")
+        .values_list(
+            "position",
+            "entrant_id",
+            "entrant__name",
+            "entrant__user_id",
+            "entrant__user__is_active",
+        )
     ),
     -7,
 )

@@ -7,16 +7,10 @@ from django.db import transaction
 
 from config.compiled import CompiledQuery
 from tournaments.finishing import check_not_finished
-from tournaments.models import Event, Result, Round, Seat, SeatResult, Table
+from tournaments.models import Event, Result, Round, SeatResult, Table
 
 # The reads of every result written (the round-end rush writes 250 in seconds), compiled
 # once per process (``config.compiled``). Unordered where the default ordering would join.
-ENTRANTS_BY_POSITION = CompiledQuery(
-    lambda table_id: (
-        Seat.objects.filter(table_id=table_id).order_by().values_list("position", "entrant_id")
-    ),
-    -7,
-)
 TABLE_LOCK = CompiledQuery(
     lambda table_id: (
         Table.objects.select_for_update(of=("self",))
@@ -27,9 +21,12 @@ TABLE_LOCK = CompiledQuery(
     -7,
 )
 EVENT_SCORING = CompiledQuery(
-    lambda event_id: Event.objects.only("status", "points_by_place").filter(pk=event_id), -7
+    lambda event_id: Event.objects.only("status", "points_by_place").filter(pk=event_id).order_by(),
+    -7,
 )
-RESULT_OF_TABLE = CompiledQuery(lambda table_id: Result.objects.filter(table_id=table_id), -7)
+RESULT_OF_TABLE = CompiledQuery(
+    lambda table_id: Result.objects.filter(table_id=table_id).order_by(), -7
+)
 OPEN_TABLE_OF_ROUND = CompiledQuery(
     lambda round_id: (
         Table.objects.filter(round_id=round_id, is_bye=False, result__isnull=True)
@@ -74,7 +71,7 @@ def do_record_result(
     players) settled its table leaves their result, and the finished event, as they are.
     """
     event = table.round.event
-    entrants = dict(ENTRANTS_BY_POSITION.rows(table.pk))
+    entrants = {seated.position: seated.entrant_id for seated in table.seating}
     if sorted(o.position for o in outcomes) != sorted(entrants):
         raise ValueError("outcomes must name every seat of the table once")
     with transaction.atomic():

@@ -32,10 +32,10 @@ TABLE = -9_137
 
 def table_query(table_id: int, reader=None):
     """The table as its pages read it: with its round, event, season and league, its
-    result (None when it has none), and for a signed-in ``reader`` whether they organise
-    its event (``organised_by_reader``)."""
+    result and its game on the site (each None when it has none), and for a signed-in
+    ``reader`` whether they organise its event (``organised_by_reader``)."""
     tables = (
-        Table.objects.select_related("round__event__season__league", "result")
+        Table.objects.select_related("round__event__season__league", "result", "played_game")
         .filter(pk=table_id)
         .order_by()
     )

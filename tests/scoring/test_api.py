@@ -164,3 +164,11 @@ def test_a_submission_and_its_confirmation_cost_a_fixed_few_queries(
     with django_assert_max_num_queries(24):  # the last one writes the result, with the session
         confirmed = confirming.post(confirm, content_type="application/json")
     assert confirmed.json()["status"] == "confirmed"
+
+
+@pytest.mark.django_db
+def test_confirming_an_entry_that_does_not_exist_is_not_found(client_for, other_player, table):
+    response = client_for(other_player).post(
+        "/api/submissions/987654/confirm/", {}, content_type="application/json"
+    )
+    assert response.status_code == 404

@@ -51,26 +51,26 @@ def statements(path: str, token: str, body: dict) -> tuple:
 
 
 def test_an_entry_and_its_confirmations_cost_a_pinned_few_queries(seated_tokens):
-    """The entry: the token, the table, who sits there, the seats' names, the table
+    """The entry: the token, the table, who sits there (and their names), the table
     under its lock, its site game, its standing entries, the entry and its audit entry,
     who sits there under the lock and who of them wants notices. A confirmation: the
-    token, the entry's table, the table under its lock, the entry, its answers, who
-    sits there, the confirmation and its audit entry. The last one also marks the entry
-    agreed (the agreed ones before it superseded) and writes the result: its seats, the
-    table's lock, the event's points, the result row (none yet), the result and seat
-    rows, the round's check in the transaction and after it, the standings' request and
-    claim."""
+    token, the entry's table under its lock (found through the entry), the entry, its
+    answers, who sits there, the confirmation and its audit entry. The last one also
+    marks the entry agreed (the agreed ones before it superseded) and writes the result
+    (the seats' entrants are those read under the lock): the table's lock, the event's
+    points, the result row (none yet), the result and seat rows, the round's check in
+    the transaction and after it, the standings' request and claim."""
     table, (entering, *confirming) = seated_tokens
     body = {"kind": "call-to-glory-table/1", "entry": ENTRY}
     entered, sql = statements(f"/api/tables/{table.pk}/submissions/", entering, body)
     assert entered.status_code == 201, entered.content
-    assert len(sql) == 11, sql
+    assert len(sql) == 10, sql
     confirm = f"/api/submissions/{entered.json()['id']}/confirm/"
     for token in confirming[:2]:
         confirmed, sql = statements(confirm, token, {"basis": entered.json()["basis"]})
         assert confirmed.status_code == 201, confirmed.content
-        assert len(sql) == 8, sql
+        assert len(sql) == 7, sql
     last, sql = statements(confirm, confirming[2], {"basis": entered.json()["basis"]})
     assert last.json()["status"] == "confirmed"
-    assert len(sql) == 20, sql
+    assert len(sql) == 18, sql
     assert Result.objects.filter(table=table).exists()

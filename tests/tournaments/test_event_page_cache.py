@@ -166,21 +166,20 @@ def test_the_organisers_tools_show_for_every_grant_read_with_the_event(
 
 
 @pytest.mark.parametrize("players", [16, 160])
-def test_a_player_reads_their_tables_page_in_six_queries_whatever_the_size(
+def test_a_player_reads_their_tables_page_in_four_queries_whatever_the_size(
     league, organiser, django_assert_num_queries, players
 ):
-    """The reader; the table with its round, event and league, its result and whether
-    the reader organises the event (one query compiled once, its event not read again
-    to check who may see it); its seats with their entrants and users (who sits there,
-    a walk-in or not, asked once); its entries in one read; its game on the site, its
-    status (whether entry by hand is closed) and the game (the page's play buttons)."""
+    """The reader; the table with its round, event and league, its result, its game on
+    the site and whether the reader organises the event (one query compiled once, its
+    event not read again to check who may see it); its seats with their entrants and
+    users (who sits there, a walk-in or not, asked once); its entries in one read."""
     event = make_event(league, organiser, players=players, rules_options={"rounds": 1})
     round_ = published(do_pair_round(event))
     player = event.entrants.order_by("pk").last().user
     seat = seat_of(player, round_)
     client = Client()
     client.force_login(player)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(4):
         page = client.get(f"/scoring/tables/{seat.table.pk}/").content.decode()
     names = [s.entrant.name for s in seat.table.seats.select_related("entrant")]
     assert all(name in page for name in names) and "Enter the result" in page
