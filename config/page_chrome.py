@@ -13,31 +13,19 @@ escapes it, for each request.
 
 A part is rendered from a context that holds only those: ``LANGUAGE_CODE``,
 ``signed_in``, and the slots ``reader_name``, ``this_page`` and ``csrf_token`` (for
-``{% csrf_token %}``), each drawn as a marker and split at when the part is drawn (as
-``tournaments.precompiled`` draws a page's reader's section). A part cannot read the
+``{% csrf_token %}``), each drawn as a marker and split at when the part is drawn
+(``config.slots``). A part cannot read the
 request or the user, so nothing of one reader is kept for another.
 """
 
-import re
-import secrets
-
 from django import template
 from django.template.loader_tags import BlockNode
-from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 
 from config.built_once import cached_under
+from config.slots import filled, slot, split_at_slots
 
 register = template.Library()
-
-# Random per process, so that nothing a person writes can be taken for a slot.
-_TOKEN = secrets.token_hex(12)
-_SLOT = re.compile(f"\x00{_TOKEN}:(\\w+)\x00")
-
-
-def slot(name: str) -> str:
-    """What a part is drawn with in place of the request's own value ``name``."""
-    return f"\x00{_TOKEN}:{name}\x00"
 
 
 def own_value(name: str, context):
@@ -65,8 +53,7 @@ class ChromeNode(template.Node):
         has_token = bool(context.get("csrf_token"))
         language = get_language()
 
-        def draw() -> tuple[list[str], list[str]]:
-            """The part as its texts between the slots and the slots' names in order."""
+        def draw():
             slots = {
                 "LANGUAGE_CODE": language,
                 "signed_in": signed_in,
@@ -74,16 +61,10 @@ class ChromeNode(template.Node):
                 "this_page": slot("this_page"),
                 "csrf_token": slot("csrf_token") if has_token else "",
             }
-            pieces = _SLOT.split(self.nodelist.render(context.new(slots)))
-            return pieces[0::2], pieces[1::2]
+            return split_at_slots(self.nodelist.render(context.new(slots)))
 
         key = ["chrome", self.name, language, signed_in, has_token]
-        texts, names = cached_under(key, draw)
-        out = [texts[0]]
-        for name, text in zip(names, texts[1:], strict=True):
-            out.append(conditional_escape(own_value(name, context)))
-            out.append(text)
-        return "".join(out)
+        return filled(cached_under(key, draw), lambda name: own_value(name, context))
 
 
 @register.tag("chrome")

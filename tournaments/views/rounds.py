@@ -1,5 +1,4 @@
 import hashlib
-import secrets
 from collections import defaultdict
 from functools import partial
 from typing import NamedTuple
@@ -15,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.refusal_pages import carried_out
+from config.slots import filled, slot, split_at_slots
 from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
 from tournaments.forms import ClockForm, PairForm, SwapForm
@@ -128,15 +128,8 @@ def round_detail(request, slug, number):
         )
     build = partial(shared_page, request, round_, fragments)
     page = cached(round_, fragments["version"], "page", build, shown_fields(round_), request.path)
-    return HttpResponse(page.replace(CSRF_MARK, get_token(request)).replace(CLOCK_MARK, clock))
-
-
-# What the shared page holds in place of its reader's CSRF token and of the round clock
-# (the time left as of the request), put in for each request; random per process, so
-# that nothing a person writes on a page can be taken for them.
-_MARK = secrets.token_hex(12)
-CSRF_MARK = f"csrf{_MARK}"
-CLOCK_MARK = mark_safe(f"<!--round-clock-{_MARK}-->")
+    own = {"csrf_token": get_token(request), "clock": clock}
+    return HttpResponse(filled(page, own.__getitem__))
 
 
 def is_shared(request) -> bool:
@@ -159,17 +152,18 @@ def shown_fields(round_) -> str:
 
 def shared_page(request, round_, fragments) -> str:
     """The round page as everyone not signed in sees it, built once per round version,
-    language and event fields: a read is the version's queries, a cache read and two
-    replacements (the reader's CSRF token, the clock), not a template's rendering."""
+    language and event fields with slots for the reader's CSRF token and the clock (the
+    time left as of the request): a read is the version's queries, a cache read and
+    the slots filled, not a template's rendering."""
     context = {
         "round": round_,
         "event": round_.event,
         "is_organiser": False,
-        "clock_html": CLOCK_MARK,
-        "csrf_token": CSRF_MARK,  # before the context processor's, which it overrides
+        "clock_html": mark_safe(slot("clock")),
+        "csrf_token": slot("csrf_token"),  # before the context processor's, which it overrides
         **fragments,
     }
-    return render_to_string("tournaments/round_detail.html", context, request)
+    return split_at_slots(render_to_string("tournaments/round_detail.html", context, request))
 
 
 def clock_tables(round_) -> list[int]:
