@@ -11,8 +11,9 @@ table's clock, the CSRF token, their place on the waitlist) put in per request.
 
 from django.middleware.csrf import get_token
 
+from config.slots import slot
 from tournaments.models import Entrant, Event
-from tournaments.precompiled import Form, slot
+from tournaments.precompiled import Form
 
 
 class ItemSlots:
@@ -37,21 +38,27 @@ def markers(shape: dict) -> dict:
 READER_SECTION = Form("tournaments/_event_reader.html", markers)
 
 
-def check_in_state(event: Event, entry: Entrant) -> str:
-    """What the entry's check-in shows: ``done``, ``open`` (a button), ``opens`` (when),
-    ``closed`` (nothing), or "" (no check-in here)."""
-    if not event.check_in or entry.is_dropped:
-        return ""
-    if entry.is_checked_in:
-        return "done"
-    if event.takes_check_ins:
-        return "open"
-    return "opens" if event.check_in_opens_at else "closed"
+def check_in_shape(event: Event, entry: Entrant) -> dict:
+    """What the entry's check-in shows: done, a button, when it opens, or nothing."""
+    if (
+        not event.check_in
+        or entry.is_dropped
+        or not (entry.is_checked_in or event.takes_check_ins or event.check_in_opens_at)
+    ):
+        return {"check_in": False}
+    return {
+        "check_in": True,
+        "checked_in": entry.is_checked_in,
+        "check_in_open": not entry.is_checked_in and event.takes_check_ins,
+        "check_in_opens_at": (
+            None if entry.is_checked_in or event.takes_check_ins else event.check_in_opens_at
+        ),
+    }
 
 
 def entry_shape(request, event: Event, entry: Entrant | None) -> dict:
     """What the section decides on about the reader's entry (or their registering)."""
-    shape = {"slug": event.slug, "section": entry is not None, "entered": ""}
+    shape = {"slug": event.slug, "section": entry is not None, "entered": entry is not None}
     if entry is None:
         if not event.takes_registrations:
             return shape
@@ -62,15 +69,15 @@ def entry_shape(request, event: Event, entry: Entrant | None) -> dict:
             "capacity": event.capacity if signed_in else None,
             "path": "" if signed_in else request.path,
         }
-    check_in = check_in_state(event, entry)
-    return shape | {
-        "entered": (
-            "waitlisted" if entry.is_waitlisted else "dropped" if entry.is_dropped else "entered"
-        ),
-        "check_in": check_in,
-        "check_in_opens_at": event.check_in_opens_at if check_in == "opens" else None,
-        "withdraw": not entry.is_dropped and not event.is_finished,
-    }
+    return (
+        shape
+        | {
+            "waitlisted": entry.is_waitlisted,
+            "dropped": not entry.is_waitlisted and entry.is_dropped,
+            "withdraw": not entry.is_dropped and not event.is_finished,
+        }
+        | check_in_shape(event, entry)
+    )
 
 
 def reader_section(request, event: Event, entry: Entrant | None, todo: list) -> str:
@@ -79,7 +86,7 @@ def reader_section(request, event: Event, entry: Entrant | None, todo: list) -> 
     shape = {"items": tuple(item.action for item in todo), **entry_shape(request, event, entry)}
     values = {
         "csrf_token": get_token(request),
-        "waitlist_place": entry.waitlist_place if shape["entered"] == "waitlisted" else "",
+        "waitlist_place": entry.waitlist_place if shape.get("waitlisted") else "",
     }
     for i, item in enumerate(todo):
         values |= {f"text{i}": item.text, f"url{i}": item.url, f"clock{i}": item.clock_html}

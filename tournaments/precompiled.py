@@ -14,30 +14,21 @@ template (deciding is the shape's business). Forms are kept per process, the las
 ``FORMS_KEPT`` drawn.
 """
 
-import re
-import secrets
 from collections.abc import Callable
 from functools import lru_cache
 
 from django.template.loader import get_template
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-# Random per process, so that nothing a person writes can be taken for a slot.
-_TOKEN = secrets.token_hex(8)
-_MARKER = re.compile(f"\x00{_TOKEN}:(\\w+)\x00")
+from config.slots import Drawn, filled, split_at_slots
+
 FORMS_KEPT = 512
-
-
-def slot(name: str) -> str:
-    """What a form is drawn with in place of slot ``name``'s value."""
-    return f"\x00{_TOKEN}:{name}\x00"
 
 
 class Form:
     """``template_name`` drawn per shape: ``markers(shape)`` is the rest of its context
-    (slots' markers, ``slot(name)``, or objects holding them), the same for every read
+    (slots' markers, ``config.slots.slot(name)``, or objects holding them), the same for every read
     of one shape."""
 
     def __init__(self, template_name: str, markers: Callable[[dict], dict]):
@@ -47,19 +38,14 @@ class Form:
     def render(self, shape: dict, values: dict) -> SafeString:
         """The form of ``shape`` (hashable values) filled with ``values`` (each slot's
         value by name)."""
-        texts, names = drawn(self, get_language() or "", tuple(sorted(shape.items())))
-        out = [texts[0]]
-        for name, text in zip(names, texts[1:], strict=True):
-            out.append(conditional_escape(values[name]))
-            out.append(text)
-        return SafeString("".join(out))
+        form = drawn(self, get_language() or "", tuple(sorted(shape.items())))
+        return filled(form, values.__getitem__)
 
 
 @lru_cache(maxsize=FORMS_KEPT)
-def drawn(form: Form, _language: str, shape: tuple) -> tuple[list[str], list[str]]:
-    """``form`` drawn with ``shape`` in the active language, as its texts between the
-    slots and the slots' names in order (one text more than names)."""
+def drawn(form: Form, _language: str, shape: tuple) -> Drawn:
+    """``form`` drawn with ``shape`` in the active language."""
     context = dict(shape)
-    drawn = get_template(form.template_name).render({**context, **form.markers(context)})
-    pieces = _MARKER.split(drawn)
-    return pieces[0::2], pieces[1::2]
+    return split_at_slots(
+        get_template(form.template_name).render({**context, **form.markers(context)})
+    )
