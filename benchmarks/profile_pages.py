@@ -2,7 +2,8 @@
 page, the player's table page and the home page, each for many signed-in players (and
 the event page for a visitor), through Django's test client (the whole WSGI stack:
 middleware, session, user, the view, the template), with the queries of each counted
-and the CPU of this process timed (PostgreSQL's share is not in it); ``--profile PAGE``
+and the CPU of this process timed (PostgreSQL's share is not in it) beside the wall
+time (which has it, and any wait of a busy machine); ``--profile PAGE``
 adds cProfile's dearest calls for one of them.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_mine \\
@@ -84,7 +85,7 @@ def main() -> None:
         sessions[user.pk] = client.cookies[settings.SESSION_COOKIE_NAME].value
 
     def measure(name, requests, profile=None):
-        cpu, queries = [], []
+        cpu, wall, queries = [], [], []
         for session, path in requests:
             if session is None:
                 client.cookies.pop(settings.SESSION_COOKIE_NAME, None)
@@ -93,16 +94,18 @@ def main() -> None:
             with CaptureQueriesContext(connection) as captured:
                 if profile:
                     profile.enable()
-                started = time.process_time()
+                started, started_wall = time.process_time(), time.perf_counter()
                 response = client.get(path)
                 cpu.append(time.process_time() - started)
+                wall.append(time.perf_counter() - started_wall)
                 if profile:
                     profile.disable()
             assert response.status_code == 200, (path, response.status_code)
             queries.append(len(captured))
         print(
             f"{name}: {len(cpu)} requests, CPU mean {statistics.mean(cpu) * 1000:.2f} ms"
-            f" (median {statistics.median(cpu) * 1000:.2f}), queries"
+            f" (median {statistics.median(cpu) * 1000:.2f}), wall mean"
+            f" {statistics.mean(wall) * 1000:.2f} ms, queries"
             f" {min(queries)}-{max(queries)}"
         )
 
