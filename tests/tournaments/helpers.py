@@ -3,6 +3,7 @@
 import random
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from tournaments.models import Entrant, Event, Season
 from tournaments.pairing import do_pair_round, do_publish_round
@@ -70,3 +71,13 @@ def tables_of(round_):
         [s.entrant_id for s in t.seats.all()]
         for t in round_.tables.filter(is_bye=False).prefetch_related("seats")
     ]
+
+
+def event_page_for(user, event) -> str:
+    """The event page as ``user`` (None: a visitor) reads it."""
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    response = client.get(f"/events/{event.slug}/")
+    assert response.status_code == 200
+    return response.content.decode()

@@ -7,7 +7,7 @@ at once (the home page's own: tests/tournaments/test_home_page.py)."""
 import pytest
 from django.test import Client
 
-from tests.tournaments.helpers import make_event, play, published
+from tests.tournaments.helpers import event_page_for, make_event, play, published
 from tournaments.event_editing import do_edit_event
 from tournaments.models import Seat
 from tournaments.pairing import do_pair_round
@@ -15,15 +15,6 @@ from tournaments.results import SeatOutcome, do_record_result, do_record_void
 from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
-
-
-def page_for(user, event) -> str:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    response = client.get(f"/events/{event.slug}/")
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def seat_of(user, round_) -> Seat:
@@ -79,7 +70,7 @@ def test_a_visitor_reads_the_cached_event_page_in_one_query(released, django_ass
 def test_each_player_sees_their_own_table_beside_the_shared_part(released):
     first, second = (s.entrant.user for s in released.tables.get(number=3).seats.all()[:2])
     other = released.tables.get(number=7).seats.first().entrant.user
-    pages = [page_for(user, released.event) for user in (first, second, other)]
+    pages = [event_page_for(user, released.event) for user in (first, second, other)]
     for user, page in zip((first, second, other), pages, strict=True):
         seat = seat_of(user, released)
         assert f"you play at table {seat.table.number}, seat {seat.position + 1}" in page
@@ -89,12 +80,12 @@ def test_each_player_sees_their_own_table_beside_the_shared_part(released):
 
 def test_a_new_pairing_shows_at_once(released):
     event, player = released.event, released.tables.first().seats.first().entrant.user
-    before = page_for(player, event)
+    before = event_page_for(player, event)
     assert "Round 3" not in before
     for table in released.tables.filter(is_bye=False):
         finish(table)
     third = published(do_pair_round(event))
-    page = page_for(player, event)
+    page = event_page_for(player, event)
     seat = seat_of(player, third)
     assert "Round 3</a>" in page
     assert f"round 3: you play at table {seat.table.number}, seat {seat.position + 1}" in page
@@ -102,28 +93,28 @@ def test_a_new_pairing_shows_at_once(released):
 
 def test_a_new_result_shows_at_once_before_the_standings_are_stored(released):
     event, table = released.event, released.tables.get(number=2)
-    visitor_page = page_for(None, event)
+    visitor_page = event_page_for(None, event)
     assert "void, it counts for nobody" not in visitor_page
     do_record_void(table, None, {"reason": "abandoned"})
-    assert "void, it counts for nobody" in page_for(None, event)
+    assert "void, it counts for nobody" in event_page_for(None, event)
 
 
 def test_new_standings_show_at_once(released):
     event = released.event
-    before = page_for(None, event)
+    before = event_page_for(None, event)
     for table in released.tables.filter(is_bye=False):
         finish(table)
     do_store_standings(event)
-    after = page_for(None, event)
+    after = event_page_for(None, event)
     assert after != before
     assert {row.games for row in event.standings.all()} == {2}
 
 
 def test_a_renamed_event_shows_its_new_name_at_once(released, organiser):
     event = released.event
-    assert "<h1>Renamed Open</h1>" not in page_for(None, event)
+    assert "<h1>Renamed Open</h1>" not in event_page_for(None, event)
     do_edit_event(event, organiser, name="Renamed Open")
-    assert "<h1>Renamed Open</h1>" in page_for(None, event)
+    assert "<h1>Renamed Open</h1>" in event_page_for(None, event)
 
 
 def test_a_player_who_confirmed_no_longer_sees_the_entry_to_confirm(released):
@@ -135,9 +126,9 @@ def test_a_player_who_confirmed_no_longer_sees_the_entry_to_confirm(released):
     submitter, confirmer = seats[0].entrant.user, seats[1].entrant.user
     entry = {"rounds": [{"sets": [{"20": 3}, {"18": 3}, {"16": 3}, {"12": 3}]}]}
     submission = do_submit_result(table, "call-to-glory-table/1", entry, submitter)
-    assert "confirm it or dispute it" in page_for(confirmer, released.event)
+    assert "confirm it or dispute it" in event_page_for(confirmer, released.event)
     do_confirm_result(submission, confirmer)
-    assert "confirm it or dispute it" not in page_for(confirmer, released.event)
+    assert "confirm it or dispute it" not in event_page_for(confirmer, released.event)
 
 
 @pytest.mark.parametrize("grant", ["event", "league", "league-creator", "event-creator"])
@@ -149,8 +140,8 @@ def test_the_organisers_tools_show_for_every_grant_read_with_the_event(
     entrant is shown none, and a grant shows at the next read."""
     event = released.event
     player = released.tables.first().seats.first().entrant.user
-    assert "Edit event" not in page_for(player, event)
-    assert "Edit event" not in page_for(outsider, event)
+    assert "Edit event" not in event_page_for(player, event)
+    assert "Edit event" not in event_page_for(outsider, event)
     if grant == "event":
         event.organisers.add(outsider)
     elif grant == "league":
@@ -161,8 +152,8 @@ def test_the_organisers_tools_show_for_every_grant_read_with_the_event(
         )
     else:
         type(event).objects.filter(pk=event.pk).update(created_by=outsider)
-    assert "Edit event" in page_for(outsider, event)
-    assert "Edit event" not in page_for(player, event)
+    assert "Edit event" in event_page_for(outsider, event)
+    assert "Edit event" not in event_page_for(player, event)
 
 
 @pytest.mark.parametrize("players", [16, 160])
@@ -192,9 +183,9 @@ def test_a_seat_swap_shows_each_player_their_new_table_at_once(released):
     first = released.tables.get(number=3).seats.order_by("position").first()
     second = released.tables.get(number=7).seats.order_by("position").last()
     player = first.entrant.user
-    assert "you play at table 3, seat 1" in page_for(player, released.event)
+    assert "you play at table 3, seat 1" in event_page_for(player, released.event)
     do_swap_seats(released, first, second)
-    page = page_for(player, released.event)
+    page = event_page_for(player, released.event)
     assert f"you play at table 7, seat {second.position + 1}" in page
     assert "you play at table 3" not in page
 
@@ -202,9 +193,9 @@ def test_a_seat_swap_shows_each_player_their_new_table_at_once(released):
 def test_a_result_at_the_players_table_takes_their_seat_off_at_once(released):
     table = released.tables.get(number=4)
     player = table.seats.first().entrant.user
-    assert "you play at table 4" in page_for(player, released.event)
+    assert "you play at table 4" in event_page_for(player, released.event)
     finish(table)
-    assert "you play at table" not in page_for(player, released.event)
+    assert "you play at table" not in event_page_for(player, released.event)
 
 
 def test_the_round_clock_started_and_paused_shows_at_the_next_read(released, organiser):
@@ -216,14 +207,14 @@ def test_the_round_clock_started_and_paused_shows_at_the_next_read(released, org
     event.round_minutes = 50
     event.save(update_fields=["round_minutes"])
     player = released.tables.get(number=1).seats.first().entrant.user
-    page = page_for(player, event)
+    page = event_page_for(player, event)
     assert "Time left: round 2, table 1" in page and 'data-ends-at=""' in page
     do_clock(released, "start", organiser, minutes=30)
-    page = page_for(player, event)
+    page = event_page_for(player, event)
     assert 'data-paused=""' in page and 'data-ends-at=""' not in page
     assert "29:5" in page  # 29:59 or 29:58 as drawn
     do_clock(released, "pause", organiser)
-    page = page_for(player, event)
+    page = event_page_for(player, event)
     assert 'data-paused="1"' in page and 'data-ends-at=""' in page
 
 
@@ -233,8 +224,8 @@ def test_a_withdrawal_and_a_check_in_show_at_the_next_read(league, organiser):
 
     event = make_event(league, organiser, players=8, check_in=True)
     entrant = event.entrants.order_by("pk").first()
-    assert "Check in: I am here" in page_for(entrant.user, event)
+    assert "Check in: I am here" in event_page_for(entrant.user, event)
     do_check_in(entrant, entrant.user)
-    assert "You are checked in." in page_for(entrant.user, event)
+    assert "You are checked in." in event_page_for(entrant.user, event)
     do_withdraw(entrant, entrant.user)
-    assert "You are entered." not in page_for(entrant.user, event)
+    assert "You are entered." not in event_page_for(entrant.user, event)

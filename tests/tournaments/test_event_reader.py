@@ -8,12 +8,11 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.test.signals import template_rendered
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournaments.helpers import make_event, published
+from tests.tournaments.helpers import event_page_for, make_event, published
 from tournaments.models import Entrant, Event, Seat
 from tournaments.pairing import do_pair_round
 from tournaments.precompiled import drawn
@@ -22,15 +21,6 @@ from tournaments.registration import do_register
 pytestmark = pytest.mark.django_db
 
 READER = "tournaments/_event_reader.html"
-
-
-def page_for(user, event) -> str:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    response = client.get(f"/events/{event.slug}/")
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 @pytest.fixture
@@ -46,7 +36,7 @@ def seat_of(user, round_) -> Seat:
 
 def test_each_player_reads_their_own_table_and_seat_and_never_anothers(released):
     players = [s.entrant.user for s in Seat.objects.filter(table__round=released)[:8]]
-    pages = {user: page_for(user, released.event) for user in players}
+    pages = {user: event_page_for(user, released.event) for user in players}
     for user, page in pages.items():
         seat = seat_of(user, released)
         mine = f"you play at table {seat.table.number}, seat {seat.position + 1}."
@@ -56,7 +46,7 @@ def test_each_player_reads_their_own_table_and_seat_and_never_anothers(released)
             theirs = seat_of(other, released)
             if theirs.table_id != seat.table_id:
                 assert f"/scoring/tables/{theirs.table.pk}/" not in page
-    visitor = page_for(None, released.event)
+    visitor = event_page_for(None, released.event)
     assert "you play at table" not in visitor and "What needs you now" not in visitor
     assert "/scoring/tables/" not in visitor and "You are entered." not in visitor
 
@@ -71,7 +61,7 @@ def test_the_form_is_drawn_once_for_every_player_of_one_shape(released):
     template_rendered.connect(count)
     try:
         for seat in Seat.objects.filter(table__round=released).select_related("entrant__user"):
-            page_for(seat.entrant.user, released.event)
+            event_page_for(seat.entrant.user, released.event)
     finally:
         template_rendered.disconnect(count)
     # Seat 1 adds "You start.": one more item's text, the same shape.
@@ -82,7 +72,7 @@ def test_the_form_is_drawn_once_for_every_player_of_one_shape(released):
 def test_a_players_values_are_escaped_as_the_template_escaped_them(released):
     Event.objects.filter(pk=released.event_id).update(name="Bold <b>Open</b> & co")
     player = released.tables.get(number=2).seats.first().entrant.user
-    page = page_for(player, released.event)
+    page = event_page_for(player, released.event)
     assert "Bold &lt;b&gt;Open&lt;/b&gt; &amp; co, round 1: you play at table 2" in page
     assert "<b>Open</b>" not in page
     # The reader's CSRF token is put in their forms, no marker left.
@@ -100,16 +90,18 @@ def test_a_waitlisted_entry_reads_its_number_and_a_full_event_its_places(
     event = make_event(league, organiser, registration="open", capacity=1)
     do_register(event, player)
     do_register(event, other_player)
-    waiting = page_for(other_player, event)
+    waiting = event_page_for(other_player, event)
     assert "You are on the waitlist, number 1:" in waiting and "Withdraw" in waiting
-    entered = page_for(player, event)
+    entered = event_page_for(player, event)
     assert "You are entered." in entered and "waitlist, number" not in entered
-    newcomer = page_for(outsider, event)
+    newcomer = event_page_for(outsider, event)
     assert ">Register</button>" in newcomer
     assert "1 place; once it is taken, you join the waitlist." in newcomer
     Event.objects.filter(pk=event.pk).update(capacity=3)
-    assert "3 places; once they are taken" in page_for(outsider, Event.objects.get(pk=event.pk))
-    visitor = page_for(None, event)
+    assert "3 places; once they are taken" in event_page_for(
+        outsider, Event.objects.get(pk=event.pk)
+    )
+    visitor = event_page_for(None, event)
     login = reverse("login")
     assert f'href="{login}?next=/events/{event.slug}/">Log in to register</a>' in visitor
 
@@ -120,9 +112,9 @@ def test_check_in_reads_when_it_opens_then_a_button_then_done(league, organiser)
     starts = timezone.now() + timedelta(hours=3)
     event = make_event(league, organiser, players=4, check_in=True, starts_at=starts)
     entrant = event.entrants.order_by("pk").first()
-    assert "Check-in opens " in page_for(entrant.user, event)
+    assert "Check-in opens " in event_page_for(entrant.user, event)
     Event.objects.filter(pk=event.pk).update(starts_at=timezone.now())
-    assert "Check in: I am here" in page_for(entrant.user, event)
+    assert "Check in: I am here" in event_page_for(entrant.user, event)
     do_check_in(Entrant.objects.get(pk=entrant.pk), entrant.user)
-    page = page_for(entrant.user, event)
+    page = event_page_for(entrant.user, event)
     assert "You are checked in." in page and "Check in: I am here" not in page
