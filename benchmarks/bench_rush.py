@@ -234,11 +234,12 @@ def results_arriving(port: int, tables: list[dict], tokens: dict, rate: float) -
 
 def reading(port: int, paths: list[str], cookies: list[str | None], rate: float, count: int):
     """``count`` GETs at ``rate`` a second, open loop, request ``i`` of ``paths[i %
-    len]`` as the reader ``cookies[i % len]`` (None: not signed in)."""
+    len]`` as the reader ``cookies[i % len]`` ("": a visitor's browser, asking for
+    HTML; None: a script, asking for JSON)."""
 
     def send(client: Client, index: int):
         cookie = cookies[index % len(cookies)]
-        return client.call("GET", paths[index % len(paths)], cookie=cookie or "")[0]
+        return client.call("GET", paths[index % len(paths)], cookie=cookie)[0]
 
     # Enough clients for every request of two seconds to be under way at once.
     clients = min(count, max(50, int(rate * 2.5)))
