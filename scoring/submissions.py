@@ -55,24 +55,23 @@ ANSWERS = CompiledQuery(
     ),
     -7,
 )
-TABLE_LOCKED = CompiledQuery(
-    lambda table_id: (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .filter(pk=table_id)
-        .order_by()
-    ),
-    -7,
-)
-TABLE_OF_SUBMISSION_LOCKED = CompiledQuery(
-    lambda submission_id: (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .filter(submissions__pk=submission_id)
-        .order_by()
-    ),
-    -7,
-)
+
+
+def table_locked_by(lookup: str) -> CompiledQuery:
+    """The table found by ``lookup`` with its round and event, its row locked."""
+    return CompiledQuery(
+        lambda key: (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("round__event")
+            .filter(**{lookup: key})
+            .order_by()
+        ),
+        -7,
+    )
+
+
+TABLE_LOCKED = table_locked_by("pk")
+TABLE_OF_SUBMISSION_LOCKED = table_locked_by("submissions__pk")
 SUBMISSION_WITH_AUTHOR = CompiledQuery(
     lambda submission_id: (
         Submission.objects.select_related("submitted_by").filter(pk=submission_id).order_by()
