@@ -148,6 +148,11 @@ def give_back_process_slot() -> None:
     _process_slots.give_back()
 
 
+def process_slots_held() -> int:
+    """How many of this process's threads hold a wait or a push stream now."""
+    return _process_slots.held
+
+
 @contextmanager
 def wait_allowed(request, open_to_visitors: bool):
     """Whether the request may hold its wait (False: answer it at once); a visitor's
