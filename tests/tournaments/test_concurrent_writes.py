@@ -19,7 +19,13 @@ from tournaments.models import Event, Result, Round, StandingsRequest
 from tournaments.pairing import do_pair_round
 from tournaments.results import SeatOutcome, do_record_result
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+# The test counts the standings requests its writes queue: the session's worker, once
+# started by an earlier test, would take (and delete) them meanwhile.
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("worker_paused"),
+]
 
 TABLE = Submission.Kind.GLORY_TABLE
 
