@@ -698,6 +698,11 @@ class EventLogEntry(models.Model):
         PROMOTED = "promoted", _("gave a freed place to the waitlist")
         PUBLISHED = "published", _("published a round")
         CLOCK = "round clock", _("set the round clock")
+        DISCARDED = "discarded", _("discarded a draft round")
+        REINSTATED = "reinstated", _("put a dropped entrant back in")
+        FINISHED = "finished", _("finished the event")
+        REOPENED = "reopened", _("reopened the event")
+        EXTRA_ROUND = "extra round", _("added a round beyond the plan")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     actor = models.ForeignKey(
