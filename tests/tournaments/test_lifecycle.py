@@ -238,3 +238,18 @@ def test_an_organiser_sees_their_actions_before_their_own_register_button(
     client.force_login(organiser)
     page = client.get(f"/events/{event.slug}/").content.decode()
     assert page.index('id="event-actions"') < page.index("Register</button>")
+
+
+def test_finishing_tells_each_player_their_final_place(league, organiser, player, other_player):
+    from accounts.models import Notice
+    from tournaments.entrants import do_add_entrant
+
+    event = make_event(league, organiser, table_size=2, rounds_planned=1)
+    for person in (player, other_player):
+        do_add_entrant(event, user=person)
+    play(event, 1)
+    do_finish_event(event, by=organiser)
+    told = Notice.objects.filter(subject=f"{event.name} is finished")
+    assert {notice.user for notice in told} == {player, other_player}
+    assert all("You finished in place" in notice.body for notice in told)
+    assert all(f"/events/{event.slug}/" in notice.body for notice in told)
