@@ -253,3 +253,21 @@ def test_finishing_tells_each_player_their_final_place(league, organiser, player
     assert {notice.user for notice in told} == {player, other_player}
     assert all("You finished in place" in notice.body for notice in told)
     assert all(f"/events/{event.slug}/" in notice.body for notice in told)
+
+
+def test_the_latest_round_page_offers_the_organiser_the_next_step(
+    league, organiser, player, client
+):
+    event = make_event(league, organiser, players=4, table_size=2, rounds_planned=2)
+    play(event, 1)
+    client.force_login(organiser)
+    page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    steps = page[page.index('id="next-steps"') :]
+    assert 'data-action="pair">Pair round 2</button>' in steps
+    play(event, 1)
+    earlier = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert 'id="next-steps"' not in earlier  # only the latest round's page
+    latest = client.get(f"/events/{event.slug}/rounds/2/").content.decode()
+    assert 'data-action="finish">Finish the event</button>' in latest
+    client.force_login(player)
+    assert 'id="next-steps"' not in client.get(f"/events/{event.slug}/rounds/2/").content.decode()
