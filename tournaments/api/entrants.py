@@ -122,7 +122,8 @@ class ImportSerializer(serializers.Serializer):
 @extend_schema(request=ImportSerializer, responses={201: EntrantSerializer(many=True)})
 @api_view(["POST"])
 def entrant_import(request, slug):
-    """Enter every row of a CSV, or none: a 400 lists each bad row by number and why."""
+    """Enter every row of a CSV, or none: a 400 lists each bad row by number and why.
+    Rows past the event's free places are entered on its waitlist (``status``)."""
     event = access_event_as_organiser(request.user, slug)
     form = ImportSerializer(data=request.data)
     form.is_valid(raise_exception=True)

@@ -90,11 +90,17 @@ def import_entrants(request, slug):
         imported = attempted(do_import_entrants, event, form.cleaned_data["csv"], request.user)
         if imported:
             added = imported.answer
-            messages.success(
-                request,
-                ngettext("%(n)s entrant imported.", "%(n)s entrants imported.", len(added))
-                % {"n": len(added)},
-            )
+            waiting = sum(entrant.is_waitlisted for entrant in added)
+            message = ngettext(
+                "%(n)s entrant imported.", "%(n)s entrants imported.", len(added)
+            ) % {"n": len(added)}
+            if waiting:
+                message += " " + ngettext(
+                    "The event is full: %(n)s of them is on the waitlist.",
+                    "The event is full: %(n)s of them are on the waitlist.",
+                    waiting,
+                ) % {"n": waiting}
+            messages.success(request, message)
             return redirect("event-entrants", slug=event.slug)
         show_bad_rows(form, imported.refusal)
     return entrants_page(request, event, form=EntrantForm(), import_form=form)
