@@ -370,6 +370,10 @@ BOTS_FAN_OUT_IN_REQUEST = env_int("BOTS_FAN_OUT_IN_REQUEST", 500)
 # scoring.idempotency: how long an Idempotency-Key's answer is kept for retries.
 IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
 
+# scoring.slips: how long a printed slip's link enters results (it stops sooner when the
+# table's result is official or the event is finished).
+SLIP_LINK_HOURS = env_int("SLIP_LINK_HOURS", 48)
+
 # Demo data, loaded in this order by ``manage.py load_demo`` (each app adds its own).
 DEMO_LOADERS = [
     "tournaments.demo.load_demo",
