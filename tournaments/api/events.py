@@ -12,7 +12,7 @@ from games.registry import DEFAULT_GAME, MOST_SEATS
 from tournaments.api.rounds import RoundSerializer
 from tournaments.archiving import do_archive_event, do_delete_event
 from tournaments.check_in import do_check_in
-from tournaments.cut import MAX_TOP, do_cut
+from tournaments.cut import MAX_TOP, cut_answer, do_cut
 from tournaments.event_editing import EDITABLE, do_edit_event
 from tournaments.event_settings import (
     SETTINGS,
@@ -296,12 +296,15 @@ class EventViewSet(
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def cut(self, request, slug=None):
         """After the Swiss rounds, a knockout of the best ``top`` by the standings,
-        seeded by rank; its first round is paired at once. The Swiss standings stay."""
+        seeded by rank; its first round is paired at once, and the answer is that round
+        with ``cut``: the entrants through by name and, when two were equal on points at
+        the line, why one went through (``line``)."""
         event = access_event_as_organiser(request.user, slug)
         form = CutSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         round_ = do_cut(event, form.validated_data["top"], by=request.user)
-        return Response(RoundSerializer(round_).data, status=201)
+        event.refresh_from_db(fields=["cut"])
+        return Response({**RoundSerializer(round_).data, "cut": cut_answer(event)}, status=201)
 
     @extend_schema(request=None, responses=EventSerializer)
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
