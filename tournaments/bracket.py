@@ -29,7 +29,7 @@ def lane_titles() -> dict:
         LOSERS: _("Losers' bracket"),
         GRAND_FINAL: _("Finals"),
         CUT: _("Knockout of the best"),
-        KNOCKOUT: _("Knockout"),
+        KNOCKOUT: _("Knockout rounds"),
     }
 
 

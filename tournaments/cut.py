@@ -145,8 +145,8 @@ def line_words(cut: dict) -> str:
     if note["by"] == "seed":
         return (
             _(
-                "%(through)s goes through ahead of %(out)s on the event's seed: both have "
-                "%(points)s points and tie on every tie-break, so the seed's draw decided."
+                "%(through)s goes through ahead of %(out)s on the event's seed: they are "
+                "equal on points (%(points)s each) and on every tie-break, so the seed drew."
             )
             % words
         )
@@ -155,7 +155,7 @@ def line_words(cut: dict) -> str:
     return (
         _(
             "%(through)s goes through ahead of %(out)s on %(tiebreak)s, %(a)s against %(b)s "
-            "(both have %(points)s points)."
+            "(equal on points: %(points)s each)."
         )
         % words
     )

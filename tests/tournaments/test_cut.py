@@ -46,7 +46,8 @@ def test_the_best_eight_play_a_seeded_knockout_and_the_swiss_standings_stay(
         "line": {**line, "values": [28.0, 24.0]},  # equal on points at the line: why
     }
     assert response.json()["cut"]["line"] == (
-        "P001 goes through ahead of P008 on opponents' points, 28 against 24 (both have 10 points)."
+        "P001 goes through ahead of P008 on opponents' points, 28 against 24 "
+        "(equal on points: 10 each)."
     )
     knockout = event.rounds.get(number=4)
     tables = [[s.entrant_id for s in t.seats.all()] for t in knockout.tables.all()]
