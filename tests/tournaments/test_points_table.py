@@ -68,6 +68,8 @@ def test_an_api_event_without_points_counts_the_default_and_the_winners_lead(
     event = event_through_the_api(client_for, organiser, league, golf)
     assert event.points_by_place == []  # none given: the default counts at read time
     assert points_table(event) == [4, 2, 1, 0]
+    answer = client_for(organiser).get(f"/api/events/{event.slug}/").json()
+    assert answer["points_by_place"] == [] and answer["points_table"] == [4, 2, 1, 0]
     enter(event, 8)
     play_lowest_wins(do_pair_round(event))
     enter(event, 1, prefix="late")  # entered after round 1: no game yet

@@ -19,6 +19,7 @@ from tournaments.event_settings import (
     check_event_settings,
     check_points_by_place,
     check_tiebreak_order,
+    points_table,
 )
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import REGISTRY
@@ -67,6 +68,7 @@ class EventSerializer(ModelSerializer):
             "table_size",
             "rounds_planned",
             "points_by_place",
+            "points_table",
             "tiebreak_order",
             "visibility",
             "seed",
@@ -86,6 +88,14 @@ class EventSerializer(ModelSerializer):
             "is_archived",
         ]
         read_only_fields = ["status", "is_archived"]
+
+    points_table = serializers.SerializerMethodField(
+        help_text="the points by place that count: points_by_place, or when it is empty "
+        "the default for the table size (what the event form offers)"
+    )
+
+    def get_points_table(self, event) -> list[float]:
+        return points_table(event)
 
     def validate_tiebreak_order(self, value):
         return field_checked(check_tiebreak_order, value)
