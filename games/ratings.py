@@ -38,12 +38,13 @@ def rate_table(
         teams = MODEL.rate([[rating] for rating in ratings], ranks=list(places))
         return [rating for (rating,) in teams]
     priors = [(rating.mu, rating.sigma) for rating in ratings]
-    groups = defaultdict(list)  # place -> the priors tied at it
+    groups: dict[int, list[tuple[float, float]]] = defaultdict(list)  # place -> priors
     for place, prior in zip(places, priors, strict=True):
         groups[place].append(prior)
     ordered = sorted(groups)
     arrangements = [sorted(set(permutations(groups[place]))) for place in ordered]
-    totals = defaultdict(lambda: [0.0, 0.0, 0])  # (place, prior) -> mu, sigma, count
+    # (place, prior) -> summed mu, summed sigma, orders rated
+    totals: dict[tuple, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
     for chosen in product(*arrangements):
         pairs = zip(ordered, chosen, strict=True)
         seats = [(place, prior) for place, order in pairs for prior in order]
