@@ -8,6 +8,7 @@ import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from tests.fixtures.browser import screenshot
 from tests.tournaments.helpers import event_page_for, make_event, play
 from tournaments.bracket import bracket_svg
 from tournaments.cut import do_cut, drawn_at_the_line, line_note, line_words
@@ -220,3 +221,36 @@ def test_the_cut_answer_and_the_page_say_why_at_a_tied_line(league, organiser):
     do_store_standings(event)
     page = event_page_for(None, Event.objects.get(pk=event.pk))
     assert f'<p class="cut-line">{line.replace(chr(39), "&#x27;")}</p>' in page
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_shows_the_winner_crowned_and_the_knockout_first_in_the_final_standings(
+    phone_page, league, organiser
+):
+    event, _ = swiss_cut_to_four(league, organiser, table_size=2)
+    s1, s2, s3, s4 = event.cut["entrants"]
+    names = dict(event.entrants.values_list("pk", "name"))
+    winners(event.rounds.get(number=4), s4, s2)
+    winners(do_pair_round(event), s4)
+    do_store_standings(event)
+    page = phone_page
+    page.goto(f"/events/{event.slug}/")
+    bracket = page.locator("svg.bracket")
+    assert bracket.locator(f"text=★ {names[s4]}").count() == 1
+    assert page.get_by_text("▲ goes through · ★ wins the final").is_visible()
+    first = page.locator("table.standings tbody tr").first
+    assert names[s4] in first.inner_text() and "wins the final" in first.inner_text()
+    second = page.locator("table.standings tbody tr").nth(1)
+    assert names[s2] in second.inner_text()
+    assert page.locator("p.points-table").inner_text() == (
+        "Points by place: 1st 4 · 2nd 2 · 3rd 1 · 4th 0"
+    )
+    bracket.scroll_into_view_if_needed()
+    bracket.screenshot(
+        path=str(
+            screenshot(page, "tournaments-knockout-crowned").with_name(
+                "tournaments-knockout-crowned-bracket.png"
+            )
+        )
+    )
