@@ -128,3 +128,16 @@ def knockout_marks(event: Event) -> dict:
         )
         for entrant in knockout.reached
     }
+
+
+def standings_note(event: Event) -> str:
+    """What the standings are while a knockout runs (said above them), or ""."""
+    knockout = knockout_of(event)
+    if knockout is None or knockout.decided:
+        return ""
+    if event.is_cut:
+        return _(
+            "The standings of the Swiss rounds, as at the cut: once the knockout's final "
+            "has its result, the knockout's places come first and every round counts."
+        )
+    return _("Once the final has its result, the standings follow the bracket.")

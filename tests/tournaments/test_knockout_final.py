@@ -117,12 +117,13 @@ def test_the_event_page_shows_the_crowned_winner_and_marks_the_knockout_while_it
     page = event_page_for(None, Event.objects.get(pk=event.pk))
     assert "▲ goes through · ★ wins the final · bold: first place" in page
     assert page.count("in the knockout</span>") == 2
+    assert "The standings of the Swiss rounds, as at the cut" in page
     assert page.count("out of the knockout in round 4</span>") == 2
     winners(do_pair_round(event), s2)
     do_store_standings(event)
     page = event_page_for(None, Event.objects.get(pk=event.pk))
     assert f"★ {names[s2]}" in page and "wins the final</span>" in page
-    assert "in the knockout</span>" not in page
+    assert "in the knockout</span>" not in page and "as at the cut" not in page
     standings = page[page.index('<table class="standings">') :]
     assert standings.index(names[s2]) < standings.index(names[s1])
 

@@ -23,6 +23,7 @@ from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
 from tournaments.knockout_places import knockout_marks
+from tournaments.knockout_places import standings_note as knockout_standings_note
 from tournaments.leaderboard import Leaderboard
 from tournaments.leagues import (
     do_close_season,
@@ -101,6 +102,10 @@ class Bracket:
     def cut_line(self) -> str:
         """Why the last entrant through the cut went through, when it was a tie."""
         return line_words(self.event.cut) if self.event.is_cut else ""
+
+    @cached_property
+    def standings_note(self) -> str:
+        return knockout_standings_note(self.event)
 
     @cached_property
     def marks(self) -> dict:
