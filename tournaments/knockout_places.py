@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Seat, SeatResult
+from tournaments.models import Entrant, Event, Seat, SeatResult
 
 KNOCKOUT_FORMAT = "knockout"
 
@@ -29,22 +29,27 @@ class Knockout:
     final_round: int | None = None
     winner: int | None = None
     out: dict = field(default_factory=dict)  # entrant -> the round they went out in
+    # Over without a final: every table of the last round has its result and at most
+    # one of its entrants is still in (the others dropped), as the format ends it.
+    ended_early: bool = False
 
     @property
     def decided(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.ended_early
 
     def still_in(self, entrant) -> bool:
         """In the knockout and not out yet (no place beyond those who go through)."""
         return entrant in self.reached and entrant not in self.out
 
     def order(self, seed_order: list) -> list:
-        """The knockout's entrants, best first: the last round played (later first),
-        the place at that table, then ``seed_order`` (entrant ids, best first)."""
+        """The knockout's entrants, best first: its winner, then the last round played
+        (later first), the place at that table, then ``seed_order`` (entrant ids, best
+        first)."""
         seed = {e: i for i, e in enumerate(seed_order)}
         return sorted(
             self.reached,
             key=lambda e: (
+                e != self.winner,
                 -self.reached[e][0],
                 self.reached[e][1] or 10**6,
                 seed.get(e, 10**6),
@@ -102,7 +107,31 @@ def knockout_of(event: Event) -> Knockout | None:
             knockout.out.setdefault(entrant, number)
         if table == knockout.final_table and place == 1 and knockout.winner is None:
             knockout.winner = entrant
+    if rounds and knockout.winner is None:
+        end_early(event, knockout, seated, places, max(rounds))
     return knockout
+
+
+def end_early(event: Event, knockout: Knockout, seated: list, places: dict, last: int) -> None:
+    """A knockout whose last round has every result and sends on at most one entrant
+    still in (the others dropped) is over: the one left, if any, wins it."""
+    through = []
+    for entrant, table, number, is_bye, note in seated:
+        if number != last:
+            continue
+        place = places.get((table, entrant))
+        if not is_bye and place is None:
+            return  # the round is still being played
+        if is_bye or place <= note.get("advance", 1):
+            through.append(entrant)
+    left = list(
+        Entrant.objects.filter(
+            event=event, status=Entrant.Status.ACTIVE, pk__in=through
+        ).values_list("pk", flat=True)
+    )
+    if len(left) < 2:
+        knockout.ended_early = True
+        knockout.winner = left[0] if left else None
 
 
 def decided_knockout(event: Event) -> Knockout | None:
@@ -119,7 +148,7 @@ def knockout_marks(event: Event) -> dict:
     if knockout is None:
         return {}
     if knockout.decided:
-        return {knockout.winner: _("wins the final")}
+        return {knockout.winner: _("wins the final")} if knockout.winner else {}
     return {
         entrant: (
             _("out of the knockout in round %(n)s") % {"n": knockout.out[entrant]}

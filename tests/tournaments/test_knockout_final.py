@@ -12,7 +12,7 @@ from tests.fixtures.browser import screenshot
 from tests.tournaments.helpers import event_page_for, make_event, play
 from tournaments.bracket import bracket_svg
 from tournaments.cut import do_cut, drawn_at_the_line, line_note, line_words
-from tournaments.models import Event
+from tournaments.models import Entrant, Event
 from tournaments.pairing import do_pair_round
 from tournaments.results import SeatOutcome, do_record_result
 from tournaments.standings import compute_standings, do_store_standings
@@ -255,3 +255,14 @@ def test_a_phone_shows_the_winner_crowned_and_the_knockout_first_in_the_final_st
             )
         )
     )
+
+
+def test_a_knockout_left_with_one_entrant_after_drops_is_over_and_they_win_it(league, organiser):
+    event, swiss = swiss_cut_to_four(league, organiser, table_size=2)
+    s1, s2, s3, s4 = event.cut["entrants"]
+    winners(event.rounds.get(number=4), s1, s3)
+    assert compute_standings(event)[0]["games"] == 3  # both finalists in: not over
+    Entrant.objects.filter(pk=s1).update(status=Entrant.Status.DROPPED)
+    rows = compute_standings(event)
+    assert [r["entrant_id"] for r in rows[:4]] == [s3, s1, s2, s4]
+    assert rows[0]["games"] == 4 and rows[0]["rank"] == 1
