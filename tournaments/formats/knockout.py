@@ -35,6 +35,7 @@ class Knockout(Format):
     key = "knockout"
     name = gettext_noop("Knockout")
     options = {"advance": 0}
+    draws_bracket = True
     option_help = {
         "advance": gettext_noop("entrants who go on from each table (0: half the table)")
     }
