@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/<str:key>/", game_catalogue.game_detail, name="game-detail"),
     path("games/<str:key>/rename/", game_catalogue.game_rename, name="game-rename"),
     path("games/<str:key>/delete/", game_catalogue.game_delete, name="game-delete"),
+    path("games/<str:key>/site-wide/", game_catalogue.game_site_wide, name="game-site-wide"),
     path("leagues/new/", events.league_create, name="league-create"),
     path("leagues/<slug:slug>/", events.league_detail, name="league-detail"),
     path("leagues/<slug:slug>/edit/", editing.league_edit, name="league-edit"),
