@@ -7,9 +7,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from config.refusal_pages import checked_on
-from games.registry import DEFAULT_GAME, MOST_SEATS, all_games, get_game
+from games.registry import DEFAULT_GAME, MOST_SEATS, all_games, catalogue_game
 from games.registry import REGISTRY as GAMES
-from refusal import attempted
 from tournaments.entrant_import import MAX_CHARACTERS
 from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
 from tournaments.event_editing import settings_digest
@@ -113,9 +112,9 @@ def game_choices_in(league: League, chosen: str | None) -> list[tuple[str, str]]
     adders = league_organiser_ids(League.objects.filter(pk=league.pk))
     choices = [(game.key, str(game.name)) for game in all_games(adders)]
     if chosen and chosen not in dict(choices):
-        found = attempted(get_game, chosen)
-        if found:
-            choices.append((chosen, str(found.answer.name)))
+        found = GAMES.get(chosen) or catalogue_game(chosen)
+        if found is not None:
+            choices.append((chosen, str(found.name)))
     return choices
 
 
