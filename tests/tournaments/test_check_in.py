@@ -92,7 +92,8 @@ def test_dropping_the_no_shows_promotes_the_checked_in_waitlist_and_pairs(
     assert paired.status_code == 201, paired.json()
     seated = {seat["entrant"] for table in paired.json()["tables"] for seat in table["seats"]}
     assert seated == {"Pat Player", "Oscar Outsider"}
-    assert not checking_in.entrants.filter(user=other_player).exists()
+    no_show = checking_in.entrants.get(user=other_player)
+    assert no_show.is_no_show and no_show.dropped_after_round == 0  # listed, not deleted
     dropped = EventLogEntry.objects.get(
         event=checking_in, action=EventLogEntry.Action.NO_SHOWS_DROPPED
     )
