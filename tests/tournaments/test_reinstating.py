@@ -171,3 +171,22 @@ def test_the_entrants_page_puts_a_dropped_entrant_back_in(swiss, organiser, clie
     answer = client.post(f"/events/{swiss.slug}/entrants/{cat.pk}/reinstate/", follow=True)
     assert f"{cat.name} is back in from round 2." in answer.content.decode()
     assert Entrant.objects.get(pk=cat.pk).is_active
+
+
+def test_the_event_page_tells_a_dropped_player_why_and_lets_one_who_withdrew_come_back(
+    league, organiser, client_for
+):
+    event = make_event(league, organiser, players=8, registration="open")
+    play(event, 1)
+    cat, dan = event.entrants.order_by("name")[:2]
+    do_withdraw(cat, cat.user)
+    do_drop(dan, organiser)
+    theirs = client_for(dan.user).get(f"/events/{event.slug}/").content.decode()
+    assert "You were dropped from this event; an organiser can put you back in." in theirs
+    assert "Register again" not in theirs
+    client = client_for(cat.user)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "You have withdrawn from this event." in page and "Register again" in page
+    back = client.post(f"/events/{event.slug}/register/", follow=True).content.decode()
+    assert "You are entered." in back and "Register again" not in back
+    assert Entrant.objects.get(pk=cat.pk).joined_round == 2
