@@ -19,7 +19,13 @@ from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
 from tournaments.forms import ClockForm, PairForm, SwapForm
 from tournaments.models import Seat, SeatResult
-from tournaments.pairing import do_pair_round, do_publish_round, do_repair_round, do_swap_seats
+from tournaments.pairing import (
+    do_discard_round,
+    do_pair_round,
+    do_publish_round,
+    do_repair_round,
+    do_swap_seats,
+)
 from tournaments.permissions import (
     access_event_as_organiser,
     access_round,
@@ -247,6 +253,17 @@ def publish(request, slug, number):
             request,
             _("Round %(n)s is published: its players are told their tables.") % {"n": number},
         )
+    return redirect("round-detail", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def discard(request, slug, number):
+    """Throw away a draft round: back to the event page, which offers what comes next."""
+    round_ = access_round_as_organiser(request.user, slug, number)
+    if carried_out(request, do_discard_round, round_, by=request.user):
+        messages.success(request, _("The draft of round %(n)s is discarded.") % {"n": number})
+        return redirect("event-detail", slug=slug)
     return redirect("round-detail", slug=slug, number=number)
 
 
