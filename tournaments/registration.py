@@ -87,21 +87,20 @@ def check_reinstatable(entrant: Entrant) -> None:
         )
 
 
-def check_room_for(event: Event, entrant: Entrant) -> None:
+def full_refusal(event: Event, entrant: Entrant) -> Refusal:
     """An organiser puts a dropped entrant back only into a free place: those on the
     waitlist were there first."""
-    if not has_free_place(event):
-        raise Refusal(
-            ngettext(
-                "The event is full (%(n)s place): %(name)s can come back once a place "
-                "frees. Raise the capacity, or drop someone first.",
-                "The event is full (%(n)s places): %(name)s can come back once a place "
-                "frees. Raise the capacity, or drop someone first.",
-                event.capacity,
-            )
-            % {"n": event.capacity, "name": entrant.name},
-            code=CONFLICT,
+    return Refusal(
+        ngettext(
+            "The event is full (%(n)s place): %(name)s can come back once a place "
+            "frees. Raise the capacity, or drop someone first.",
+            "The event is full (%(n)s places): %(name)s can come back once a place "
+            "frees. Raise the capacity, or drop someone first.",
+            event.capacity,
         )
+        % {"n": event.capacity, "name": entrant.name},
+        code=CONFLICT,
+    )
 
 
 def do_reinstate(entrant: Entrant, by, waitlist_when_full: bool = False) -> Entrant:
@@ -119,12 +118,13 @@ def do_reinstate(entrant: Entrant, by, waitlist_when_full: bool = False) -> Entr
         entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
         check_reinstatable(entrant)
         joined = next_round_number(event)
-        entrant.status = Entrant.Status.ACTIVE
-        if not has_free_place(event):
-            if not waitlist_when_full:
-                check_room_for(event, entrant)
+        if has_free_place(event):
+            entrant.status = Entrant.Status.ACTIVE
+        elif waitlist_when_full:
             entrant.status = Entrant.Status.WAITLISTED
             entrant.registered_at = timezone.now()
+        else:
+            raise full_refusal(event, entrant)
         if not entrant.seats.exists() and joined > 1:
             entrant.start_points = event.late_entry_points
         entrant.joined_round, entrant.dropped_after_round = joined, None
@@ -173,6 +173,9 @@ def do_drop(entrant: Entrant, by) -> Entrant:
     waitlist."""
     with transaction.atomic():
         event = lock_event(entrant.event)
+        entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
+        if entrant.is_dropped:  # dropping again would overwrite why and when
+            raise Refusal(_("%(name)s is dropped already.") % {"name": entrant.name}, code=CONFLICT)
         entrant = do_drop_entrant(entrant, Entrant.DropReason.ORGANISER)
         promote_waitlist(event, by)
         store_entrants_change(event)

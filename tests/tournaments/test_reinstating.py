@@ -190,3 +190,13 @@ def test_the_event_page_tells_a_dropped_player_why_and_lets_one_who_withdrew_com
     back = client.post(f"/events/{event.slug}/register/", follow=True).content.decode()
     assert "You are entered." in back and "Register again" not in back
     assert Entrant.objects.get(pk=cat.pk).joined_round == 2
+
+
+def test_dropping_a_dropped_entrant_again_keeps_why_and_when_they_left(swiss, organiser):
+    cat = swiss.entrants.order_by("name").first()
+    do_withdraw(cat, cat.user)
+    play(swiss, 1)
+    again = api(organiser).post(f"/api/events/{swiss.slug}/entrants/{cat.pk}/drop/")
+    assert again.status_code == 409 and f"{cat.name} is dropped already." in again.json()["detail"]
+    cat.refresh_from_db()
+    assert (cat.drop_reason, cat.dropped_after_round) == (Entrant.DropReason.WITHDREW, 1)
