@@ -1,7 +1,8 @@
 """On a phone, by clicking from the home page: an organiser opens registration; three
 players register (the third waitlisted); two check in (one of them the waitlisted
 player); the organiser drops the no-show and the waitlisted player moves up (the
-page drawn after it lists them, the no-show stays listed as not checked in), pairs a
+page drawn after it lists them, the no-show stays listed as not checked in and cannot
+be put back into a full event), pairs a
 draft, swaps the two players and publishes. Only then do the players see their table
 and get the e-mail (sent by the real worker)."""
 
@@ -93,8 +94,12 @@ def test_registration_check_in_and_a_reviewed_first_round_on_a_phone(
     page.get_by_role("link", name="Entrants").click()
     quinn = page.locator(".entrants li", has_text="Quinn Player")
     assert "did not check in" in quinn.inner_text()
-    assert quinn.get_by_role("button", name="Put Quinn Player back in").is_visible()
     steps.shot("no-show-listed")
+    # Both places are taken: putting Quinn back in is refused, and says why.
+    quinn.get_by_role("button", name="Put Quinn Player back in").click()
+    page.wait_for_url(f"**/events/{event.slug}/entrants/")
+    assert "The event is full (2 places): Quinn Player can come back" in page.inner_text("main")
+    assert Entrant.objects.get(event=event, user=other_player).is_no_show
     page.goto(f"/events/{event.slug}/")
 
     # A draft round 1, two players swapped, seen by the organiser alone.
