@@ -40,6 +40,12 @@ class EntrantSerializer(serializers.ModelSerializer):
             "club",
             "fixed_table",
         ]
+        extra_kwargs = {
+            "drop_reason": {
+                "help_text": "why a dropped entrant is out (withdrew, organiser, no-show: did "
+                "not check in); empty when not dropped"
+            }
+        }
 
 
 class PlaceSerializer(serializers.Serializer):
