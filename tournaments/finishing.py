@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from refusal import CONFLICT, Refusal
 from tournaments import event_log, lifecycle, live
 from tournaments.models import Event, Table
+from tournaments.notices import notify_finished
 
 
 def lock_tables_of(event) -> None:
@@ -64,6 +65,7 @@ def do_finish_event(event: Event, by=None) -> None:
         check_can_finish(event)
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
         event_log.log(event, by, event_log.Action.FINISHED)
+        notify_finished(event)
         live.announce_change(event.pk)
 
 

@@ -134,7 +134,10 @@ ACTS = {
         Act.FINISH,
         *([Act.EXTRA_ROUND] if state.extends and not state.in_knockout else []),
     ],
-    Stage.LOGGING: lambda state: [Act.LOG_GAME, *finish_if_running(state)],
+    Stage.LOGGING: lambda state: [
+        Act.LOG_GAME if state.active >= 2 else Act.ADD_ENTRANTS,
+        *finish_if_running(state),
+    ],
     Stage.FINISHED: lambda _state: [Act.REOPEN],
     Stage.ARCHIVED: lambda _state: [],
 }
