@@ -76,7 +76,8 @@ def entry_shape(request, event: Event, entry: Entrant | None) -> dict:
         | {
             "waitlisted": entry.is_waitlisted,
             "dropped": not entry.is_waitlisted and entry.is_dropped,
-            "drop_reason": entry.drop_reason if entry.is_dropped else "",
+            "withdrew": withdrew,
+            "no_show": entry.is_no_show,
             "register_again": withdrew and event.takes_registrations,
             "withdraw": not entry.is_dropped and not event.is_finished,
         }

@@ -134,7 +134,7 @@ def standings_names(page: str) -> str:
 
 
 def test_after_dropping_the_no_shows_every_page_shows_who_is_in_and_who_did_not_come(
-    checking_in, organiser, player, outsider, client_for
+    checking_in, organiser, player, other_player, outsider, client_for
 ):
     """The event page's standings are drawn once per page version: the drop and the
     waitlist moving up once left them as they were (the no-show listed, the promoted
@@ -155,6 +155,8 @@ def test_after_dropping_the_no_shows_every_page_shows_who_is_in_and_who_did_not_
         assert "Quinn Player" not in listed  # never played: nothing to rank
     entrants = client_for(organiser).get(f"/events/{checking_in.slug}/entrants/")
     assert "Missing" not in entrants.content.decode()
+    theirs = client_for(other_player).get(f"/events/{checking_in.slug}/").content.decode()
+    assert "You did not check in, so you were dropped from this event" in theirs
 
 
 def test_the_no_shows_stay_listed_as_not_checked_in(
