@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0018_lifecycle_log_actions'),
+        ('tournaments', '0019_score_events_without_points'),
     ]
 
     operations = [
