@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0019_score_events_without_points'),
+        ('tournaments', '0020_entrant_drop_reason'),
     ]
 
     operations = [
