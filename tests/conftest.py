@@ -7,6 +7,7 @@ from django.utils import translation
 
 from tests.fixtures.asgi import streams  # noqa: F401
 from tests.fixtures.browser import (  # noqa: F401
+    _live_server_streams_ended,
     browser,
     browser_language,
     laptop_page,
