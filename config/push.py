@@ -246,10 +246,13 @@ class ThreadStreams:
     def __init__(self):
         self.changed = threading.Condition()
         self.open: set[ThreadEvents] = set()
+        self.ending = 0  # calls of ``end_all`` under way: a stream that starts meanwhile ends
 
     def add(self, events: "ThreadEvents") -> None:
         with self.changed:
             self.open.add(events)
+            if self.ending:
+                events.end()
 
     def discard(self, events: "ThreadEvents") -> None:
         with self.changed:
@@ -259,9 +262,13 @@ class ThreadStreams:
     def end_all(self, timeout: float) -> bool:
         """End every open stream; whether all ended within ``timeout``."""
         with self.changed:
-            for events in self.open:
-                events.end()
-            return self.changed.wait_for(lambda: not self.open, timeout)
+            self.ending += 1
+            try:
+                for events in self.open:
+                    events.end()
+                return self.changed.wait_for(lambda: not self.open, timeout)
+            finally:
+                self.ending -= 1
 
 
 _threads = ThreadStreams()

@@ -14,7 +14,7 @@ from tests.fixtures.browser import (  # noqa: F401
     phone_page,
     second_phone,
 )
-from tests.fixtures.limits import fresh_limits  # noqa: F401
+from tests.fixtures.limits import _limits_of_this_session, fresh_limits  # noqa: F401
 from tests.fixtures.personas import (  # noqa: F401
     anonymous,
     client_for,
