@@ -154,13 +154,15 @@ def do_set_place(entrant: Entrant, club: str, fixed_table: int | None) -> Entran
     return entrant
 
 
-def do_drop_entrant(entrant: Entrant) -> Entrant:
-    """Drop an entrant from the next pairing on; their results stay."""
+def do_drop_entrant(entrant: Entrant, reason: str = Entrant.DropReason.ORGANISER) -> Entrant:
+    """Drop an entrant from the next pairing on, for ``reason`` (an
+    ``Entrant.DropReason``); their results stay."""
     check_not_finished(entrant.event)
     with transaction.atomic():
         entrant.status = Entrant.Status.DROPPED
         entrant.dropped_after_round = next_round_number(entrant.event) - 1
-        entrant.save(update_fields=["status", "dropped_after_round"])
+        entrant.drop_reason = reason
+        entrant.save(update_fields=["status", "dropped_after_round", "drop_reason"])
     return entrant
 
 

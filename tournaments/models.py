@@ -337,6 +337,15 @@ class Entrant(models.Model):
         DROPPED = "dropped", _("dropped")
         WAITLISTED = "waitlisted", _("on the waitlist")
 
+    class DropReason(models.TextChoices):
+        """Why a dropped entrant is out: it decides how they are listed and whether they
+        may register again themself (only who withdrew)."""
+
+        NONE = "", _("not dropped")
+        WITHDREW = "withdrew", _("withdrew")
+        ORGANISER = "organiser", _("dropped by an organiser")
+        NO_SHOW = "no-show", _("did not check in")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -353,6 +362,9 @@ class Entrant(models.Model):
     joined_round = models.PositiveSmallIntegerField(default=1)
     start_points = models.FloatField(_("starting points"), default=0)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    drop_reason = models.CharField(
+        max_length=10, choices=DropReason.choices, default=DropReason.NONE, blank=True
+    )
     seed = models.PositiveIntegerField(
         _("seed"), default=0, help_text=_("knockout seeding, 1 the top seed; 0 by standings")
     )
@@ -392,6 +404,23 @@ class Entrant(models.Model):
     @property
     def is_waitlisted(self) -> bool:
         return self.status == self.Status.WAITLISTED
+
+    @property
+    def is_no_show(self) -> bool:
+        return self.is_dropped and self.drop_reason == self.DropReason.NO_SHOW
+
+    @property
+    def drop_mark(self) -> str:
+        """How a dropped entrant is listed ("" when not dropped)."""
+        if not self.is_dropped:
+            return ""
+        if self.is_no_show:
+            return str(self.DropReason.NO_SHOW.label)
+        if not self.dropped_after_round:
+            return str(_("dropped before round 1"))
+        if self.drop_reason == self.DropReason.WITHDREW:
+            return str(_("withdrew after round %(n)s") % {"n": self.dropped_after_round})
+        return str(_("dropped after round %(n)s") % {"n": self.dropped_after_round})
 
     @property
     def is_checked_in(self) -> bool:

@@ -101,6 +101,11 @@ urlpatterns = [
         name="entrant-detail",
     ),
     path("events/<slug:slug>/entrants/<int:entrant_id>/drop/", entrants.drop, name="entrant-drop"),
+    path(
+        "events/<slug:slug>/entrants/<int:entrant_id>/reinstate/",
+        entrants.reinstate,
+        name="entrant-reinstate",
+    ),
     path("events/<slug:slug>/rounds/pair/", rounds.pair_next, name="round-pair"),
     path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),
     path("events/<slug:slug>/rounds/<int:number>/board/", rounds.round_board, name="round-board"),
