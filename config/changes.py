@@ -85,32 +85,38 @@ def touch(path: Path) -> None:
         log.warning("%s: its change could not be announced: %s", path.name, error)
 
 
-def wait_for_change(topic: str, key, read_stamp, stamp, seconds: float) -> bool:
-    """Whether ``read_stamp()`` moved on from ``stamp`` within ``seconds``."""
+def wait_for_change(
+    topic: str, key, read_stamp, stamp, seconds: float, woken: threading.Event | None = None
+) -> bool:
+    """Whether ``read_stamp()`` moved on from ``stamp`` within ``seconds``. The wait
+    sleeps on ``woken`` (a new event for each wait): a caller that may end it early
+    (``config.push``: a stream ended with its server) sets it, and it answers True."""
     deadline = monotonic() + seconds
+    woken = woken or threading.Event()
     url = redis_url()
     if url is not None:
         try:
-            return listen(listener_of(url), f"{topic}:{key}", read_stamp, stamp, deadline)
+            return listen(listener_of(url), f"{topic}:{key}", read_stamp, stamp, deadline, woken)
         except redis.RedisError as error:
             log.warning("%s %s: waiting without Redis: %s", topic, key, error)
-    return poll(read_stamp, stamp, deadline)
+    return poll(read_stamp, stamp, deadline, woken)
 
 
-def listen(listener: "Listener", name: str, read_stamp, stamp, deadline: float) -> bool:
-    with listener.watching(name) as woken:
+def listen(listener: "Listener", name: str, read_stamp, stamp, deadline: float, woken) -> bool:
+    with listener.watching(name, woken):
         if read_stamp() != stamp:
             return True
         give_back_connection()
         return woken.wait(max(0, deadline - monotonic()))
 
 
-def poll(read_stamp, stamp, deadline: float) -> bool:
+def poll(read_stamp, stamp, deadline: float, woken: threading.Event) -> bool:
     while read_stamp() == stamp:
         left = deadline - monotonic()
         if left <= 0:
             return False
-        sleep(min(POLL_SECONDS, left))
+        if woken.wait(min(POLL_SECONDS, left)):
+            return True
     return True
 
 
@@ -162,13 +168,12 @@ class Listener:
                 event.set()
 
     @contextmanager
-    def watching(self, name: str):
-        """An event set when ``name``'s change is announced, while in the block."""
-        event = threading.Event()
+    def watching(self, name: str, event: threading.Event):
+        """``event`` set when ``name``'s change is announced, while in the block."""
         with self.lock:
             self.waiting.setdefault(name, set()).add(event)
         try:
-            yield event
+            yield
         finally:
             with self.lock:
                 events = self.waiting[name]
