@@ -108,3 +108,19 @@ def test_a_leagues_event_form_offers_its_organisers_games_and_the_site_wide_ones
     names = [name for _key, name in form.fields["game"].choices]
     assert "Catan" in names and "Quinn's Catan" in names and "Sam's Catan" not in names
     assert "Quinn's Catan" in listed(client_for(organiser))  # a co-organiser's game
+
+
+def test_an_event_cannot_play_another_persons_own_game_by_its_key(
+    client_for, squatter, organiser, league
+):
+    key = client_for(squatter).post("/api/games/", CATAN, content_type=JSON).json()["key"]
+    season = league.seasons.create(name="Autumn")
+    event = {"name": "Borrowed", "slug": "borrowed", "season": season.pk, "game": key}
+    event |= {"format": "swiss", "table_size": 3}
+    refused = client_for(organiser).post("/api/events/", event, content_type=JSON)
+    assert refused.status_code == 400 and refused.json()["field"] == "game"
+    assert not league.seasons.get().events.exists()
+    theirs = client_for(squatter)
+    own_season = League.objects.get(slug="sams").seasons.create(name="Own")
+    mine = theirs.post("/api/events/", {**event, "season": own_season.pk}, content_type=JSON)
+    assert mine.status_code == 201, mine.json()
