@@ -82,7 +82,14 @@ def do_edit_event(event: Event, by, seen: str | None = None, **changes) -> Event
         event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
         check_not_stale(event, seen)
         settings = {name: changes.get(name, getattr(event, name)) for name in SETTINGS}
+        # Points were checked against the table when they were set: an event made before
+        # that check keeps editing its other settings.
+        keep_points = not {"points_by_place", "table_size"} & set(changes)
+        if keep_points:
+            settings["points_by_place"] = []
         changes.update(check_event_settings(**settings))
+        if keep_points:
+            del changes["points_by_place"]
         changed = {
             name: (getattr(event, name), value)
             for name, value in changes.items()

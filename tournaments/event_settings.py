@@ -115,6 +115,20 @@ def check_points_by_place(points) -> list[float]:
     return points
 
 
+def check_places_at_table(points: list[float], table_size: int) -> list[float]:
+    """A table of N has N places: points for more would never be given."""
+    if len(points) > table_size:
+        raise Refusal(
+            _(
+                "Points by place: a table of %(size)s has %(size)s places, so give at most "
+                "%(size)s numbers (%(given)s given)."
+            )
+            % {"size": table_size, "given": len(points)},
+            field="points_by_place",
+        )
+    return points
+
+
 def check_tiebreak_order(order) -> list[str]:
     if not isinstance(order, list) or not all(isinstance(key, str) for key in order):
         raise Refusal(_("The tie-break order is a list of tie-break keys."), field="tiebreak_order")
@@ -260,8 +274,9 @@ def check_event_settings(
         "format": format,
         "format_options": check_format_options(format, format_options),
         "table_size": check_table_size(table_size, game_type),
-        "points_by_place": check_points_by_place(
-            [] if points_by_place is None else points_by_place
+        "points_by_place": check_places_at_table(
+            check_points_by_place([] if points_by_place is None else points_by_place),
+            table_size,
         ),
         "late_entry_points": check_points(late_entry_points, "late_entry_points"),
         "tiebreak_order": check_tiebreak_order([] if tiebreak_order is None else tiebreak_order),

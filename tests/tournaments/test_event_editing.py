@@ -175,7 +175,9 @@ def test_the_edit_page_keeps_the_settings_and_changes_the_tie_breaks(league, org
     assert event.name == "Renamed" and event.tiebreak_order == ["opponents_points", "wins"]
     assert (event.capacity, event.check_in, event.check_in_opens) == (12, True, 45)
     assert event.starts_at.strftime("%d %H:%M") == "05 18:30"
-    refused = client.post(f"/events/{event.slug}/edit/", {**form, "table_size": "3"})
+    refused = client.post(
+        f"/events/{event.slug}/edit/", {**form, "table_size": "3", "points_text": "3, 1, 0"}
+    )
     assert refused.status_code == 200 and "games already played" in refused.content.decode()
     assert client_for(None).get(f"/events/{event.slug}/edit/").status_code == 302
 

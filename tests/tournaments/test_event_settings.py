@@ -6,6 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from refusal import Refusal
+from tournaments.event_editing import do_edit_event
 from tournaments.event_settings import check_event_settings
 from tournaments.leagues import do_create_event
 from tournaments.models import Event, Season
@@ -107,3 +108,23 @@ def test_the_event_form_refuses_points_that_are_not_finite(organiser, league, cl
     assert response.status_code == 200
     assert "points_text" in response.context["form"].errors
     assert not Event.objects.filter(slug="quick").exists()
+
+
+def test_points_for_more_places_than_a_table_has_are_refused(league, organiser):
+    season = league.seasons.create(name="Points")
+    client = APIClient()
+    client.force_authenticate(organiser)
+    event = {"name": "Duel", "slug": "duel", "season": season.pk, "format": "swiss"}
+    event |= {"table_size": 2, "points_by_place": [5, 4, 3, 2, 1]}
+    refused = client.post("/api/events/", event, format="json")
+    assert refused.status_code == 400 and refused.json()["field"] == "points_by_place"
+    assert "a table of 2 has 2 places" in refused.json()["detail"]
+    assert not Event.objects.filter(slug="duel").exists()
+    made = client.post("/api/events/", {**event, "points_by_place": [3, 0]}, format="json")
+    assert made.status_code == 201
+    duel = Event.objects.get(slug="duel")
+    with pytest.raises(Refusal):
+        do_edit_event(duel, organiser, points_by_place=[3, 1, 0])
+    Event.objects.filter(pk=duel.pk).update(points_by_place=[4, 2, 1, 0])  # made before
+    duel.refresh_from_db()
+    assert do_edit_event(duel, organiser, rounds_planned=4).rounds_planned == 4
