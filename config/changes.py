@@ -86,19 +86,21 @@ def touch(path: Path) -> None:
 
 
 def wait_for_change(topic: str, key, read_stamp, stamp, seconds: float) -> bool:
-    """Whether ``read_stamp()`` moved on from ``stamp`` within ``seconds``."""
+    """Whether ``read_stamp()`` moved on from ``stamp`` within ``seconds``; ``key`` may
+    be a tuple of keys, whose every announcement wakes the wait."""
     deadline = monotonic() + seconds
     url = redis_url()
     if url is not None:
+        names = [f"{topic}:{k}" for k in (key if isinstance(key, tuple) else (key,))]
         try:
-            return listen(listener_of(url), f"{topic}:{key}", read_stamp, stamp, deadline)
+            return listen(listener_of(url), names, read_stamp, stamp, deadline)
         except redis.RedisError as error:
             log.warning("%s %s: waiting without Redis: %s", topic, key, error)
     return poll(read_stamp, stamp, deadline)
 
 
-def listen(listener: "Listener", name: str, read_stamp, stamp, deadline: float) -> bool:
-    with listener.watching(name) as woken:
+def listen(listener: "Listener", names: list[str], read_stamp, stamp, deadline: float) -> bool:
+    with listener.watching(*names) as woken:
         if read_stamp() != stamp:
             return True
         give_back_connection()
@@ -162,19 +164,22 @@ class Listener:
                 event.set()
 
     @contextmanager
-    def watching(self, name: str):
-        """An event set when ``name``'s change is announced, while in the block."""
+    def watching(self, *names: str):
+        """An event set when a change of one of ``names`` is announced, while in the
+        block."""
         event = threading.Event()
         with self.lock:
-            self.waiting.setdefault(name, set()).add(event)
+            for name in names:
+                self.waiting.setdefault(name, set()).add(event)
         try:
             yield event
         finally:
             with self.lock:
-                events = self.waiting[name]
-                events.discard(event)
-                if not events:
-                    del self.waiting[name]
+                for name in names:
+                    events = self.waiting[name]
+                    events.discard(event)
+                    if not events:
+                        del self.waiting[name]
 
 
 _listeners: dict[tuple[int, str], Listener] = {}
