@@ -69,12 +69,15 @@
   // What a person has typed or chosen in a part: its fields whose value is not the
   // one the page was drawn with, and the <details> they opened, each by a key that
   // names it in the part drawn again (its form's action and its name, or its id).
-  function keyOf(element) {
+  function keyOf(element, part) {
     var form = element.closest("form");
     var action = form ? form.getAttribute("action") || "" : "";
     if (element.tagName === "DETAILS") {
+      // Many alike (each table card's "Why this table"): told apart by where they are.
       var summary = element.querySelector("summary");
-      return "details\n" + (element.id || (summary ? summary.textContent.trim() : ""));
+      var around = element.parentElement && element.parentElement.closest("[id]");
+      var where = around && around !== part && (!part || part.contains(around)) ? around.id : "";
+      return "details\n" + where + "\n" + (element.id || (summary ? summary.textContent.trim() : ""));
     }
     var name = element.name || element.id;
     if (element.type === "radio" || element.type === "checkbox") name += "=" + element.value;
@@ -106,15 +109,15 @@
   function carried(part, fresh) {
     var places = {};
     fresh.querySelectorAll("input, textarea, select, details").forEach(function (element) {
-      places[keyOf(element)] = element;
+      places[keyOf(element, null)] = element;
     });
     var typed = typedIn(part);
     for (var i = 0; i < typed.length; i++) {
-      var place = places[keyOf(typed[i])];
+      var place = places[keyOf(typed[i], part)];
       if (!place || typed[i].type === "file") return false;
     }
     typed.forEach(function (field) {
-      var place = places[keyOf(field)];
+      var place = places[keyOf(field, part)];
       if (field.type === "radio" || field.type === "checkbox") place.checked = field.checked;
       else if (field.tagName === "SELECT") {
         Array.prototype.forEach.call(field.options, function (option, index) {
@@ -123,7 +126,7 @@
       } else place.value = field.value;
     });
     part.querySelectorAll("details[open]").forEach(function (details) {
-      var place = places[keyOf(details)];
+      var place = places[keyOf(details, part)];
       if (place) place.open = true;
     });
     return true;
