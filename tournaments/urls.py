@@ -15,7 +15,6 @@ from tournaments.views import (
 
 urlpatterns = [
     path("", home.home, name="home"),
-    path("todo/", home.home_todo, name="home-todo"),
     path("games/", game_catalogue.game_list, name="game-list"),
     path("games/add/", game_catalogue.game_add, name="game-add"),
     path("games/<str:key>/", game_catalogue.game_detail, name="game-detail"),

@@ -1,7 +1,7 @@
 """The home page: what needs the reader now, then the events and leagues listed to them
 (``tournaments.listing``, drawn once per what they show). The to-do list follows the
-reader's to-do stream (``tournaments.todo_changes``) and is fetched again from
-``home_todo`` when it moves on."""
+reader's to-do stream (``tournaments.todo_changes``): the page fetches itself again when
+it moves on and swaps the list in."""
 
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
@@ -19,8 +19,3 @@ def home(request):
         "todo_stamp": todo_stamp(todo),
     }
     return render(request, "home.html", context)
-
-
-def home_todo(request):
-    """The reader's to-do list alone (``_todo.html``), as the home page shows it."""
-    return render(request, "_todo.html", {"todo": todo_for(request.user)})
