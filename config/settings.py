@@ -281,6 +281,7 @@ SPECTACULAR_SETTINGS = {
         "ChallengeStatusEnum": "play.models.Challenge.Status",
         "ChallengeKindEnum": "play.models.Challenge.Kind",
         "EntrantStatusEnum": "tournaments.models.Entrant.Status",
+        "EventStatusEnum": "tournaments.models.Event.Status",
     },
 }
 

@@ -67,6 +67,11 @@ urlpatterns = [
         name="api-round-publish",
     ),
     path(
+        "events/<slug:slug>/rounds/<int:number>/discard/",
+        rounds.round_discard,
+        name="api-round-discard",
+    ),
+    path(
         "events/<slug:slug>/rounds/<int:number>/clock/",
         round_clock.round_clock,
         name="api-round-clock",

@@ -51,18 +51,13 @@ def no_shows(event: Event) -> list[Entrant]:
     return list(missing.order_by("name"))
 
 
-def check_no_shows(event: Event, override_reason: str = "") -> None:
+def no_shows_refusal(missing: list[Entrant]) -> Refusal:
     """Round 1 waits for everyone to check in, unless a reason is given."""
-    missing = no_shows(event)
-    if missing and not override_reason.strip():
-        raise Refusal(
-            _(
-                "Not checked in: %(names)s. Drop the no-shows, or give a reason to pair "
-                "round 1 anyway."
-            )
-            % {"names": ", ".join(e.name for e in missing)},
-            code="conflict",
-        )
+    return Refusal(
+        _("Not checked in: %(names)s. Drop the no-shows, or give a reason to pair round 1 anyway.")
+        % {"names": ", ".join(e.name for e in missing)},
+        code="conflict",
+    )
 
 
 def drop_no_shows(event: Event, by) -> list[Entrant]:

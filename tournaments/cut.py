@@ -7,10 +7,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from refusal import CONFLICT, Refusal
-from tournaments import event_log
+from tournaments import event_log, lifecycle
 from tournaments.finishing import check_not_finished
+from tournaments.history import current_round
 from tournaments.models import Entrant, Event, Round, Table
-from tournaments.pairing import current_round, do_pair_round
+from tournaments.pairing import do_pair_round
 from tournaments.standings import compute_standings
 
 MAX_TOP = 1024
@@ -84,6 +85,7 @@ def do_cut(event: Event, top: int, by=None) -> Round:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         after, best = check_cut(event, top)
+        lifecycle.require(event, lifecycle.Act.CUT)
         event.cut = {"top": top, "after_round": after, "entrants": best}
         Event.objects.filter(pk=event.pk).update(cut=event.cut)
         event_log.log(event, by, event_log.Action.CUT, top=top, after_round=after)

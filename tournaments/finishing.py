@@ -6,7 +6,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from refusal import CONFLICT, Refusal
+from tournaments import event_log, lifecycle, live
 from tournaments.models import Event, Table
+from tournaments.notices import notify_finished
 
 
 def lock_tables_of(event) -> None:
@@ -25,26 +27,35 @@ def check_not_finished(event: Event) -> None:
 
 
 def check_can_finish(event: Event) -> None:
+    """A running event finishes when the life cycle allows it: every table of every
+    round has its result and no draft round waits."""
     if event.status != Event.Status.RUNNING:
         raise Refusal(
             _("Only a running event can be finished (this one is %(status)s).")
             % {"status": event.get_status_display()}
         )
+    state = lifecycle.state_of(event)
+    if state.stage == lifecycle.Stage.PLAYING:
+        raise open_tables_refusal(event)
+    if lifecycle.Act.FINISH not in state.acts:
+        raise lifecycle.refusal_for(state)
+
+
+def open_tables_refusal(event: Event) -> Refusal:
     open_tables = Table.objects.filter(
         round__event=event, is_bye=False, result__isnull=True
     ).select_related("round")
     first = open_tables.order_by("round__number", "number").first()
-    if first is not None:
-        raise Refusal(
-            _(
-                "%(count)s table(s) have no result yet, the first one is table %(table)s "
-                "of round %(round)s."
-            )
-            % {"count": open_tables.count(), "table": first.number, "round": first.round.number}
+    return Refusal(
+        _(
+            "%(count)s table(s) have no result yet, the first one is table %(table)s "
+            "of round %(round)s."
         )
+        % {"count": open_tables.count(), "table": first.number, "round": first.round.number}
+    )
 
 
-def do_finish_event(event: Event) -> None:
+def do_finish_event(event: Event, by=None) -> None:
     """Finish under every table's row lock (taken in order, before the event's): a
     result being written lands first and is counted, one arriving later finds the event
     finished (``do_record_result`` reads the status after its table's lock)."""
@@ -53,11 +64,16 @@ def do_finish_event(event: Event) -> None:
         event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
         check_can_finish(event)
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+        event_log.log(event, by, event_log.Action.FINISHED)
+        notify_finished(event)
+        live.announce_change(event.pk)
 
 
-def do_reopen_event(event: Event) -> None:
+def do_reopen_event(event: Event, by=None) -> None:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.FINISHED:
-            raise Refusal(_("The event is not finished."))
+            raise Refusal(_("The event is not finished."), code=CONFLICT)
         Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+        event_log.log(event, by, event_log.Action.REOPENED)
+        live.announce_change(event.pk)

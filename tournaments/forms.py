@@ -145,6 +145,17 @@ FORMAT_OPTION_WORDS = {
             "max_value": 3,
         },
     ),
+    "cut": (
+        forms.IntegerField,
+        {
+            "label": _("Cut to a knockout of the best"),
+            "help_text": _(
+                "after the last round, the best this many play on in a knockout (0: no cut)"
+            ),
+            "min_value": 0,
+            "max_value": 1024,
+        },
+    ),
     "minimum_games": (
         forms.IntegerField,
         {"label": _("Games played before an entrant is ranked"), "min_value": 0, "max_value": 100},

@@ -1,13 +1,14 @@
 """What tournaments tells people by e-mail (``accounts.notices``): a round is paired
 (or published), with each person's table and seat; they are entered or on the
-waitlist; a place freed and is theirs. The last two link to the event's page, where
-they check in with one tap."""
+waitlist (these two link to the event's page, where they check in with one tap); a
+place freed and is theirs; the event is finished, with their final place."""
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.notices import do_notify, link, wanting_notices
 from tournaments.models import Entrant, Event, Round, Seat
+from tournaments.standings import compute_standings
 
 
 def organisers_of(event: Event) -> list:
@@ -89,3 +90,23 @@ def notify_promoted(event: Event, entrants: list[Entrant]) -> None:
         return subject, "\n\n".join(filter(None, [where, check_in_line(event), event_link(event)]))
 
     do_notify([e.user for e in entrants if e.user is not None], compose)
+
+
+def notify_finished(event: Event) -> None:
+    """The event is finished: each entrant with an account is told their final place
+    (the standings being final, their page says the rest)."""
+    rank = {row["entrant_id"]: row["rank"] for row in compute_standings(event)}
+    entrants = event.entrants.filter(wanting_notices("user")).exclude(
+        status=Entrant.Status.WAITLISTED
+    )
+    place = {e.user: rank.get(e.pk) for e in entrants.select_related("user")}
+
+    def compose(person):
+        subject = _("%(event)s is finished") % {"event": event.name}
+        where = (
+            _("You finished in place %(rank)s.") % {"rank": place[person]} if place[person] else ""
+        )
+        body = _("The final standings: %(link)s") % {"link": event_link(event)}
+        return subject, "\n\n".join(filter(None, [where, body]))
+
+    do_notify(list(place), compose)

@@ -71,6 +71,8 @@ def do_log_game(
         )
         entrants = check_can_log(event, [entrant for entrant, _, _ in seats])
         check_places(seats, event.game_type.lower_scores_win)
+        if event.status == Event.Status.DRAFT:  # the first game starts the league
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
         round_ = Round.objects.create(
             event=event, number=next_round_number(event), status=Round.Status.COMPLETE
         )

@@ -5,51 +5,21 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
-from tournaments import check_in, event_log, live
+from refusal import CONFLICT, Refusal
+from tournaments import check_in, event_log, lifecycle, live
 from tournaments.finishing import check_not_finished
 from tournaments.formats import (
     Contender,
-    History,
     PairingRequest,
-    PastTable,
     get_format,
 )
 from tournaments.formats.seating import place_fixed_tables
-from tournaments.models import Entrant, Event, Result, Round, Seat, SeatResult, Table
+from tournaments.history import load_history
+from tournaments.models import Entrant, Event, Result, Round, Seat, Table
 from tournaments.notices import notify_round_paired
 from tournaments.results import request_standings_update
 from tournaments.round_clock import start_when_published
 from tournaments.standings import compute_standings
-
-
-def load_history(event: Event, before: int | None = None, after: int = 0) -> History:
-    """Every earlier table of the event (from round ``after`` + 1: a cut's knockout
-    starts afresh), by round, with the places where reported."""
-    seats = Seat.objects.filter(table__round__event=event, table__round__number__gt=after)
-    if before is not None:
-        seats = seats.filter(table__round__number__lt=before)
-    place_of = {
-        (table, entrant): place
-        for table, entrant, place in SeatResult.objects.filter(
-            result__table__round__event=event
-        ).values_list("result__table_id", "entrant_id", "place")
-    }
-    rounds: dict = {}
-    rows = seats.order_by("table__round__number", "table__number", "position").values_list(
-        "table__round__number", "table_id", "table__is_bye", "entrant_id"
-    )
-    for number, table, bye, entrant in rows:
-        rounds.setdefault(number, {}).setdefault(table, (bye, []))[1].append(entrant)
-    history = History()
-    for number in sorted(rounds):
-        tables = []
-        for table, (bye, entrants) in rounds[number].items():
-            reported = all((table, e) in place_of for e in entrants)
-            places = tuple(place_of[(table, e)] for e in entrants) if reported else ()
-            tables.append(PastTable(tuple(entrants), (1,) if bye else places, bye))
-        history.rounds.append(tables)
-    return history
 
 
 def contenders(event: Event, round_number: int) -> list[Contender]:
@@ -113,40 +83,46 @@ def pairing_request(event: Event, number: int, seed: int | None = None) -> tuple
     return fmt, request
 
 
-def current_round(event: Event) -> Round | None:
-    return event.rounds.order_by("-number").first()
-
-
-def missing_results(round_: Round) -> int:
-    return round_.tables.filter(is_bye=False, result__isnull=True).count()
-
-
-def check_can_pair(event: Event, override_reason: str = "") -> int:
-    """The number of the round to pair next, or a ``Refusal`` saying why not."""
+def check_can_pair(event: Event, override_reason: str = "") -> tuple[int, lifecycle.Act]:
+    """The number of the round to pair next and which action pairing it is (a round
+    beyond the plan, or with results missing), or a ``Refusal`` saying why not: the life
+    cycle says whether pairing is allowed now and whether it needs a reason (results
+    missing, no-shows before round 1, a round beyond the plan)."""
     fmt = get_format(event.format, event.format_options)
     if not fmt.pairs_rounds:
         raise Refusal(_("This format has no rounds to pair."))
     check_not_finished(event)
-    last = current_round(event)
-    if last is None:
-        check_in.check_no_shows(event, override_reason)
-        return 1
-    if last.is_draft:
-        raise Refusal(
-            _("Round %(number)s is a draft: publish it before pairing the next.")
-            % {"number": last.number},
-            code="conflict",
-        )
-    missing = missing_results(last)
-    if missing and not override_reason.strip():
-        raise Refusal(
+    state = lifecycle.state_of(event)
+    act = state.pairing_act()
+    if act not in state.acts:
+        raise lifecycle.refusal_for(state)
+    if act in lifecycle.NEEDS_REASON and not override_reason.strip():
+        raise reason_wanted(event, state)
+    return state.next_round, act
+
+
+def reason_wanted(event: Event, state: lifecycle.State) -> Refusal:
+    """Pairing needs the organiser's reason here: what it is for."""
+    if state.stage == lifecycle.Stage.SETUP:
+        return check_in.no_shows_refusal(check_in.no_shows(event))
+    if state.stage == lifecycle.Stage.PLAYING:
+        return Refusal(
             _(
                 "Round %(number)s still has %(missing)s table(s) without a result; "
                 "give a reason to pair anyway."
             )
-            % {"number": last.number, "missing": missing}
+            % {"number": state.latest, "missing": state.missing},
+            field="override_reason",
         )
-    return last.number + 1
+    return Refusal(
+        _(
+            "The %(planned)s planned rounds are played: finish the event, or give a "
+            "reason to add round %(number)s."
+        )
+        % {"planned": event.rounds_planned, "number": state.next_round},
+        code=CONFLICT,
+        field="override_reason",
+    )
 
 
 def do_pair_round(
@@ -160,7 +136,7 @@ def do_pair_round(
         event = Event.objects.select_for_update().get(pk=event.pk)
         if drop_no_shows:
             check_in.drop_no_shows(event, by)
-        number = check_can_pair(event, override_reason)
+        number, act = check_can_pair(event, override_reason)
         draft = event.reviews_round(number)
         round_ = Round.objects.create(
             event=event, number=number, override_reason=override_reason.strip(), draft=draft
@@ -169,12 +145,16 @@ def do_pair_round(
         event_log.log(
             event,
             by,
-            event_log.Action.PAIRED,
+            event_log.Action.EXTRA_ROUND
+            if act == lifecycle.Act.EXTRA_ROUND
+            else event_log.Action.PAIRED,
             round=number,
             override_reason=round_.override_reason,
             draft=draft,
         )
-        if not draft:
+        if draft:
+            live.announce_change(event.pk)
+        else:
             announce(event, round_, by)
     return round_
 
@@ -197,6 +177,7 @@ def do_publish_round(round_: Round, by=None) -> Round:
         round_ = (
             Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
         )
+        check_not_finished(round_.event)
         if not round_.is_draft:
             raise Refusal(
                 _("Round %(number)s is published already.") % {"number": round_.number},
@@ -207,6 +188,20 @@ def do_publish_round(round_: Round, by=None) -> Round:
         event_log.log(round_.event, by, event_log.Action.PUBLISHED, round=round_.number)
         announce(round_.event, round_, by)
     return round_
+
+
+def do_discard_round(round_: Round, by=None) -> None:
+    """Throw away a draft round (nobody but organisers saw it): the event is back where
+    it was before it was paired."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=round_.event_id)
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        state = lifecycle.require(event, lifecycle.Act.DISCARD)
+        if round_.number != state.latest:
+            raise Refusal(_("Only the latest round can be discarded."), code=CONFLICT)
+        round_.delete()
+        event_log.log(event, by, event_log.Action.DISCARDED, round=round_.number)
+        live.announce_change(event.pk)
 
 
 def store_tables(event: Event, round_: Round, seed: int | None = None) -> None:

@@ -1,6 +1,7 @@
 """What needs a person now: their table and seat in the round being played, and for an
-organiser the tables of their running events still without a result and the draft
-rounds waiting to be published. Other apps add
+organiser the next step of each event they run, as its life cycle names it
+(``tournaments.lifecycle``: results missing, a draft to publish, the next round, the
+cut, the finish). Other apps add
 what they know (scoring: an entry to confirm, a dispute raised, an entry only an
 organiser can confirm) with ``register_todo_provider``; what belongs to no event (play:
 a challenge to answer) with ``register_personal_todo_provider``.
@@ -17,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.compiled import PERSON, CompiledQuery, person
+from tournaments import lifecycle
 from tournaments.event_cache import last_round_of, with_page_version
 from tournaments.models import Event, Round, Table
 from tournaments.templatetags.round_clock import round_clock
@@ -30,6 +32,9 @@ class Action:
     SETTLE = "settle"
     CONFIRM_FOR_TABLE = "confirm-for-table"
     PUBLISH = "publish"
+    PAIR = "pair"
+    CUT = "cut"
+    FINISH = "finish"
 
 
 @dataclass
@@ -104,9 +109,11 @@ def running_events_query(user):
 
 
 def drafts_query(user):
-    """The draft rounds of the events ``user`` organises, with their event."""
+    """The draft rounds of the events ``user`` organises and has neither finished nor
+    archived, with their event."""
+    events = organised_events(user).exclude(status=Event.Status.FINISHED)
     return (
-        Round.objects.filter(draft=True, event__in=organised_events(user))
+        Round.objects.filter(draft=True, event__in=events.filter(archived_at__isnull=True))
         .select_related("event")
         .order_by("event__name")
     )
@@ -164,45 +171,43 @@ def reader_table(event: Event) -> list[Todo]:
     return [play_item(table, event.reader_seat)]
 
 
-def results_missing(organised) -> list[Todo]:
-    """For an organiser: per running event, the tables of its last round with no result."""
-    items = []
-    for event in organised:
-        last = event.rounds.filter(draft=False).order_by("-number").first()
-        if last is None:
-            continue
-        missing = last.tables.filter(is_bye=False, result__isnull=True).count()
-        if missing:
-            text = _("%(event)s, round %(round)s: %(n)s of the tables have no result yet.") % {
-                "event": event.name,
-                "round": last.number,
-                "n": missing,
-            }
-            items.append(
-                Todo(
-                    Action.RESULTS_MISSING,
-                    text,
-                    reverse("scoring-desk", args=[event.slug]),
-                    event,
-                    last.number,
-                )
-            )
-    return items
+def organiser_item(event: Event, state: lifecycle.State) -> Todo | None:
+    """An organiser's next step in ``event``, from its life cycle: the results still
+    missing, a draft to publish, the next round to pair, the cut or the finish. Nothing
+    once the event is finished or archived, so no item outlives its cause."""
+    words = {"event": event.name, "round": state.latest, "next": state.next_round}
+    page = reverse("event-detail", args=[event.slug])
+    if state.stage == lifecycle.Stage.PLAYING:
+        words["n"] = state.missing
+        text = _("%(event)s, round %(round)s: %(n)s of the tables have no result yet.")
+        url = reverse("scoring-desk", args=[event.slug])
+        return Todo(Action.RESULTS_MISSING, text % words, url, event, state.latest)
+    if state.stage == lifecycle.Stage.ROUND_DRAFT:
+        text = _("%(event)s, round %(round)s is a draft: review it, then publish it.")
+        url = reverse("round-detail", args=[event.slug, state.latest])
+        return Todo(Action.PUBLISH, text % words, url, event, state.latest)
+    if state.stage == lifecycle.Stage.BETWEEN_ROUNDS:
+        text = _("%(event)s: round %(round)s is complete: pair round %(next)s.")
+        return Todo(Action.PAIR, text % words, page, event, state.next_round)
+    if state.primary == lifecycle.Act.CUT:
+        text = _("%(event)s: the planned rounds are played: cut to the top %(n)s.")
+        words["n"] = state.planned_cut
+        return Todo(Action.CUT, text % words, page, event)
+    if state.primary == lifecycle.Act.FINISH:
+        text = _("%(event)s: every round is played: finish the event.")
+        return Todo(Action.FINISH, text % words, page, event)
+    return None
 
 
-def drafts_to_publish(user, event: Event | None = None) -> list[Todo]:
-    """For an organiser: each draft round waiting for review and publishing."""
-    items = []
+def organiser_items(user, organised: list[Event], event: Event | None = None) -> list[Todo]:
+    """For an organiser: the next step of each running event they organise and of each
+    event whose draft round waits for them (``event``: that one only)."""
+    events = {e.pk: e for e in organised}
     for round_ in DRAFTS.fetch(user.pk):
-        if event is not None and round_.event_id != event.pk:
-            continue
-        text = _("%(event)s, round %(round)s is a draft: review it, then publish it.") % {
-            "event": round_.event.name,
-            "round": round_.number,
-        }
-        url = reverse("round-detail", args=[round_.event.slug, round_.number])
-        items.append(Todo(Action.PUBLISH, text, url, round_.event, round_.number))
-    return items
+        if event is None or round_.event_id == event.pk:
+            events.setdefault(round_.event_id, round_.event)
+    items = (organiser_item(e, lifecycle.state_of(e)) for e in events.values())
+    return [item for item in items if item is not None]
 
 
 def todo_for(user, event: Event | None = None, roles: tuple[bool, bool] | None = None):
@@ -232,7 +237,6 @@ def todo_for(user, event: Event | None = None, roles: tuple[bool, bool] | None =
     if events:
         for provider in _providers:
             items.extend(provider(user, list(events.values()), organised))
-    items.extend(results_missing(organised))
     if roles is None or roles[1]:
-        items.extend(drafts_to_publish(user, event))
+        items.extend(organiser_items(user, organised, event))
     return items

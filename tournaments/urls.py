@@ -107,6 +107,7 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/print/", rounds.round_print, name="round-print"),
     path("events/<slug:slug>/rounds/<int:number>/repair/", rounds.repair, name="round-repair"),
     path("events/<slug:slug>/rounds/<int:number>/swap/", rounds.swap, name="round-swap"),
+    path("events/<slug:slug>/rounds/<int:number>/discard/", rounds.discard, name="round-discard"),
     path("events/<slug:slug>/rounds/<int:number>/publish/", rounds.publish, name="round-publish"),
     path("events/<slug:slug>/rounds/<int:number>/clock/", rounds.clock, name="round-clock"),
     path("events/<slug:slug>/export/<str:kind>.csv", exports.export_csv, name="event-export"),

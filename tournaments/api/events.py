@@ -1,5 +1,7 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.urls import reverse
+from django.utils.functional import cached_property
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import mixins, permissions, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -9,6 +11,7 @@ from rest_framework.response import Response
 from config.api_errors import field_checked
 from config.api_fields import ModelSerializer
 from games.registry import DEFAULT_GAME, MOST_SEATS
+from tournaments import lifecycle
 from tournaments.api.rounds import RoundSerializer
 from tournaments.archiving import do_archive_event, do_delete_event
 from tournaments.check_in import do_check_in
@@ -109,6 +112,71 @@ class EventSerializer(ModelSerializer):
         return {**data, **check_event_settings(**{**defaults, **settings})}
 
 
+class ActionSerializer(serializers.Serializer):
+    """An action the asking person can take now (``tournaments.lifecycle``)."""
+
+    action = serializers.CharField(help_text="the action's key, e.g. pair, publish, finish")
+    label = serializers.CharField(help_text="in the reader's language, as the page's button")
+    method = serializers.CharField()
+    url = serializers.CharField(help_text="the API address that does it")
+    body = serializers.DictField(help_text="what to send (a reason where one is needed)")
+    primary = serializers.BooleanField(help_text="the main next step")
+    needs_reason = serializers.BooleanField(help_text="send an override_reason")
+
+
+def api_action(offer: lifecycle.Offer, event: Event, state: lifecycle.State) -> dict:
+    """An offer as the API does it: its API address and the body to send."""
+    Act = lifecycle.Act
+    slug, latest = event.slug, state.latest
+    # The router's names for an event's actions clash with the pages' (event-finish):
+    # its addresses are built from the event's API address instead.
+    event_api = reverse("api-round-list", args=[slug]).removesuffix("rounds/")
+    method, body = "POST", {}
+    if offer.act in (Act.PAIR, Act.PAIR_ANYWAY, Act.EXTRA_ROUND, Act.DROP_NO_SHOWS):
+        url = f"{event_api}pair/"
+        if offer.act == Act.DROP_NO_SHOWS:
+            body = {"drop_no_shows": True}
+        elif offer.needs_reason:
+            body = {"override_reason": ""}
+    elif offer.act in (Act.PUBLISH, Act.DISCARD):
+        name = "api-round-publish" if offer.act == Act.PUBLISH else "api-round-discard"
+        url = reverse(name, args=[slug, latest])
+    elif offer.act == Act.ENTER_RESULTS:
+        method, url = "GET", reverse("api-round-detail", args=[slug, latest])
+    elif offer.act == Act.ADD_ENTRANTS:
+        url = reverse("api-entrant-list", args=[slug])
+    elif offer.act == Act.LOG_GAME:
+        url = reverse("api-log-game", args=[slug])
+    elif offer.act == Act.CUT:
+        url, body = f"{event_api}cut/", {"top": offer.top}
+    else:
+        url = f"{event_api}{offer.act}/"
+    return {**offer.as_json(), "method": method, "url": url, "body": body}
+
+
+class EventDetailSerializer(EventSerializer):
+    """One event, with where it stands and what the asking person can do next."""
+
+    stage = serializers.SerializerMethodField(help_text="the life cycle's stage")
+    next_actions = serializers.SerializerMethodField()
+
+    class Meta(EventSerializer.Meta):
+        fields = [*EventSerializer.Meta.fields, "stage", "next_actions"]
+
+    @cached_property
+    def state(self) -> lifecycle.State:
+        return lifecycle.state_of(self.instance)
+
+    def get_stage(self, _event) -> str:
+        return str(self.state.stage)
+
+    @extend_schema_field(ActionSerializer(many=True))
+    def get_next_actions(self, event) -> list[dict]:
+        user = self.context["request"].user
+        offers = lifecycle.next_actions(event, user, self.state)
+        return [api_action(offer, event, self.state) for offer in offers]
+
+
 class StandingSerializer(serializers.ModelSerializer):
     entrant = serializers.CharField(source="entrant.name")
 
@@ -169,6 +237,11 @@ class EventViewSet(
 
     def get_queryset(self):
         return visible_events(self.request.user)
+
+    def get_serializer_class(self):
+        if self.action in ("retrieve", "finish", "reopen"):
+            return EventDetailSerializer
+        return EventSerializer
 
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
@@ -303,21 +376,21 @@ class EventViewSet(
         round_ = do_cut(event, form.validated_data["top"], by=request.user)
         return Response(RoundSerializer(round_).data, status=201)
 
-    @extend_schema(request=None, responses=EventSerializer)
+    @extend_schema(request=None, responses=EventDetailSerializer)
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def finish(self, request, slug=None):
         """Finish the event (every table has its result): its standings are final and
         it takes no new round or result until it is reopened."""
         event = access_event_as_organiser(request.user, slug)
-        do_finish_event(event)
+        do_finish_event(event, by=request.user)
         event.refresh_from_db()
-        return Response(EventSerializer(event).data)
+        return Response(self.get_serializer(event).data)
 
-    @extend_schema(request=None, responses=EventSerializer)
+    @extend_schema(request=None, responses=EventDetailSerializer)
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def reopen(self, request, slug=None):
         """Reopen a finished event."""
         event = access_event_as_organiser(request.user, slug)
-        do_reopen_event(event)
+        do_reopen_event(event, by=request.user)
         event.refresh_from_db()
-        return Response(EventSerializer(event).data)
+        return Response(self.get_serializer(event).data)

@@ -6,7 +6,12 @@ from rest_framework.response import Response
 
 from tournaments.api.round_clock import ClockSerializer
 from tournaments.models import Round, Seat, SeatResult, Table
-from tournaments.pairing import do_publish_round, do_repair_round, do_swap_seats
+from tournaments.pairing import (
+    do_discard_round,
+    do_publish_round,
+    do_repair_round,
+    do_swap_seats,
+)
 from tournaments.permissions import (
     access_event,
     access_round,
@@ -116,6 +121,16 @@ def round_publish(request, slug, number):
     are told them by e-mail; 409 when it is published already."""
     round_ = access_round_as_organiser(request.user, slug, number)
     return Response(RoundSerializer(do_publish_round(round_, by=request.user)).data)
+
+
+@extend_schema(request=None, responses={204: None})
+@api_view(["POST"])
+def round_discard(request, slug, number):
+    """Throw away a draft round (organisers): the event is back where it was before it
+    was paired; 409 when the round is not the latest draft."""
+    round_ = access_round_as_organiser(request.user, slug, number)
+    do_discard_round(round_, by=request.user)
+    return Response(status=204)
 
 
 class SwapSerializer(serializers.Serializer):

@@ -8,6 +8,7 @@ if known; a *planned table* is the seats of one table (seat 0 starts) and why.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -118,6 +119,11 @@ class Format:
     cut_to = ""  # the format a cut to the best plays on in (a key here), if any
     # Games are logged when they are played (any 2 to 4 entrants), not paired.
     logs_games = False
+    # Rounds can be added after the format is complete (by an organiser, with a reason):
+    # a Swiss or a round robin can pair on; a bracket that has its winner cannot.
+    extends = True
+    # Why the format is complete, in people's words (the life cycle's "not now").
+    complete_words = gettext_noop("every round of the event is played")
     # From this many entrants a round is paired as a draft for the organiser to review
     # (unless the event says otherwise); None: never by default.
     reviews_pairings_from: int | None = None
@@ -144,6 +150,15 @@ class Format:
 
     def pair(self, request: PairingRequest) -> list[PlannedTable]:
         raise NotImplementedError
+
+    def is_complete(
+        self, played: int, planned: int, _history: Callable[[], PairingRequest]
+    ) -> bool:
+        """Whether the format has played all it plays: ``played`` rounds of this stage
+        so far (each with every result), ``planned`` by the organiser, ``history`` the
+        request the next round would be paired from, read only when the format asks.
+        By default: the planned rounds."""
+        return played >= planned
 
     def rounds_for(self, _entrants: int, _table_size: int) -> int | None:
         """The natural number of rounds, where the format has one."""

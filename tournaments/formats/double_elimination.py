@@ -59,6 +59,21 @@ class DoubleElimination(Format):
         ),
     }
     draws_bracket = True
+    extends = False
+    complete_words = gettext_noop("the double elimination is over: it has its champion")
+
+    def is_complete(self, played, _planned, history) -> bool:
+        """It has its champion, or fewer than two entrants are left in it."""
+        if not played:
+            return False
+        request = history()
+        if not all(table.places for table in request.history.rounds[-1]):
+            return False
+        active = {c.key for c in request.contenders}
+        seeded = sorted(request.contenders, key=lambda c: (c.seed or 10**6, c.rank, c.key))
+        state = self.replay(request.history, [c.key for c in seeded], request.table_size)
+        left = state.members(0, active) + state.members(1, active)
+        return state.champion is not None or len(left) < 2
 
     def advance(self, table_size: int) -> int:
         return self.settings["advance"] or max(1, table_size // 2)

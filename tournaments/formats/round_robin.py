@@ -46,6 +46,15 @@ class RoundRobin(Format):
             return len(known[1])
         return math.ceil((entrants - 1) / (table_size - 1))
 
+    def is_complete(self, played, _planned, history) -> bool:
+        """Every round of the schedule for the field that started it is played."""
+        if not played:
+            return False
+        request = history()
+        first = request.history.rounds[0]
+        field = len({key for table in first for key in table.seats})
+        return played >= self.rounds_for(field, request.table_size)
+
     def schedule(self, keys: list, k: int, r: int, seed: int):
         """Round ``r`` (0-based) of the planned schedule for ``keys`` (in drawn order):
         (design name, repeat meetings of the whole schedule, tables), or None past

@@ -30,9 +30,12 @@ class Swiss(Format):
     name = gettext_noop("Swiss")
     cut_to = "knockout"
     reviews_pairings_from = 16
-    options = {"fill": FILL_SMALLER}
+    options = {"fill": FILL_SMALLER, "cut": 0}
     option_help = {
-        "fill": gettext_noop("when the count does not divide: 'smaller' tables or 'byes'")
+        "fill": gettext_noop("when the count does not divide: 'smaller' tables or 'byes'"),
+        "cut": gettext_noop(
+            "after the last round, the best this many play on in a knockout (0: no cut)"
+        ),
     }
 
     def __init__(self, **options):
@@ -41,6 +44,8 @@ class Swiss(Format):
             raise Refusal(
                 f"Swiss: fill must be {FILL_SMALLER!r} or {FILL_BYES!r}", field="format_options"
             )
+        if self.settings["cut"] == 1:
+            raise Refusal("Swiss: cut must be 0 (no cut) or at least 2", field="format_options")
 
     def pair(self, request: PairingRequest) -> list[PlannedTable]:
         rng = random.Random(f"{request.seed}:swiss:{request.round_number}")

@@ -8,12 +8,11 @@ from django.views.decorators.http import require_POST
 
 from config.refusal_pages import carried_out
 from refusal import Refusal, attempted
+from tournaments import lifecycle
 from tournaments.check_in import no_shows
 from tournaments.entrant_import import do_import_entrants
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_set_place
-from tournaments.formats import REGISTRY
 from tournaments.forms import EntrantForm, ImportForm, PlaceFields
-from tournaments.models import Event
 from tournaments.organisers import do_grant_organiser, do_revoke_organiser
 from tournaments.people import find_bot, find_person
 from tournaments.permissions import (
@@ -22,7 +21,6 @@ from tournaments.permissions import (
     can_grant_organiser,
 )
 from tournaments.registration import do_drop
-from tournaments.round_numbers import next_round_number
 
 
 @login_required
@@ -56,14 +54,18 @@ def entrants_page(request, event, form, import_form):
             "entrants": event.entrants.select_related("user", "bot"),
             "organisers": event.organisers.all(),
             "can_grant": can_grant_organiser(request.user, event),
-            "next_round": next_round_number(event),
             "no_shows": no_shows(event),
             "checking_in": event.takes_check_ins,
-            "pairs_rounds": event.status != Event.Status.FINISHED
-            and event.format in REGISTRY
-            and REGISTRY[event.format].pairs_rounds,
+            "pair_offer": pair_offer(event, request.user),
         },
     )
+
+
+def pair_offer(event, user) -> lifecycle.Offer | None:
+    """Pairing the next round, when the life cycle makes it the event's main action
+    (entrants added, nothing else waiting): the button this page ends with."""
+    offers = lifecycle.next_actions(event, user)
+    return offers[0] if offers and offers[0].act == lifecycle.Act.PAIR else None
 
 
 def add_from_form(event, data, by):

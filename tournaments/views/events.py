@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.refusal_pages import carried_out
+from tournaments import lifecycle
 from tournaments.bracket import bracket_svg
 from tournaments.check_in import no_shows
 from tournaments.cut import do_cut
@@ -114,20 +115,26 @@ def event_detail(request, slug):
             "bracket": Bracket(event),
             "standings": StoredStandings(event, everyone=request.GET.get("plot") == "all"),
             "rounds": range(1, (event.last_round or 0) + 1),
-            "next_round": (event.last_round or 0) + 1,
             "is_organiser": is_organiser,
             "reader_section": reader_section(request, event, entry, todo_for(user, event, roles)),
             "leaders": LEADERS,
-            **(organiser_context(event) if is_organiser else {}),
+            **(organiser_context(event, user) if is_organiser else {}),
         },
     )
 
 
-def organiser_context(event: Event) -> dict:
-    """What organisers see on the event's page besides the standings: the draft round
+def organiser_context(event: Event, user) -> dict:
+    """What organisers see on the event's page besides the standings: where the event
+    stands and what they can do next (``tournaments.lifecycle``), the draft round
     waiting for review, and who has not checked in before round 1."""
-    draft = event.rounds.filter(draft=True).first()
-    return {"draft_round": draft.number if draft else None, "no_shows": no_shows(event)}
+    state = lifecycle.state_of(event)
+    draft = state.latest if state.stage == lifecycle.Stage.ROUND_DRAFT else None
+    return {
+        "stage": lifecycle.stage_words(state),
+        "offers": lifecycle.next_actions(event, user, state),
+        "draft_round": draft,
+        "no_shows": no_shows(event),
+    }
 
 
 def entrant_detail(request, slug, entrant_id):
@@ -163,7 +170,7 @@ def recompute_standings(request, slug):
 @require_POST
 def finish_event(request, slug):
     event = access_event_as_organiser(request.user, slug)
-    if carried_out(request, do_finish_event, event):
+    if carried_out(request, do_finish_event, event, by=request.user):
         messages.success(request, _("The event is finished: these are its final standings."))
     return redirect("event-detail", slug=event.slug)
 
@@ -188,7 +195,7 @@ def cut_event(request, slug):
 @require_POST
 def reopen_event(request, slug):
     event = access_event_as_organiser(request.user, slug)
-    if carried_out(request, do_reopen_event, event):
+    if carried_out(request, do_reopen_event, event, by=request.user):
         messages.success(request, _("The event is open again: rounds and results can change."))
     return redirect("event-detail", slug=event.slug)
 

@@ -15,11 +15,18 @@ from django.views.decorators.http import require_POST
 
 from config.refusal_pages import carried_out
 from config.slots import filled, slot, split_at_slots
+from tournaments import lifecycle
 from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
 from tournaments.forms import ClockForm, PairForm, SwapForm
 from tournaments.models import Seat, SeatResult
-from tournaments.pairing import do_pair_round, do_publish_round, do_repair_round, do_swap_seats
+from tournaments.pairing import (
+    do_discard_round,
+    do_pair_round,
+    do_publish_round,
+    do_repair_round,
+    do_swap_seats,
+)
 from tournaments.permissions import (
     access_event_as_organiser,
     access_round,
@@ -124,12 +131,24 @@ def round_detail(request, slug, number):
                 "clock_tables": clock_tables(round_) if is_organiser else (),
                 "clock_html": clock,
                 **fragments,
+                **(next_steps(round_, request.user) if is_organiser else {}),
             },
         )
     build = partial(shared_page, request, round_, fragments)
     page = cached(round_, fragments["version"], "page", build, shown_fields(round_), request.path)
     own = {"csrf_token": get_token(request), "clock": clock}
     return HttpResponse(filled(page, own.__getitem__))
+
+
+def next_steps(round_, user) -> dict:
+    """The event's next steps for its organiser (``tournaments.lifecycle``), on the page
+    of its latest published round: where the evening's main button leads next."""
+    event = round_.event
+    state = lifecycle.state_of(event)
+    if round_.draft or round_.number != state.latest:
+        return {}
+    offers = lifecycle.next_actions(event, user, state)
+    return {"stage": lifecycle.stage_words(state), "offers": offers}
 
 
 def is_shared(request) -> bool:
@@ -255,6 +274,17 @@ def publish(request, slug, number):
             request,
             _("Round %(n)s is published: its players are told their tables.") % {"n": number},
         )
+    return redirect("round-detail", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def discard(request, slug, number):
+    """Throw away a draft round: back to the event page, which offers what comes next."""
+    round_ = access_round_as_organiser(request.user, slug, number)
+    if carried_out(request, do_discard_round, round_, by=request.user):
+        messages.success(request, _("The draft of round %(n)s is discarded.") % {"n": number})
+        return redirect("event-detail", slug=slug)
     return redirect("round-detail", slug=slug, number=number)
 
 
