@@ -10,7 +10,12 @@ class TournamentsConfig(AppConfig):
 
         import tournaments.event_changes  # noqa: F401  (the readers' page stamp, annotated)
         from games.catalogue_games import register_use
-        from tournaments.live import when_entrant_changed, when_logged, when_result_changed
+        from tournaments.live import (
+            when_entrant_changed,
+            when_event_deleted,
+            when_logged,
+            when_result_changed,
+        )
         from tournaments.models import Entrant, Event, EventLogEntry, Result
 
         # A catalogue game an event plays is not deleted (games.catalogue_games).
@@ -20,3 +25,4 @@ class TournamentsConfig(AppConfig):
         post_save.connect(when_logged, sender=EventLogEntry, dispatch_uid="live-logged")
         post_save.connect(when_entrant_changed, sender=Entrant, dispatch_uid="live-entrant-saved")
         post_delete.connect(when_entrant_changed, sender=Entrant, dispatch_uid="live-entrant-gone")
+        post_delete.connect(when_event_deleted, sender=Event, dispatch_uid="live-event-gone")

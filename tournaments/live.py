@@ -66,6 +66,11 @@ def when_entrant_changed(instance, **_signal) -> None:
     announce_change(instance.event_id)
 
 
+def when_event_deleted(instance, **_signal) -> None:
+    """``post_delete`` of an ``Event``: the to-do lists that named it move on."""
+    announce_change(instance.pk)
+
+
 def announce_league_change(league_id: int) -> None:
     """What is stored about a league as a whole changed (its ratings): its leaderboard
     moves on, once the current transaction commits."""

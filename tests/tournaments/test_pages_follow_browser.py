@@ -112,22 +112,37 @@ def test_a_spectator_sees_the_standings_the_worker_stores(
 
 
 def test_the_organisers_event_page_follows_and_keeps_what_they_type(page_as, league, organiser):
-    event = make_event(league, organiser, players=8, table_size=2, rules_options={"rounds": 1})
+    """The organiser's actions follow the results (the life cycle's next step); a reason
+    typed for pairing early is carried while its form stays, and held, said, when the
+    last result takes that form away."""
+    event = make_event(league, organiser, players=8, table_size=2)
     round_ = published(do_pair_round(event, by=organiser))
     tables = list(round_.tables.filter(is_bye=False).order_by("number"))
     page = page_as(organiser, LAPTOP)
     page.goto(f"/events/{event.slug}/")
-    page.click("summary:has-text('Pair with results missing')")
-    reason = page.locator("#override_reason")
+    early = page.locator("#event-actions details.offer", has_text="with results missing")
+    early.locator("summary").click()
+    reason = early.locator("input[name=override_reason]")
     reason.fill("The hall closes at ten")
     reason.blur()
     following(page)
 
     finish(tables[0])
-    shows_within(page, text_shown("3 of the tables have no result yet"))
+    shows_within(page, text_shown("Enter the missing results (3 tables)"))
     assert reason.input_value() == "The hall closes at ten"
-    assert page.locator("summary:has-text('Pair with results missing')").evaluate(
-        "s => s.parentElement.open"
+    assert early.evaluate("d => d.open")
+    assert page.locator("[data-push-held]").count() == 0
+
+    for table in tables[1:]:
+        finish(table)
+    shows_within(page, "document.querySelector('[data-push-held]') !== null")
+    assert reason.input_value() == "The hall closes at ten"
+    screenshot(page, "event-page-organiser-held-1280x800")
+    page.get_by_role("button", name="Show the change").click()
+    primary = page.locator("#event-actions [data-action]").first
+    assert primary.inner_text() == "Pair round 2"
+    assert (
+        page.locator("#event-actions details.offer", has_text="with results missing").count() == 0
     )
     assert not_reloaded(page)
     screenshot(page, "event-page-organiser-follows-1280x800")
