@@ -263,11 +263,11 @@ def test_the_latest_round_page_offers_the_organiser_the_next_step(
     client.force_login(organiser)
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     steps = page[page.index('id="next-steps"') :]
-    assert 'data-action="pair">Pair round 2</button>' in steps
+    assert 'data-action="pair" data-primary>Pair round 2</button>' in steps
     play(event, 1)
     earlier = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert 'id="next-steps"' not in earlier  # only the latest round's page
     latest = client.get(f"/events/{event.slug}/rounds/2/").content.decode()
-    assert 'data-action="finish">Finish the event</button>' in latest
+    assert 'data-action="finish" data-primary>Finish the event</button>' in latest
     client.force_login(player)
     assert 'id="next-steps"' not in client.get(f"/events/{event.slug}/rounds/2/").content.decode()

@@ -1,0 +1,95 @@
+"""An event from registration to its crowned winner on a 390x844 phone, by the main
+button of each page alone: a Swiss of seven at tables of two, three rounds, then the
+best four in a knockout (the event plans its cut). The players at the tables report
+their results (the test writes them as the tables would); the organiser only ever
+presses the page's main button (``data-primary``), never types an address after the
+home page. Screenshots: test-artifacts/screenshots/main-buttons-*."""
+
+import random
+import re
+
+import pytest
+
+from tests.fixtures.browser import log_in, screenshot
+from tests.fixtures.personas import PASSWORD
+from tests.tournaments.helpers import enter, make_event
+from tournaments.models import Event, Table
+from tournaments.registration import do_register
+from tournaments.results import SeatOutcome, do_record_result
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def report_missing(event: Event, rng: random.Random) -> int:
+    """Every table still without a result reports one, as its players would."""
+    tables = Table.objects.filter(
+        round__event=event, round__draft=False, is_bye=False, result__isnull=True
+    )
+    count = 0
+    for table in tables:
+        places = [1, 2]
+        rng.shuffle(places)
+        outcomes = [SeatOutcome(p, 30 - 10 * place, place) for p, place in enumerate(places)]
+        do_record_result(table, outcomes, source="organiser")
+        count += 1
+    return count
+
+
+def main_button(page):
+    return page.locator("[data-primary]").first
+
+
+def test_a_swiss_with_a_cut_runs_to_its_winner_by_main_buttons(
+    celery_worker, phone_page, league, organiser, player
+):
+    event = make_event(
+        league,
+        organiser,
+        players=0,
+        table_size=2,
+        rounds_planned=3,
+        format_options={"cut": 4},
+        registration="open",
+        slug="friday-swiss",
+    )
+    enter(event, 6)
+    do_register(event, player)  # the seventh registers
+    page = phone_page
+    page.on("dialog", lambda dialog: dialog.accept())
+    log_in(page, organiser.username, PASSWORD)
+    page.get_by_role("link", name="Friday-Swiss").first.click()
+    page.wait_for_url(re.compile(r"/events/friday-swiss/"))
+    rng = random.Random(5)
+    pressed = []
+    for step in range(40):
+        button = main_button(page)
+        label = button.inner_text().strip()
+        screenshot(page, f"main-buttons-{step:02d}")
+        if label == "Reopen the event":
+            break
+        if label.startswith("Enter the missing result"):
+            assert report_missing(event, rng) > 0
+            page.reload()
+            continue
+        pressed.append(label)
+        button.click()
+        page.wait_for_load_state()
+    else:
+        raise AssertionError(f"no winner after 40 main buttons: {pressed}")
+    assert pressed == [
+        "Pair round 1",
+        "Pair round 2",
+        "Pair round 3",
+        "Cut to the top 4",
+        "Pair round 5",
+        "Finish the event",
+    ]
+    event.refresh_from_db()
+    assert event.is_finished and event.rounds.count() == 5
+    final = event.rounds.get(number=5).tables.get()
+    winner = final.result.seats.get(place=1).entrant
+    page.get_by_role("heading", name="Final standings").wait_for()
+    standings = page.locator("table.standings tbody tr").first.inner_text()
+    assert winner.name in standings
+    assert page.locator("#event-actions").get_by_text("Pair round").count() == 0
+    screenshot(page, "main-buttons-winner")
