@@ -76,6 +76,26 @@ def test_the_round_pages_status_list_and_table_cards_follow_as_one(page_as, leag
     screenshot(page, "round-page-follows-1280x800")
 
 
+def test_the_organisers_round_page_offers_the_next_step_once_the_results_are_in(
+    page_as, league, organiser
+):
+    event = make_event(league, organiser, players=4, table_size=2)
+    round_ = published(do_pair_round(event, by=organiser))
+    page = page_as(organiser, LAPTOP)
+    page.goto(f"/events/{event.slug}/rounds/{round_.number}/")
+    page.wait_for_selector("#next-steps [data-primary]")
+    assert "Enter the missing results" in page.inner_text("#next-steps [data-primary]")
+    following(page)
+
+    for table in round_.tables.filter(is_bye=False):
+        finish(table)
+    shows_within(
+        page, "document.querySelector('#next-steps [data-primary]').innerText === 'Pair round 2'"
+    )
+    assert page.locator("#board [data-status=recorded]").count() == 2
+    assert not_reloaded(page)
+
+
 def test_a_spectator_sees_the_standings_the_worker_stores(
     page_as, league, organiser, celery_worker
 ):
