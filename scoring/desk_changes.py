@@ -1,9 +1,10 @@
 """What moves the results desk on (``scoring.views.desk``): every write of scoring and
-play about a table is written to the event's audit log, and a result is written or
-removed, and a round is paired (its tables wait). The desk's stamp is the newest audit
-entry, the event's results and its rounds' revisions; every
-audit entry is announced on the event's channel once it commits (a ``post_save``
-receiver, connected in ``ScoringConfig.ready``), so the desk's push stream
+play about a table is written to the event's audit log, a result is written or
+removed, a round is paired (its tables wait), and a table's site game is abandoned (it
+waits for an organiser). The desk's stamp is the newest audit entry, the event's
+results, its rounds' revisions and its abandoned games; every audit entry is announced
+on the event's channel once it commits (a ``post_save`` receiver, connected in
+``ScoringConfig.ready``), as are the others, so the desk's push stream
 (``scoring.views.push``) wakes."""
 
 from django.db import connection
@@ -11,7 +12,7 @@ from django.db.models import Count, IntegerField, Max, Sum
 
 from scoring.models import AuditEntry
 from tournaments import live
-from tournaments.models import Result, Round
+from tournaments.models import Result, Round, Table
 
 
 def desk_stamp(event_id: int) -> str:
@@ -25,7 +26,12 @@ def desk_stamp(event_id: int) -> str:
         newest=Max("pk"), revisions=Sum("revision")
     )
     paired = f"{rounds['newest'] or 0}.{rounds['revisions'] or 0}"
-    return f"{audited['latest'] or 0}-{results['count']}-{latest:.6f}-{paired}"
+    # A site game at a table abandoned (play announces it): the table waits for an
+    # organiser now.
+    abandoned = Table.objects.filter(
+        round__event_id=event_id, played_game__status="abandoned"
+    ).count()
+    return f"{audited['latest'] or 0}-{results['count']}-{latest:.6f}-{paired}-{abandoned}"
 
 
 def when_audited(instance: AuditEntry, created: bool, **_signal) -> None:

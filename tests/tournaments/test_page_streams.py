@@ -163,3 +163,20 @@ def test_the_new_streams_are_refused_to_whoever_may_not_see(
     assert streams(f"{server}/push/todo/", None).status == 403
     newcomer = make_user(django_user_model, "nina_new")
     assert streams(f"{server}/push/todo/", newcomer).status == 200  # in no event yet
+
+
+def test_the_desks_stream_moves_on_when_a_tables_site_game_is_abandoned(
+    server, streams, table, organiser
+):
+    from play.starting import do_start_table_game
+    from tests.play.test_absent_people import running, time_out
+
+    game = time_out(do_start_table_game(organiser, running(table)).pk)  # one seat forfeits
+    desk = f"/scoring/events/{table.round.event.slug}/desk/"
+    stream = opened(streams, server, drawn_stream(desk, organiser, "/push/scoring/"), organiser)
+    assert stream.next(5) == HEARTBEAT
+    assert time_out(game.pk).is_abandoned  # the other too: the table waits for an organiser
+    assert stream.next_event(5)
+    client = Client()
+    client.force_login(organiser)
+    assert "Abandoned: enter the result" in client.get(desk).content.decode()
