@@ -86,8 +86,10 @@ def test_the_table_stream_moves_on_with_its_tables_audit_only(
 
 
 def test_the_event_pages_readers_follow_its_entrants_and_visitors_its_shared_part(
-    server, streams, event, player, other_player, outsider
+    server, streams, event, player, other_player, outsider, worker_paused
 ):
+    """The worker is held: an entrant's standings row, once stored, is the visitors'
+    change too (``test_the_spectators_stream_moves_on_when_the_standings_are_stored``)."""
     event.registration = event.Registration.OPEN
     event.save()
     path = f"/events/{event.slug}/"
