@@ -2,9 +2,11 @@
 as SVG for the event page.
 
 Lanes, one under the other: the winners' bracket, the losers' bracket, the finals (or
-the one lane of the cut's knockout); one column per round. Each table is a box of its
-entrants in seat order; once its result is in, the winner is bold and those who stay
-in their bracket are marked with a triangle. Text is drawn at a fixed size and the
+the one lane of a knockout: the cut's, or an event of the knockout format); one column
+per round. Each table is a box of its entrants in seat order; once its result is in,
+the winner is bold, those who stay in their bracket (go through, in a knockout) are
+marked with a triangle and the winner of a final with a star (the knockout's final:
+``knockout_places``). Text is drawn at a fixed size and the
 picture keeps its width (the page scrolls it sideways on a phone rather than
 shrinking the names)."""
 
@@ -13,10 +15,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments.formats.double_elimination import GRAND_FINAL, LOSERS, RESET, WINNERS
+from tournaments.knockout_places import KNOCKOUT_FORMAT, knockout_of
 from tournaments.models import Seat, SeatResult
 
 COLUMN, BOX_WIDTH, LINE, GAP, HEADER = 170, 150, 18, 10, 26
 CUT = "cut"  # the lane of the knockout a Swiss was cut to
+KNOCKOUT = "knockout"  # the lane of an event of the knockout format
 
 
 def lane_titles() -> dict:
@@ -25,14 +29,26 @@ def lane_titles() -> dict:
         LOSERS: _("Losers' bracket"),
         GRAND_FINAL: _("Finals"),
         CUT: _("Knockout of the best"),
+        KNOCKOUT: _("Knockout rounds"),
     }
 
 
-def lane_of(note: dict) -> str:
-    """The lane a table is drawn in, or "" for a table of no bracket."""
+def lane_of(note: dict, knockout: bool = False) -> str:
+    """The lane a table is drawn in, or "" for a table of no bracket (``knockout``: an
+    event of the knockout format, every table of which is in its lane)."""
     if "bracket" in note:
         return GRAND_FINAL if note["bracket"] in (GRAND_FINAL, RESET) else note["bracket"]
-    return CUT if "cut" in note else ""
+    if "cut" in note:
+        return CUT
+    return KNOCKOUT if knockout and not note.get("bye") else ""
+
+
+def legend(event) -> str:
+    """What the marks mean, for the bracket drawn: a double elimination's players stay
+    in their bracket, a knockout's go through."""
+    if event.format == KNOCKOUT_FORMAT or event.is_cut:
+        return _("▲ goes through · ★ wins the final · bold: first place")
+    return _("▲ stays in its bracket · ★ wins the final · bold: first place")
 
 
 def bracket_svg(event) -> str:
@@ -48,15 +64,23 @@ def bracket_svg(event) -> str:
         (table, entrant): place
         for table, entrant, place in results.values_list("result__table_id", "entrant_id", "place")
     }
+    knockout = knockout_of(event)
+    final = knockout.final_table if knockout else None
     tables: dict = {}
     for seat in seats:
         note = seat.table.explanation
-        lane = lane_of(note)
+        lane = lane_of(note, knockout=event.format == KNOCKOUT_FORMAT)
         if not lane:
             continue
         box = tables.setdefault(
             seat.table_id,
-            {"lane": lane, "round": seat.table.round.number, "note": note, "seats": []},
+            {
+                "lane": lane,
+                "round": seat.table.round.number,
+                "note": note,
+                "final": seat.table_id == final,
+                "seats": [],
+            },
         )
         box["seats"].append((seat.entrant.name, places.get((seat.table_id, seat.entrant_id))))
     if not tables:
@@ -97,14 +121,15 @@ def bracket_svg(event) -> str:
 def draw_box(box, x, top) -> str:
     note, seats = box["note"], box["seats"]
     stay = 1 if note.get("final") else note.get("stay", note.get("advance", 1))
-    stage = note.get("bracket", CUT)
+    stage = note.get("bracket", box["lane"])
+    crowns = stage in (GRAND_FINAL, RESET) or box["final"]
     parts = [
         f'<rect x="{x}" y="{top}" width="{BOX_WIDTH}" height="{len(seats) * LINE}" '
-        f'fill="#fff" stroke="{"#b5462b" if stage in (GRAND_FINAL, RESET) else "#1f5f8b"}"/>'
+        f'fill="#fff" stroke="{"#b5462b" if crowns else "#1f5f8b"}"/>'
     ]
     for i, (name, place) in enumerate(seats):
         weight = ' font-weight="bold"' if place == 1 else ""
-        if stage in (GRAND_FINAL, RESET):
+        if crowns:
             mark = "★ " if place == 1 else ""
         else:
             mark = "▲ " if place is not None and place <= stay else ""

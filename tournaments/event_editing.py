@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from refusal import Refusal
 from tournaments import event_log
-from tournaments.event_settings import SETTINGS, check_event_settings
+from tournaments.event_settings import SETTINGS, check_event_settings, points_table
 from tournaments.finishing import lock_tables_of
 from tournaments.models import Event, SeatResult, StandingRow
 from tournaments.registration import promote_waitlist
@@ -129,11 +129,12 @@ def rerank(event: Event) -> list[dict]:
 
 
 def rescore(event: Event) -> None:
+    table = points_table(event)
     seats = list(SeatResult.objects.filter(result__table__round__event=event))
     places = {}
     for seat in seats:
         places.setdefault(seat.result_id, []).append(seat.place)
     for seat in seats:
         sharing = places[seat.result_id].count(seat.place)
-        seat.points = points_for_place(event.points_by_place, seat.place, sharing)
+        seat.points = points_for_place(table, seat.place, sharing)
     SeatResult.objects.bulk_update(seats, ["points"], batch_size=500)

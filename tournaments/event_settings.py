@@ -15,7 +15,8 @@ from games.registry import MOST_SEATS, GameType, get_game
 from refusal import Refusal
 from tournaments.formats import get_format
 from tournaments.models import MAX_INTEGER, ClockStart
-from tournaments.tiebreaks import REGISTRY as TIEBREAKS
+from tournaments.tiebreaks import PLAYED
+from tournaments.tiebreaks import REGISTRY as RANKING_KEYS
 
 # The event's fields these checks cover.
 SETTINGS = (
@@ -38,9 +39,47 @@ SETTINGS = (
     "clock_starts",
     "time_rule",
 )
+# The keys a tie-break order may name (``played`` is always applied, never chosen).
+TIEBREAKS = [key for key in RANKING_KEYS if key != PLAYED]
 # Points by place: one number per place of a table, each within this bound.
 MAX_PLACES = MOST_SEATS
 MAX_POINTS = 1_000_000
+# The points by place an event has when none are given, by table size: the winner
+# well ahead, the last none. Two seats: a win 3, a draw (two sharing first) 1.5 each.
+DEFAULT_POINTS = {
+    2: [3, 0],
+    3: [3, 1, 0],
+    4: [4, 2, 1, 0],
+    5: [5, 3, 2, 1, 0],
+    6: [6, 4, 3, 2, 1, 0],
+}
+
+
+def default_points(table_size: int) -> list[float]:
+    """The points by place of a table of ``table_size`` when the event gives none (any
+    other size: ``size - 1`` down to 0)."""
+    return list(DEFAULT_POINTS.get(table_size) or range(max(table_size, 1) - 1, -1, -1))
+
+
+def points_table(event) -> list[float]:
+    """The event's points by place as they count: its own, or the default for its
+    table size (an event created without them, through the API or before the default
+    existed). The one place results, byes, rescoring and the event page read them."""
+    return list(event.points_by_place) or default_points(event.table_size)
+
+
+def place_names() -> list[str]:
+    return [_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th"), _("6th")]
+
+
+def points_words(event) -> str:
+    """The event's points by place in the reader's words: "1st 4 · 2nd 2 · 3rd 1 · 4th 0"."""
+    names = place_names()
+    return " · ".join(
+        _("%(place)s %(points)s")
+        % {"place": names[i] if i < len(names) else i + 1, "points": f"{points:g}"}
+        for i, points in enumerate(points_table(event))
+    )
 
 
 def is_points(value) -> bool:

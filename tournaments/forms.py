@@ -12,7 +12,7 @@ from games.registry import REGISTRY as GAMES
 from tournaments.entrant_import import MAX_CHARACTERS
 from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
 from tournaments.event_editing import settings_digest
-from tournaments.event_settings import check_event_settings
+from tournaments.event_settings import check_event_settings, default_points
 from tournaments.formats import REGISTRY
 from tournaments.models import MAX_INTEGER, ClockStart, Event, League, Season
 from tournaments.people import MAX_TYPED
@@ -106,14 +106,9 @@ def unique_slug(model, text: str, taken_by=None) -> str:
 
 
 def points_for(table_size: int) -> str:
-    """Points by place that suit the table, one per seat: the winner well ahead, the
-    last none."""
-    return {
-        2: "3, 0",
-        3: "3, 1, 0",
-        5: "5, 3, 2, 1, 0",
-        6: "6, 4, 3, 2, 1, 0",
-    }.get(table_size, "4, 2, 1, 0")
+    """Points by place that suit the table (``event_settings.default_points``, which an
+    event given none has too), as the form writes them."""
+    return ", ".join(f"{points:g}" for points in default_points(table_size))
 
 
 # A format's options as form fields, by option name: the field's class and words (the

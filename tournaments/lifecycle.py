@@ -128,7 +128,11 @@ ACTS = {
     Stage.SETUP: setup_acts,
     Stage.ROUND_DRAFT: lambda _state: [Act.PUBLISH, Act.DISCARD],
     Stage.PLAYING: lambda state: [Act.ENTER_RESULTS, *([Act.PAIR_ANYWAY] if state.extends else [])],
-    Stage.BETWEEN_ROUNDS: lambda state: [Act.PAIR, *finish_if_running(state)],
+    # Finishing early is for an evening out of time, not for a bracket without its winner.
+    Stage.BETWEEN_ROUNDS: lambda state: [
+        Act.PAIR,
+        *(finish_if_running(state) if state.extends and not state.in_knockout else []),
+    ],
     Stage.SWISS_OVER: swiss_over_acts,
     Stage.COMPLETE: lambda state: [
         Act.FINISH,
@@ -344,7 +348,9 @@ def offer(act: Act, state: State, event: Event, primary: bool) -> Offer:
         return Offer(act, label, url, reason_label=reason_label(act, state), **common)
     if act == Act.CUT:
         top = min(state.planned_cut or 8, state.active)
-        confirm = _("Start the knockout? The Swiss standings stay as they are now.")
+        confirm = _(
+            "Start the knockout? The standings keep the Swiss order until its final is played."
+        )
         return Offer(
             act, label, reverse("event-cut", args=[slug]), confirm=confirm, top=top, **common
         )

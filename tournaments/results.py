@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from config.compiled import CompiledQuery
+from tournaments.event_settings import points_table
 from tournaments.finishing import check_not_finished
 from tournaments.models import Event, Result, Round, SeatResult, Table
 
@@ -21,7 +22,9 @@ TABLE_LOCK = CompiledQuery(
     -7,
 )
 EVENT_SCORING = CompiledQuery(
-    lambda event_id: Event.objects.only("status", "points_by_place").filter(pk=event_id).order_by(),
+    lambda event_id: (
+        Event.objects.only("status", "points_by_place", "table_size").filter(pk=event_id).order_by()
+    ),
     -7,
 )
 RESULT_OF_TABLE = CompiledQuery(
@@ -94,7 +97,7 @@ def do_record_result(
                 position=o.position,
                 score=o.score,
                 place=o.place,
-                points=points_for_place(current.points_by_place, o.place, places.count(o.place)),
+                points=points_for_place(points_table(current), o.place, places.count(o.place)),
             )
             for o in outcomes
         )

@@ -22,7 +22,9 @@ from django.utils import timezone
 
 from games.ratings import ordinal
 from tournaments import live
+from tournaments.event_settings import points_table
 from tournaments.formats import get_format
+from tournaments.knockout_places import decided_knockout
 from tournaments.models import (
     Entrant,
     Event,
@@ -32,25 +34,26 @@ from tournaments.models import (
     StandingRow,
     StandingsRequest,
 )
-from tournaments.tiebreaks import Ledger, LedgerGame, full_order, rank
+from tournaments.tiebreaks import PLAYED, Ledger, LedgerGame, full_order, rank
 
 
 def bye_points(event: Event) -> float:
     """A bye scores a win: first place's points. (No format declares a ``bye_points``
     option, so none can be stored: ``Format`` refuses undeclared options.)"""
-    return float(event.points_by_place[0] if event.points_by_place else 1)
+    return float(points_table(event)[0])
 
 
-def build_ledger(event: Event) -> tuple[Ledger, dict]:
+def build_ledger(event: Event, every_round: bool = False) -> tuple[Ledger, dict]:
     """The event's games per entrant, and points per round (for rank-by-round); after
-    a cut, of the rounds before it only (the knockout is drawn as a bracket)."""
+    a cut, of the rounds before it only (the Swiss), unless ``every_round``."""
     starts = dict(Entrant.objects.filter(event=event).values_list("pk", "start_points"))
     ledger = Ledger(start=starts, lower_scores_win=event.game_type.lower_scores_win)
     per_round = defaultdict(lambda: defaultdict(float))
     tables = defaultdict(list)
-    swiss = Q(table__round__number__lte=event.cut["after_round"]) if event.is_cut else Q()
+    swiss_only = event.is_cut and not every_round
+    swiss = Q(table__round__number__lte=event.cut["after_round"]) if swiss_only else Q()
     results = SeatResult.objects.filter(result__table__round__event=event)
-    if event.is_cut:
+    if swiss_only:
         results = results.filter(result__table__round__number__lte=event.cut["after_round"])
     rows = results.values_list(
         "entrant_id", "points", "score", "place", "result__table_id", "result__table__round__number"
@@ -88,26 +91,59 @@ def rank_by_round(ledger: Ledger, per_round: dict) -> dict:
     return history
 
 
+# Values the rows do not carry as tie-breaks: points have their column, and whether an
+# entrant has played is their games.
+UNSHOWN = ("points", PLAYED)
+
+
 def compute_standings(event: Event) -> list[dict]:
-    """Rank the event's entrants by its tie-break order; equal entrants share a rank."""
-    ledger, per_round = build_ledger(event)
+    """Rank the event's entrants by its tie-break order; equal entrants share a rank.
+    Once a knockout is decided (``knockout_places``), its entrants come first by how far
+    they got, then the others in the order of the rounds before it, and the rows count
+    every round played, the final included."""
     entered = Entrant.objects.filter(event=event).exclude(status=Entrant.Status.WAITLISTED)
     names = dict(entered.values_list("pk", "name"))
     order = standings_order(event)
+    ledger, per_round = build_ledger(event)
     if "rating" in order:
         add_ratings(event, ledger)
+    ranked = rank(ledger, list(names), order, names, order[0])
     history = rank_by_round(ledger, per_round)
+    knockout = decided_knockout(event)
+    if knockout is not None:
+        if event.is_cut:
+            ledger, per_round = build_ledger(event, every_round=True)
+            history = rank_by_round(ledger, per_round)
+        ranked = knockout_first(knockout, ranked, rank(ledger, list(names), order, names, order[0]))
+        for row in ranked:
+            history[row["entrant_id"]][-1:] = [row["rank"]]
     return [
         {
             "entrant_id": row["entrant_id"],
             "rank": row["rank"],
             "points": row["values"]["points"],
             "games": len(ledger.games.get(row["entrant_id"], ())),
-            "tiebreaks": {k: v for k, v in row["values"].items() if k != "points"},
+            "tiebreaks": {k: v for k, v in row["values"].items() if k not in UNSHOWN},
             "rank_by_round": history.get(row["entrant_id"], []),
         }
-        for row in rank(ledger, list(names), order, names, order[0])
+        for row in ranked
     ]
+
+
+def knockout_first(knockout, before: list[dict], every_round: list[dict]) -> list[dict]:
+    """The final standings of a decided knockout: its entrants first, one rank each, by
+    how far they got (seeded by ``before``: the Swiss order at the cut, or the
+    standings), their values counting every round; then the others in the order and
+    with the values of ``before``, sharing ranks as they did there."""
+    full = {row["entrant_id"]: row for row in every_round}
+    seeds = knockout.seeds or [row["entrant_id"] for row in before]
+    first = [e for e in knockout.order(seeds) if e in full]
+    rows = [{**full[e], "rank": i} for i, e in enumerate(first, start=1)]
+    rest = [row for row in before if row["entrant_id"] not in set(first)]
+    shared = {}
+    for position, row in enumerate(rest, start=len(first) + 1):
+        rows.append({**row, "rank": shared.setdefault(row["rank"], position)})
+    return rows
 
 
 def standings_order(event: Event) -> list[str]:

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 TIEBREAK_NAMES = {
     "points": _("points"),
+    "played": _("games played"),
     "qualified": _("played the minimum games"),
     "rating": _("rating"),
     "score_total": _("game-score total"),

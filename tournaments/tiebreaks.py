@@ -62,6 +62,18 @@ class TieBreak:
         raise NotImplementedError
 
 
+class Played(TieBreak):
+    """1 once an entrant has played a game. Not a choice: ``rank`` applies it right
+    after the lead key, so that no tie-break can put an entrant who has not played
+    above one equal on the lead key who has (a game-score total of 0 would lead where
+    the lowest score wins, a rating of 0 above a player who lost)."""
+
+    key, name = "played", "has played"
+
+    def value(self, ledger, entrant, _group):
+        return int(bool(ledger.games.get(entrant)))
+
+
 class Qualified(TieBreak):
     """Open leagues: 1 once an entrant has played the minimum number of games."""
 
@@ -130,8 +142,19 @@ class HeadToHead(TieBreak):
 
 REGISTRY: dict[str, TieBreak] = {
     t.key: t()
-    for t in (Points, ScoreTotal, BestRound, Wins, OpponentsPoints, HeadToHead, Qualified, Rating)
+    for t in (
+        Points,
+        Played,
+        ScoreTotal,
+        BestRound,
+        Wins,
+        OpponentsPoints,
+        HeadToHead,
+        Qualified,
+        Rating,
+    )
 }
+PLAYED = Played.key
 # What an organiser orders after the format's lead keys (points, or an open league's
 # qualified-then-rating).
 CHOOSABLE = ["score_total", "opponents_points", "wins", "best_round", "head_to_head"]
@@ -151,10 +174,10 @@ def check_order(order: list) -> list:
 
 
 def rank(ledger: Ledger, entrants: list, order: list, names: dict, lead="points") -> list[dict]:
-    """Rank ``entrants`` by the tie-breaks in ``order`` (``lead`` always first; points
-    are always computed). Returns rows in order with ``rank`` (shared by entrants equal
-    on every key) and the values."""
-    order = [lead, *[k for k in check_order(order) if k != lead]]
+    """Rank ``entrants`` by the tie-breaks in ``order`` (``lead`` always first, then
+    ``played``: not playing is never rewarded; points are always computed). Returns
+    rows in order with ``rank`` (shared by entrants equal on every key) and the values."""
+    order = [lead, PLAYED, *[k for k in check_order(order) if k not in (lead, PLAYED)]]
     if "points" not in order:
         order.append("points")
     values = {e: {} for e in entrants}

@@ -38,7 +38,17 @@ def test_the_best_eight_play_a_seeded_knockout_and_the_swiss_standings_stay(
     assert response.status_code == 201, response.json()
     assert response.json()["number"] == 4
     event.refresh_from_db()
-    assert event.cut == {"top": 8, "after_round": 3, "entrants": best}
+    line = {"by": "opponents_points", "through": "P001", "out": "P008", "points": 10.0}
+    assert event.cut == {
+        "top": 8,
+        "after_round": 3,
+        "entrants": best,
+        "line": {**line, "values": [28.0, 24.0]},  # equal on points at the line: why
+    }
+    assert response.json()["cut"]["line"] == (
+        "P001 goes through ahead of P008 on opponents' points, 28 against 24 "
+        "(equal on points: 10 each)."
+    )
     knockout = event.rounds.get(number=4)
     tables = [[s.entrant_id for s in t.seats.all()] for t in knockout.tables.all()]
     # Seeded by rank: 1 meets 8, 4 meets 5, 2 meets 7, 3 meets 6.

@@ -15,13 +15,14 @@ from tournaments import lifecycle
 from tournaments.api.rounds import RoundSerializer
 from tournaments.archiving import do_archive_event, do_delete_event
 from tournaments.check_in import do_check_in
-from tournaments.cut import MAX_TOP, do_cut
+from tournaments.cut import MAX_TOP, cut_answer, do_cut
 from tournaments.event_editing import EDITABLE, do_edit_event
 from tournaments.event_settings import (
     SETTINGS,
     check_event_settings,
     check_points_by_place,
     check_tiebreak_order,
+    points_table,
 )
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import REGISTRY
@@ -70,6 +71,7 @@ class EventSerializer(ModelSerializer):
             "table_size",
             "rounds_planned",
             "points_by_place",
+            "points_table",
             "tiebreak_order",
             "visibility",
             "seed",
@@ -89,6 +91,14 @@ class EventSerializer(ModelSerializer):
             "is_archived",
         ]
         read_only_fields = ["status", "is_archived"]
+
+    points_table = serializers.SerializerMethodField(
+        help_text="the points by place that count: points_by_place, or when it is empty "
+        "the default for the table size (what the event form offers)"
+    )
+
+    def get_points_table(self, event) -> list[float]:
+        return points_table(event)
 
     def validate_tiebreak_order(self, value):
         return field_checked(check_tiebreak_order, value)
@@ -369,12 +379,15 @@ class EventViewSet(
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def cut(self, request, slug=None):
         """After the Swiss rounds, a knockout of the best ``top`` by the standings,
-        seeded by rank; its first round is paired at once. The Swiss standings stay."""
+        seeded by rank; its first round is paired at once, and the answer is that round
+        with ``cut``: the entrants through by name and, when two were equal on points at
+        the line, why one went through (``line``)."""
         event = access_event_as_organiser(request.user, slug)
         form = CutSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         round_ = do_cut(event, form.validated_data["top"], by=request.user)
-        return Response(RoundSerializer(round_).data, status=201)
+        event.refresh_from_db(fields=["cut"])
+        return Response({**RoundSerializer(round_).data, "cut": cut_answer(event)}, status=201)
 
     @extend_schema(request=None, responses=EventDetailSerializer)
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])

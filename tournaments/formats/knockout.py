@@ -20,21 +20,11 @@ def bracket_order(size: int) -> list[int]:
     return order
 
 
-def final_played(request: PairingRequest) -> bool:
-    """The last round of the history was a single table with its result and no bye
-    (the final), or at most one entrant is left in."""
-    last = request.history.rounds[-1]
-    if len(last) == 1 and not last[0].bye and last[0].places:
-        return True
-    active = {c.key for c in request.contenders}
-    seated = {key for table in last for key in table.seats}
-    return all(table.places for table in last) and len(active & seated) < 2
-
-
 class Knockout(Format):
     key = "knockout"
     name = gettext_noop("Knockout")
     options = {"advance": 0}
+    draws_bracket = True
     option_help = {
         "advance": gettext_noop("entrants who go on from each table (0: half the table)")
     }
@@ -46,11 +36,19 @@ class Knockout(Format):
         return self.settings["advance"] or max(1, table_size // 2)
 
     def is_complete(self, played, _planned, history) -> bool:
-        """Its final has a result: the last round was one table, everybody left at it."""
-        return bool(played) and final_played(history())
+        return bool(played) and self.final_played(history())
+
+    def final_played(self, request: PairingRequest) -> bool:
+        """The last round of the history was a single table with its result and no bye
+        (the final), or every result is in and fewer than two of those it sent on are
+        still in (the others dropped)."""
+        last = request.history.rounds[-1]
+        if len(last) == 1 and not last[0].bye and last[0].places:
+            return True
+        return all(table.places for table in last) and len(self.survivors(request)) < 2
 
     def pair(self, request: PairingRequest) -> list[PlannedTable]:
-        if request.history.rounds and final_played(request):
+        if request.history.rounds and self.final_played(request):
             raise Refusal("the knockout is over: its final has a winner")
         if request.history.rounds:
             survivors = self.survivors(request)

@@ -4,6 +4,7 @@ English, marked with ``gettext_noop``."""
 from django import template
 from django.utils.translation import gettext
 
+from tournaments.event_settings import points_words as event_points_words
 from tournaments.formats import REGISTRY as FORMATS
 
 register = template.Library()
@@ -22,3 +23,15 @@ def shared_ranks(rows) -> set[int]:
     for row in rows:
         (shared if row.rank in seen else seen).add(row.rank)
     return shared
+
+
+@register.filter
+def mark_of(marks: dict, entrant_id) -> str:
+    """An entrant's mark in the standings (``knockout_places.knockout_marks``), or ""."""
+    return marks.get(entrant_id, "")
+
+
+@register.filter
+def points_words(event) -> str:
+    """The event's points by place in words (``event_settings.points_words``)."""
+    return event_points_words(event)

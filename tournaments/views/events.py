@@ -13,8 +13,9 @@ from django.views.decorators.http import require_POST
 from config.refusal_pages import carried_out
 from tournaments import lifecycle
 from tournaments.bracket import bracket_svg
+from tournaments.bracket import legend as bracket_legend
 from tournaments.check_in import no_shows
-from tournaments.cut import do_cut
+from tournaments.cut import do_cut, line_words
 from tournaments.entrant_games import games_of
 from tournaments.event_cache import page_version, read_page_event, reader_entry_of
 from tournaments.event_changes import page_stamp
@@ -22,6 +23,8 @@ from tournaments.event_reader import reader_section
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
+from tournaments.knockout_places import knockout_marks
+from tournaments.knockout_places import standings_note as knockout_standings_note
 from tournaments.leaderboard import Leaderboard
 from tournaments.league_changes import league_stamp
 from tournaments.leagues import (
@@ -92,6 +95,24 @@ class Bracket:
     def svg(self) -> str:
         format_ = get_format(self.event.format, self.event.format_options)
         return bracket_svg(self.event) if format_.draws_bracket or self.event.is_cut else ""
+
+    @cached_property
+    def legend(self) -> str:
+        return bracket_legend(self.event)
+
+    @cached_property
+    def cut_line(self) -> str:
+        """Why the last entrant through the cut went through, when it was a tie."""
+        return line_words(self.event.cut) if self.event.is_cut else ""
+
+    @cached_property
+    def standings_note(self) -> str:
+        return knockout_standings_note(self.event)
+
+    @cached_property
+    def marks(self) -> dict:
+        """While a knockout runs: each of its entrants' mark in the standings."""
+        return knockout_marks(self.event)
 
 
 def event_detail(request, slug):
