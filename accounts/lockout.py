@@ -6,14 +6,31 @@ from one address, that account is refused from that address, and after
 too) that address is refused, each for ``LOGIN_COOLOFF_MINUTES``: a stranger guessing
 at ann's account, or at made-up names, never locks ann out of her own. The address is
 the client's (``config.client_address``), not the proxy's. The refused get 429 with
-``Retry-After``, JSON on the API and a page elsewhere."""
+``Retry-After``, JSON on the API and a page elsewhere.
+
+Axes stores the name tried in a column of 255 characters and clips nothing: a longer
+name was a 500 on PostgreSQL from any login path that reached ``authenticate()``.
+``attempted_username`` (``AXES_USERNAME_CALLABLE``) clips it; no account has such a
+name, and the attempt still counts for its address."""
 
 from axes.handlers.database import AxesDatabaseHandler
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.db.models import Sum
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+
+def attempted_username(request, credentials=None) -> str | None:
+    """The name a login tried, as axes keeps it: at most its column's length."""
+    if credentials:
+        name = credentials.get("username")
+    else:
+        name = getattr(request, "data", request.POST).get("username")
+    if not isinstance(name, str):
+        return name
+    return name[: AccessAttempt._meta.get_field("username").max_length]
 
 
 def locked_out(request, _original_response=None, _credentials=None):

@@ -3,12 +3,18 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.names import validate_name_text
+
 
 class User(AbstractUser):
     """A person on the site. Organiser and player are roles held per league, event or
     table (see ``tournaments.permissions``); staff is Django's ``is_staff``."""
 
-    display_name = models.CharField(_("display name"), max_length=80, blank=True)
+    NAME_FIELDS = ("display_name",)
+
+    display_name = models.CharField(
+        _("display name"), max_length=80, blank=True, validators=[validate_name_text]
+    )
     # Chosen with the language switcher; empty means "follow the browser".
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""

@@ -22,6 +22,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from games.models import GameKey
+from games.names import validate_name_text
 from games.ratings import ordinal
 from games.registry import DEFAULT_GAME, LivePlay, get_game
 
@@ -52,7 +53,9 @@ class Bot(models.Model):
         BUILTIN = "builtin", _("built-in")
         REMOTE = "remote", _("remote")
 
-    name = models.CharField(_("name"), max_length=80, unique=True)
+    NAME_FIELDS = ("name",)
+
+    name = models.CharField(_("name"), max_length=80, unique=True, validators=[validate_name_text])
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bots"
     )

@@ -1,12 +1,19 @@
-"""The API's JSON parser: DRF's, read through ``games.json_input.loads_bounded``, so a
+"""The API's parsers. JSON: DRF's, read through ``games.json_input.loads_bounded``, so a
 body nested 50,000 levels deep, a lone surrogate, a key given twice, ``NaN`` or bytes
-that are not UTF-8 get a 400 that says which, never a server error."""
+that are not UTF-8 get a 400 that says which, never a server error.
+
+Multipart: DRF's puts a file part into ``request.data`` beside the text fields, where
+views and form readers expect text (a slip's entry form with its ``round`` sent as a
+file was a 500). No endpoint of the default set takes a file (the record validator,
+which does, names its own parsers), so a file part is refused with a 400 naming it."""
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import JSONParser, MultiPartParser
 
 from games.json_input import loads_bounded
+from refusal import Refusal
 
 
 class BoundedJSONParser(JSONParser):
@@ -19,3 +26,15 @@ class BoundedJSONParser(JSONParser):
             raise ParseError(f"The body is not {encoding} text.") from None
         except ValueError as exc:
             raise ParseError(f"JSON parse error: {exc}") from None
+
+
+class TextOnlyMultiPartParser(MultiPartParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        parsed = super().parse(stream, media_type, parser_context)
+        for name in parsed.files:
+            raise Refusal(
+                _("%(field)s was sent as a file; this address takes only text fields.")
+                % {"field": name},
+                field=name,
+            )
+        return parsed

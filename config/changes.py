@@ -85,34 +85,42 @@ def touch(path: Path) -> None:
         log.warning("%s: its change could not be announced: %s", path.name, error)
 
 
-def wait_for_change(topic: str, key, read_stamp, stamp, seconds: float) -> bool:
+def wait_for_change(
+    topic: str, key, read_stamp, stamp, seconds: float, woken: threading.Event | None = None
+) -> bool:
     """Whether ``read_stamp()`` moved on from ``stamp`` within ``seconds``; ``key`` may
-    be a tuple of keys, whose every announcement wakes the wait."""
+    be a tuple of keys, whose every announcement wakes the wait. The wait sleeps on
+    ``woken`` (a new event for each wait): a caller that may end it early
+    (``config.push``: a stream ended with its server) sets it, and it answers True."""
     deadline = monotonic() + seconds
+    woken = woken or threading.Event()
     url = redis_url()
     if url is not None:
         names = [f"{topic}:{k}" for k in (key if isinstance(key, tuple) else (key,))]
         try:
-            return listen(listener_of(url), names, read_stamp, stamp, deadline)
+            return listen(listener_of(url), names, read_stamp, stamp, deadline, woken)
         except redis.RedisError as error:
             log.warning("%s %s: waiting without Redis: %s", topic, key, error)
-    return poll(read_stamp, stamp, deadline)
+    return poll(read_stamp, stamp, deadline, woken)
 
 
-def listen(listener: "Listener", names: list[str], read_stamp, stamp, deadline: float) -> bool:
-    with listener.watching(*names) as woken:
+def listen(
+    listener: "Listener", names: list[str], read_stamp, stamp, deadline: float, woken
+) -> bool:
+    with listener.watching(names, woken):
         if read_stamp() != stamp:
             return True
         give_back_connection()
         return woken.wait(max(0, deadline - monotonic()))
 
 
-def poll(read_stamp, stamp, deadline: float) -> bool:
+def poll(read_stamp, stamp, deadline: float, woken: threading.Event) -> bool:
     while read_stamp() == stamp:
         left = deadline - monotonic()
         if left <= 0:
             return False
-        sleep(min(POLL_SECONDS, left))
+        if woken.wait(min(POLL_SECONDS, left)):
+            return True
     return True
 
 
@@ -164,15 +172,14 @@ class Listener:
                 event.set()
 
     @contextmanager
-    def watching(self, *names: str):
-        """An event set when a change of one of ``names`` is announced, while in the
+    def watching(self, names: list[str], event: threading.Event):
+        """``event`` set when a change of one of ``names`` is announced, while in the
         block."""
-        event = threading.Event()
         with self.lock:
             for name in names:
                 self.waiting.setdefault(name, set()).add(event)
         try:
-            yield event
+            yield
         finally:
             with self.lock:
                 for name in names:

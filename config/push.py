@@ -243,16 +243,67 @@ class AsyncEvents:
             self.ticket.close()
 
 
+class ThreadStreams:
+    """This threaded process's open streams, so that a server that stops can end them
+    at once and know when none reads the database any more (the tests' live server
+    when a test ends, before its database is flushed or dropped)."""
+
+    def __init__(self):
+        self.changed = threading.Condition()
+        self.open: set[ThreadEvents] = set()
+        self.ending = 0  # calls of ``end_all`` under way: a stream that starts meanwhile ends
+
+    def add(self, events: "ThreadEvents") -> None:
+        with self.changed:
+            self.open.add(events)
+            if self.ending:
+                events.end()
+
+    def discard(self, events: "ThreadEvents") -> None:
+        with self.changed:
+            self.open.discard(events)
+            self.changed.notify_all()
+
+    def end_all(self, timeout: float) -> bool:
+        """End every open stream; whether all ended within ``timeout``."""
+        with self.changed:
+            self.ending += 1
+            try:
+                for events in self.open:
+                    events.end()
+                return self.changed.wait_for(lambda: not self.open, timeout)
+            finally:
+                self.ending -= 1
+
+
+_threads = ThreadStreams()
+
+
+def end_thread_streams(timeout: float = 10) -> bool:
+    """End this process's streams under a threaded server now (each ends at once, not
+    at its next heartbeat) and wait for them; whether they ended within ``timeout``."""
+    return _threads.end_all(timeout)
+
+
 class ThreadEvents:
     """A stream under a threaded WSGI server: it holds its thread (within
-    ``config.waits``' bound per process) and ends within ``MAX_WAIT_SECONDS``."""
+    ``config.waits``' bound per process) and ends within ``MAX_WAIT_SECONDS``, or at
+    once when ended (``end_thread_streams``)."""
 
     def __init__(self, ticket, topic, followable: Followable, seen):
         self.ticket, self.topic, self.seen = ticket, topic, seen
         self.keys, self.read_stamp = followable.keys, followable.read_stamp
+        self.ending = False
+        self.woken = threading.Event()  # what its wait for a change sleeps on
+        _threads.add(self)
+
+    def end(self) -> None:
+        self.ending = True
+        self.woken.set()
 
     def close(self) -> None:
         self.ticket.close()
+        _threads.discard(self)
 
     def __iter__(self):
         return self.events()
@@ -262,10 +313,12 @@ class ThreadEvents:
             yield f"retry: {RETRY_MS}\n\n".encode()
             yield from self.held()
         finally:
-            self.ticket.close()
+            self.close()
 
     def held(self):
         ends = monotonic() + changes.MAX_WAIT_SECONDS
+        if self.ending:
+            return
         stamp = read_released(self.read_stamp)
         seen = self.seen
         while True:
@@ -273,10 +326,16 @@ class ThreadEvents:
                 seen = str(stamp)
                 yield event(stamp)
             left = ends - monotonic()
-            if left <= 0:
+            # A new event for each wait, set before ``ending`` is read: ``end`` sets
+            # ``ending`` first, then the event, so either this sees it or its wait wakes.
+            self.woken = threading.Event()
+            if left <= 0 or self.ending:
                 return
             seconds = min(settings.PUSH_HEARTBEAT_SECONDS, left)
-            if changes.wait_for_change(self.topic, self.keys, self.read_stamp, stamp, seconds):
+            read, woken = self.read_stamp, self.woken
+            if changes.wait_for_change(self.topic, self.keys, read, stamp, seconds, woken):
+                if self.ending:
+                    return
                 stamp = read_released(self.read_stamp)
             else:
                 yield HEARTBEAT

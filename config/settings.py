@@ -156,6 +156,7 @@ LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 50)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_HANDLER = "accounts.lockout.LockoutHandler"
+AXES_USERNAME_CALLABLE = "accounts.lockout.attempted_username"
 AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
@@ -257,7 +258,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [
         "config.api_parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "config.api_parsers.TextOnlyMultiPartParser",
     ],
 }
 SPECTACULAR_SETTINGS = {
@@ -368,6 +369,10 @@ BOTS_FAN_OUT_IN_REQUEST = env_int("BOTS_FAN_OUT_IN_REQUEST", 500)
 
 # scoring.idempotency: how long an Idempotency-Key's answer is kept for retries.
 IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
+
+# scoring.slips: how long a printed slip's link enters results (it stops sooner when the
+# table's result is official or the event is finished).
+SLIP_LINK_HOURS = env_int("SLIP_LINK_HOURS", 48)
 
 # Demo data, loaded in this order by ``manage.py load_demo`` (each app adds its own).
 DEMO_LOADERS = [

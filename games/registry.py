@@ -230,12 +230,13 @@ def seat_of_move(move: str) -> int:
 class CatalogueRules:
     """What a catalogue game (stored as data, games/registered/catalogue.py) says of its
     tables: ``scoring`` ("high", "low" or "places") and ``ties`` ("share" or
-    "tiebreak-entered"); ``pk`` and ``created_by_id`` are its row's."""
+    "tiebreak-entered"); ``pk``, ``created_by_id`` and ``site_wide`` are its row's."""
 
     scoring: str
     ties: str
     pk: int
     created_by_id: int | None = None
+    site_wide: bool = True
 
     @property
     def scoring_label(self):
@@ -422,12 +423,18 @@ def get_game(key: str) -> GameType:
     return game
 
 
-def all_games() -> list[GameType]:
-    """Every game: those declared in code, then the catalogue's by name."""
+def all_games(adders=None) -> list[GameType]:
+    """Every game: those declared in code, then the catalogue's by name; with
+    ``adders`` (ids of people), of the catalogue only the site-wide games and theirs."""
+    from django.db.models import Q
+
     from games.models import CatalogueGame
     from games.registered.catalogue import game_type
 
-    catalogue = [game_type(row) for row in CatalogueGame.objects.all()]
+    rows = CatalogueGame.objects.all()
+    if adders is not None:
+        rows = rows.filter(Q(site_wide=True) | Q(created_by_id__in=list(adders)))
+    catalogue = [game_type(row) for row in rows]
     _catalogue.update((game.key, game) for game in catalogue)
     return [*REGISTRY.values(), *catalogue]
 

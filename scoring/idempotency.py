@@ -6,8 +6,10 @@ A key belongs to its user and is bound to the request's method, path and data (a
 fingerprint): the same key on another request is refused with 422. The key's row is
 created (committed, empty) before the view runs; then one transaction takes the row's
 lock, runs the view and stores its answer, so the write and the answer commit together:
-a process that dies between them leaves neither, and a retry runs once. While one
-request holds the row's lock, another with the same key gets 409 ("under way") at once.
+a process that dies between them leaves neither, and a retry runs once. A key whose
+answer is stored is replayed from a plain read, without the lock, so any number of
+replays at once all get it; while one request holds the row's lock and no answer is
+stored, another with the same key gets 409 ("under way") at once.
 Answers of 409, 429 and 5xx are not stored (the state may change; retrying may succeed),
 nor are refusals raised as exceptions: the row stays empty and a retry runs again. Safe
 methods (GET) ignore the key. Keys expire after ``IDEMPOTENCY_KEY_HOURS`` (24)."""
@@ -96,6 +98,15 @@ def _mismatch(row: IdempotentResponse, request, fingerprint: str) -> Response | 
     return None
 
 
+def _stored_answer(request, key: str, digest: str) -> Response | None:
+    """The key's stored answer (or its 422 for another request), read without the row's
+    lock: a finished key's row no longer changes. None while no answer is stored."""
+    row = IdempotentResponse.objects.filter(user=request.user, key=key).first()
+    if row is None or row.status_code is None:
+        return None
+    return _mismatch(row, request, digest) or _replayed(row)
+
+
 def _replayed(row: IdempotentResponse) -> Response:
     response = Response(row.body, status=row.status_code)
     response["Idempotent-Replayed"] = "true"
@@ -146,10 +157,16 @@ def idempotent(view):
             )
         digest = fingerprint(request)
         _expire(request.user)
+        stored = _stored_answer(request, key, digest)
+        if stored is not None:
+            return stored
         _ensure_row(request, key, digest)
         try:
             return _run_once(view, request, key, digest, *args, **kwargs)
-        except _Taken:
+        except _Taken:  # the lock's holder may have stored the answer since
+            stored = _stored_answer(request, key, digest)
+            if stored is not None:
+                return stored
             return Response(
                 {"detail": _("A request with this %(header)s is under way; retry later.") % NAMED},
                 status=409,

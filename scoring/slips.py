@@ -5,9 +5,12 @@ account, and an organiser confirms it from the desk, as for any entry nobody els
 the table can confirm.
 
 A token names the table and its seating (who sits where), signed with the site's key
-(``django.core.signing``, salted for slips), so nothing is stored. It enters nothing
-more once the table's result is official, and it is revoked when the round is paired
-again (the table is gone) or its seats are swapped (the seating differs). Everything
+and the time it was made (``django.core.signing.TimestampSigner``, salted for slips),
+so nothing is stored. It enters nothing more once the table's result is official or
+the event is finished, nor ``SLIP_LINK_HOURS`` (48) after the slip was printed (a
+link found later, on a photo or a slip left behind, is not an entry form for ever),
+and it is revoked when the round is paired again (the table is gone) or its seats
+are swapped (the seating differs). Everything
 it enters goes through the same services as any entry (``scoring.submissions``),
 entered in the name of the table's first walk-in, and the audit log says it was
 entered with the table's slip.
@@ -15,8 +18,10 @@ entered with the table's slip.
 
 import hashlib
 from dataclasses import dataclass
+from datetime import timedelta
 
 import segno
+from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -58,7 +63,7 @@ def seating_of(table: Table) -> str:
 
 
 def slip_token(table: Table) -> str:
-    return signing.Signer(salt=SALT).sign(f"{table.pk}-{seating_of(table)}")
+    return signing.TimestampSigner(salt=SALT).sign(f"{table.pk}-{seating_of(table)}")
 
 
 def slip_path(table: Table) -> str:
@@ -79,10 +84,22 @@ def takes_slip(table: Table) -> bool:
 
 
 def read_slip(token: str) -> tuple[int, str]:
-    """(table id, seating) of a genuine token; a forged or mangled one is not a slip."""
+    """(table id, seating) of a genuine token younger than ``SLIP_LINK_HOURS``; a forged
+    or mangled one is not a slip."""
+    hours = settings.SLIP_LINK_HOURS
     try:
-        table_id, seating = signing.Signer(salt=SALT).unsign(token).split("-", 1)
+        signed = signing.TimestampSigner(salt=SALT).unsign(token, max_age=timedelta(hours=hours))
+        table_id, seating = signed.split("-", 1)
         return int(table_id), seating
+    except signing.SignatureExpired:
+        raise Refusal(
+            _(
+                "This slip's link is more than %(hours)s hours old and enters nothing more: "
+                "ask an organiser for a new slip."
+            )
+            % {"hours": hours},
+            code="gone",
+        ) from None
     except (signing.BadSignature, ValueError):
         raise Refusal(_("This link is not a table's slip.")) from None
 

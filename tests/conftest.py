@@ -7,13 +7,14 @@ from django.utils import translation
 
 from tests.fixtures.asgi import streams  # noqa: F401
 from tests.fixtures.browser import (  # noqa: F401
+    _live_server_streams_ended,
     browser,
     browser_language,
     laptop_page,
     phone_page,
     second_phone,
 )
-from tests.fixtures.limits import fresh_limits  # noqa: F401
+from tests.fixtures.limits import _limits_of_this_session, fresh_limits  # noqa: F401
 from tests.fixtures.personas import (  # noqa: F401
     anonymous,
     client_for,

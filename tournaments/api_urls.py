@@ -96,6 +96,11 @@ urlpatterns = [
         name="api-entrant-drop",
     ),
     path(
+        "events/<slug:slug>/entrants/<int:entrant_id>/reinstate/",
+        entrants.entrant_reinstate,
+        name="api-entrant-reinstate",
+    ),
+    path(
         "events/<slug:slug>/entrants/<int:entrant_id>/seed/",
         entrants.entrant_seed,
         name="api-entrant-seed",

@@ -12,6 +12,7 @@ from refusal import Refusal
 from tournaments import event_log
 from tournaments.models import Entrant, Event
 from tournaments.registration import lock_event, promote_waitlist
+from tournaments.standings import store_entrants_change
 
 
 def check_takes_check_ins(event: Event) -> None:
@@ -61,16 +62,21 @@ def no_shows_refusal(missing: list[Entrant]) -> Refusal:
 
 
 def drop_no_shows(event: Event, by) -> list[Entrant]:
-    """Remove the entrants who did not check in (nothing of theirs is recorded yet),
-    log their names and give their places to the checked-in waitlist. The caller holds
-    the event's lock."""
+    """Drop the entrants who did not check in (they stay listed as such, and an
+    organiser may put one back), log their names and give their places to the
+    checked-in waitlist. The caller holds the event's lock."""
     missing = no_shows(event)
     if missing:
-        Entrant.objects.filter(pk__in=[e.pk for e in missing]).delete()
+        Entrant.objects.filter(pk__in=[e.pk for e in missing]).update(
+            status=Entrant.Status.DROPPED,
+            dropped_after_round=0,
+            drop_reason=Entrant.DropReason.NO_SHOW,
+        )
         event_log.log(
             event, by, event_log.Action.NO_SHOWS_DROPPED, entrants=[e.name for e in missing]
         )
         promote_waitlist(event, by, checked_in_only=True)
+        store_entrants_change(event)
     return missing
 
 

@@ -100,7 +100,7 @@ def carcassonne_nights(season, olivia, players):
     """An open league of Carcassonne, added to the site's games as a catalogue game
     (BoardGameGeek 822), with a few games logged."""
     game = find_catalogue_game(bgg_id=822, name="Carcassonne") or do_add_catalogue_game(
-        olivia,
+        None,  # the site's own: site-wide
         name="Carcassonne",
         min_players=2,
         max_players=5,

@@ -2,7 +2,11 @@
 optionally ``username``, ``email``, ``club``, ``seed``, ``fixed_table``), one entrant a
 row. Every row is checked before anything is written, and then all are entered in one
 transaction, or none: the refusal lists every bad row by its number in the file (the
-header is row 1, as in a spreadsheet) and why."""
+header is row 1, as in a spreadsheet) and why.
+
+An import keeps the event's places (``Event.capacity``), as registration does: the rows
+beyond the places still free are entered on the waitlist, in the file's order (every
+event with places has one; a free place goes to the first on it)."""
 
 import csv
 import io
@@ -24,7 +28,7 @@ from tournaments.entrants import (
     do_add_walk_in,
 )
 from tournaments.finishing import check_not_finished
-from tournaments.models import MAX_INTEGER, Event
+from tournaments.models import MAX_INTEGER, Entrant, Event
 from tournaments.people import find_person
 from tournaments.registration import lock_event
 
@@ -160,6 +164,14 @@ def refusal_of(problems: list[tuple[int, str]]) -> Refusal:
     return Refusal(message, field="csv", error={"reason": message, "rows": rows})
 
 
+def free_places(event: Event) -> int | None:
+    """The places not taken by an active entrant; None: no limit."""
+    if event.capacity is None:
+        return None
+    taken = event.entrants.filter(status=Entrant.Status.ACTIVE).count()
+    return max(0, event.capacity - taken)
+
+
 def do_import_entrants(event: Event, text: str, by) -> list:
     """Enter every row of ``text`` (see the module's docstring), all or none. Under the
     event's row lock, as registration is: the same file sent twice at once (a retry on
@@ -168,9 +180,15 @@ def do_import_entrants(event: Event, text: str, by) -> list:
     with transaction.atomic():
         event = lock_event(event)
         rows = read_csv(text, event)
-        entrants = []
-        for row in rows:
-            place = {"seed": row.seed, "club": row.club, "fixed_table": row.fixed_table}
+        entrants, free = [], free_places(event)
+        for number, row in enumerate(rows):
+            waits = free is not None and number >= free
+            place = {
+                "seed": row.seed,
+                "club": row.club,
+                "fixed_table": row.fixed_table,
+                "status": Entrant.Status.WAITLISTED if waits else Entrant.Status.ACTIVE,
+            }
             if row.user is not None:
                 entrants.append(do_add_entrant(event, user=row.user, name=row.name, by=by, **place))
             else:

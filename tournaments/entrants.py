@@ -9,6 +9,7 @@ from django.utils.crypto import get_random_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from games.names import check_name_text
 from refusal import Refusal
 from tournaments.event_settings import check_points
 from tournaments.finishing import check_not_finished
@@ -23,7 +24,7 @@ MAX_TABLE_NUMBER = 9999
 
 
 def check_name(name: str) -> str:
-    name = name.strip()
+    name = check_name_text(name.strip(), "walk_in")
     if not name:
         raise Refusal(_("Give the walk-in player's name."), field="walk_in")
     if len(name) > MAX_NAME:
@@ -38,6 +39,7 @@ def check_name(name: str) -> str:
 def check_entrant_name(name: str, field: str) -> str:
     """An account's or a bot's name as the event lists it: refused, never cut, when it is
     longer than an entrant's name may be (a username may have 150 characters)."""
+    check_name_text(name, field)
     if len(name) > MAX_NAME:
         raise Refusal(
             _(
@@ -51,7 +53,7 @@ def check_entrant_name(name: str, field: str) -> str:
 
 
 def check_club(club: str) -> str:
-    club = (club or "").strip()
+    club = check_name_text((club or "").strip(), "club")
     if len(club) > MAX_CLUB:
         raise Refusal(
             _("A club's name has at most %(n)s characters; %(club)s… has %(length)s.")
@@ -154,13 +156,15 @@ def do_set_place(entrant: Entrant, club: str, fixed_table: int | None) -> Entran
     return entrant
 
 
-def do_drop_entrant(entrant: Entrant) -> Entrant:
-    """Drop an entrant from the next pairing on; their results stay."""
+def do_drop_entrant(entrant: Entrant, reason: str = Entrant.DropReason.ORGANISER) -> Entrant:
+    """Drop an entrant from the next pairing on, for ``reason`` (an
+    ``Entrant.DropReason``); their results stay."""
     check_not_finished(entrant.event)
     with transaction.atomic():
         entrant.status = Entrant.Status.DROPPED
         entrant.dropped_after_round = next_round_number(entrant.event) - 1
-        entrant.save(update_fields=["status", "dropped_after_round"])
+        entrant.drop_reason = reason
+        entrant.save(update_fields=["status", "dropped_after_round", "drop_reason"])
     return entrant
 
 

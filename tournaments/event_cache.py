@@ -73,7 +73,7 @@ PUBLISHED_RESULTS = (
 # The reader's entry's id, for what other apps annotate (``register_page_annotation``).
 ENTRY = "SELECT e.id FROM {entrant} e WHERE e.event_id = {event}.id AND e.user_id = %s"
 # The reader's entry's fields the page shows besides its id.
-ENTRY_FIELDS = ("status", "checked_in_at", "registered_at")
+ENTRY_FIELDS = ("status", "checked_in_at", "registered_at", "drop_reason")
 # The last published round, the reader's entry and their seat are joined
 # (``FilteredRelation``) under these aliases, and the raw expressions below name them:
 # one join each rather than a subquery per field, since planning the query's subqueries

@@ -1,5 +1,6 @@
 """The reader's section of the event page: what needs them now (their table and seat,
-an entry to confirm) and their entry (waitlisted, checked in, withdraw; or register).
+an entry to confirm) and their entry (waitlisted, checked in, withdraw, dropped and
+why, register again after withdrawing; or register).
 
 When the pairings are released every player reads the event page at once, and this
 section is all of it that is theirs (the rest is cached per page version,
@@ -69,11 +70,15 @@ def entry_shape(request, event: Event, entry: Entrant | None) -> dict:
             "capacity": event.capacity if signed_in else None,
             "path": "" if signed_in else request.path,
         }
+    withdrew = entry.is_dropped and entry.drop_reason == Entrant.DropReason.WITHDREW
     return (
         shape
         | {
             "waitlisted": entry.is_waitlisted,
             "dropped": not entry.is_waitlisted and entry.is_dropped,
+            "withdrew": withdrew,
+            "no_show": entry.is_no_show,
+            "register_again": withdrew and event.takes_registrations,
             "withdraw": not entry.is_dropped and not event.is_finished,
         }
         | check_in_shape(event, entry)

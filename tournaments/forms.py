@@ -7,7 +7,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from config.refusal_pages import checked_on
-from games.registry import DEFAULT_GAME, MOST_SEATS, all_games
+from games.registry import DEFAULT_GAME, MOST_SEATS, all_games, catalogue_game
 from games.registry import REGISTRY as GAMES
 from tournaments.entrant_import import MAX_CHARACTERS
 from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
@@ -16,6 +16,7 @@ from tournaments.event_settings import check_event_settings, default_points
 from tournaments.formats import REGISTRY
 from tournaments.models import MAX_INTEGER, ClockStart, Event, League, Season
 from tournaments.people import MAX_TYPED
+from tournaments.permissions import league_organiser_ids
 from tournaments.round_clock import ClockAction
 from tournaments.tiebreak_names import TIEBREAK_NAMES
 from tournaments.tiebreaks import CHOOSABLE
@@ -103,6 +104,18 @@ def unique_slug(model, text: str, taken_by=None) -> str:
         n += 1
         slug = f"{base}-{n}"
     return slug
+
+
+def game_choices_in(league: League, chosen: str | None) -> list[tuple[str, str]]:
+    """The games an event of ``league`` chooses from: the site-wide ones and those its
+    organisers added (docs/games.md, "Whose game it is"), and the one it plays."""
+    adders = league_organiser_ids(League.objects.filter(pk=league.pk))
+    choices = [(game.key, str(game.name)) for game in all_games(adders)]
+    if chosen and chosen not in dict(choices):
+        found = GAMES.get(chosen) or catalogue_game(chosen)
+        if found is not None:
+            choices.append((chosen, str(found.name)))
+    return choices
 
 
 def points_for(table_size: int) -> str:
@@ -352,7 +365,7 @@ class EventForm(SlugFromName, forms.ModelForm):
         self.setup_season(league)
         self.fields["game"] = forms.ChoiceField(
             label=_("game"),
-            choices=[(game.key, str(game.name)) for game in all_games()],
+            choices=game_choices_in(league, self.initial.get("game")),
             initial=self.initial.get("game") or DEFAULT_GAME,
             help_text=format_html('<a href="{}">{}</a>', add_game_url, _("A game not in the list?"))
             if add_game_url

@@ -17,6 +17,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from config.compiled import CompiledQuery
+from games.names import validate_name_text
 from games.ratings import ordinal
 from games.registry import DEFAULT_GAME, GameType, get_game
 from tournaments.tiebreak_names import TIEBREAK_NAMES
@@ -34,7 +35,9 @@ class Visibility(models.TextChoices):
 
 
 class League(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    NAME_FIELDS = ("name",)
+
+    name = models.CharField(_("name"), max_length=120, validators=[validate_name_text])
     slug = models.SlugField(unique=True)
     description = models.TextField(_("description"), blank=True)
     visibility = models.CharField(
@@ -69,7 +72,9 @@ class Season(models.Model):
         ARCHIVED = "archived", _("archived")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(_("name"), max_length=120)
+    NAME_FIELDS = ("name",)
+
+    name = models.CharField(_("name"), max_length=120, validators=[validate_name_text])
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
@@ -115,7 +120,9 @@ class Event(models.Model):
         OPEN = "open", _("open (players register themselves)")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="events")
-    name = models.CharField(_("name"), max_length=120)
+    NAME_FIELDS = ("name",)
+
+    name = models.CharField(_("name"), max_length=120, validators=[validate_name_text])
     slug = models.SlugField(unique=True)
     # Any game's key (games.registry.get_game: declared in code or in the catalogue),
     # checked by tournaments.event_settings.
@@ -337,6 +344,15 @@ class Entrant(models.Model):
         DROPPED = "dropped", _("dropped")
         WAITLISTED = "waitlisted", _("on the waitlist")
 
+    class DropReason(models.TextChoices):
+        """Why a dropped entrant is out: it decides how they are listed and whether they
+        may register again themself (only who withdrew)."""
+
+        NONE = "", _("not dropped")
+        WITHDREW = "withdrew", _("withdrew")
+        ORGANISER = "organiser", _("dropped by an organiser")
+        NO_SHOW = "no-show", _("did not check in")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -348,15 +364,20 @@ class Entrant(models.Model):
     bot = models.ForeignKey(
         "bots.Bot", on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
     )
-    name = models.CharField(_("name"), max_length=80)
+    NAME_FIELDS = ("name", "club")
+
+    name = models.CharField(_("name"), max_length=80, validators=[validate_name_text])
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     joined_round = models.PositiveSmallIntegerField(default=1)
     start_points = models.FloatField(_("starting points"), default=0)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    drop_reason = models.CharField(
+        max_length=10, choices=DropReason.choices, default=DropReason.NONE, blank=True
+    )
     seed = models.PositiveIntegerField(
         _("seed"), default=0, help_text=_("knockout seeding, 1 the top seed; 0 by standings")
     )
-    club = models.CharField(_("club"), max_length=80, blank=True)
+    club = models.CharField(_("club"), max_length=80, blank=True, validators=[validate_name_text])
     fixed_table = models.PositiveSmallIntegerField(
         _("fixed table"),
         null=True,
@@ -392,6 +413,23 @@ class Entrant(models.Model):
     @property
     def is_waitlisted(self) -> bool:
         return self.status == self.Status.WAITLISTED
+
+    @property
+    def is_no_show(self) -> bool:
+        return self.is_dropped and self.drop_reason == self.DropReason.NO_SHOW
+
+    @property
+    def drop_mark(self) -> str:
+        """How a dropped entrant is listed ("" when not dropped)."""
+        if not self.is_dropped:
+            return ""
+        if self.is_no_show:
+            return str(self.DropReason.NO_SHOW.label)
+        if not self.dropped_after_round:
+            return str(_("dropped before round 1"))
+        if self.drop_reason == self.DropReason.WITHDREW:
+            return str(_("withdrew after round %(n)s") % {"n": self.dropped_after_round})
+        return str(_("dropped after round %(n)s") % {"n": self.dropped_after_round})
 
     @property
     def is_checked_in(self) -> bool:

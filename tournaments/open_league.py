@@ -36,17 +36,25 @@ def check_can_log(event: Event, entrant_ids: list[int]) -> list[Entrant]:
     return [entrants[i] for i in entrant_ids]
 
 
-def check_places(seats: list[tuple[int, int, int]], lower_wins: bool = False) -> None:
+def check_places(
+    seats: list[tuple[int, int, int]], lower_wins: bool = False, by_score: bool = True
+) -> None:
     """Places as a game gives them: each is one more than the seats placed above it
-    (1, 1, 3 for a tie at the top), and a better score (higher, or lower where fewer
-    points win) is never placed below a worse one."""
-    for _entrant, score, place in seats:
+    (1, 1, 3 for a tie at the top). Where the game ranks by score (``by_score``: every
+    game but one scored by places, whose scores rank nothing), the places follow the
+    scores: a better score (higher, or lower where fewer points win) is never placed
+    below a worse one, and only equal scores share a place (equal scores may still take
+    different places: a tie-break decided them)."""
+    for _entrant, _score, place in seats:
         if place != 1 + sum(other < place for _, _, other in seats):
             raise Refusal(
                 _("Place %(place)s does not fit: places go 1, 2, 3 (1, 1, 3 for a tie).")
                 % {"place": place},
                 field="seats",
             )
+    if not by_score:
+        return
+    for _entrant, score, place in seats:
         better = [
             other
             for _, other, other_place in seats
@@ -56,6 +64,18 @@ def check_places(seats: list[tuple[int, int, int]], lower_wins: bool = False) ->
             raise Refusal(
                 _("A score of %(score)s is placed above a score of %(higher)s.")
                 % {"score": score, "higher": better[0]},
+                field="seats",
+            )
+        unequal = [
+            other for _, other, other_place in seats if other_place == place and other != score
+        ]
+        if unequal:
+            raise Refusal(
+                _(
+                    "Scores %(score)s and %(other)s share place %(place)s: only equal "
+                    "scores share a place."
+                )
+                % {"score": score, "other": unequal[0], "place": place},
                 field="seats",
             )
 
@@ -70,7 +90,8 @@ def do_log_game(
             Event.objects.select_for_update(of=("self",)).select_related("season").get(pk=event.pk)
         )
         entrants = check_can_log(event, [entrant for entrant, _, _ in seats])
-        check_places(seats, event.game_type.lower_scores_win)
+        game = event.game_type
+        check_places(seats, game.lower_scores_win, by_score=game.has_scores)
         if event.status == Event.Status.DRAFT:  # the first game starts the league
             Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
         round_ = Round.objects.create(

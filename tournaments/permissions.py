@@ -230,6 +230,30 @@ def can_add_game(user) -> bool:
     return League.objects.filter(organises).exists() or Event.objects.filter(organises).exists()
 
 
+def catalogue_adders_for(user) -> set[int] | None:
+    """Whose own catalogue games ``user`` is offered besides the site-wide ones: their
+    own and those of the people they organise a league with (None: every game, for
+    staff). A game is its adder's until staff make it site-wide (docs/games.md)."""
+    if is_staff(user):
+        return None
+    if not user.is_authenticated:
+        return set()
+    leagues = League.objects.filter(Q(created_by=user) | Q(organisers=user))
+    return {user.pk} | league_organiser_ids(leagues)
+
+
+def league_organiser_ids(leagues) -> set[int]:
+    """The ids of whoever created or organises any of ``leagues``."""
+    creators = leagues.values_list("created_by_id", flat=True)
+    organisers = leagues.values_list("organisers", flat=True)
+    return {pk for pk in [*creators, *organisers] if pk is not None}
+
+
+def can_make_game_site_wide(user, game) -> bool:
+    """Staff list a catalogue game for everyone."""
+    return game.catalogue is not None and not game.catalogue.site_wide and is_staff(user)
+
+
 def can_edit_game(user, game) -> bool:
     """Who renames or deletes a catalogue game (a ``GameType`` with ``catalogue``): staff,
     and whoever added it."""

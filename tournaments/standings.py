@@ -17,7 +17,7 @@ from collections import defaultdict
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import F, Max, Q
+from django.db.models import Exists, F, Max, OuterRef, Q
 from django.utils import timezone
 
 from games.ratings import ordinal
@@ -102,6 +102,9 @@ def compute_standings(event: Event) -> list[dict]:
     they got, then the others in the order of the rounds before it, and the rows count
     every round played, the final included."""
     entered = Entrant.objects.filter(event=event).exclude(status=Entrant.Status.WAITLISTED)
+    # One dropped before they sat at a table (a no-show) has no place to defend.
+    sat = Seat.objects.filter(entrant=OuterRef("pk"))
+    entered = entered.filter(~Q(status=Entrant.Status.DROPPED) | Exists(sat))
     names = dict(entered.values_list("pk", "name"))
     order = standings_order(event)
     ledger, per_round = build_ledger(event)
@@ -250,6 +253,22 @@ def do_store_standings(event: Event) -> int:
         lock_event_for_standings(event)
         store_rows(event, rows)
     return len(rows)
+
+
+def store_entrants_change(event: Event) -> None:
+    """Entrants went or came back (a drop, the no-shows dropped, the waitlist moving up,
+    a reinstatement): the standings list the entrants and mark the dropped, so they are
+    stored now, in the caller's transaction, and the version moves on even when no row
+    changed (a mark did), so that every page drawn after the change shows it. A request
+    follows too: a run of the task that computed before this change commits stores
+    older rows, and the request has it run again."""
+    rows = compute_standings(event)
+    lock_event_for_standings(event)
+    if not store_rows(event, rows):
+        Event.objects.filter(pk=event.pk).update(standings_version=F("standings_version") + 1)
+        live.announce_change(event.pk)
+    do_request_standings(event.pk)
+    transaction.on_commit(lambda: schedule_standings(event.pk))
 
 
 def do_request_standings(event_id: int) -> None:

@@ -90,6 +90,10 @@ def game_type(row) -> GameType:
         max_players=row.max_players,
         bgg_id=row.bgg_id,
         catalogue=CatalogueRules(
-            scoring=row.scoring, ties=row.ties, pk=row.pk, created_by_id=row.created_by_id
+            scoring=row.scoring,
+            ties=row.ties,
+            pk=row.pk,
+            created_by_id=row.created_by_id,
+            site_wide=row.site_wide,
         ),
     )

@@ -42,8 +42,9 @@ def carcassonne(by=None, **changes):
 
 def test_a_catalogue_game_is_a_game_type_of_the_registry(organiser):
     game = carcassonne(organiser)
-    assert game.key == "carcassonne" and game.created_by == organiser
-    declared = get_game("carcassonne")
+    assert game.key.startswith("carcassonne-") and game.created_by == organiser
+    assert not game.site_wide
+    declared = get_game(game.key)
     assert str(declared) == "Carcassonne" and declared.is_catalogue
     assert not declared.playable_live and declared.options == ()
     assert list(declared.table_sizes) == [2, 3, 4, 5]

@@ -157,3 +157,37 @@ def test_a_crash_between_the_write_and_its_answer_leaves_neither_and_the_retry_r
     assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
     assert again.json() == retry.json()
     assert Submission.objects.filter(table=one_round_table).count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_replays_of_a_finished_key_at_once_all_get_its_answer(player, one_round_table):
+    """Six replays at once of a key whose write is done: each gets the stored answer
+    (one was told "under way" while another replay held the row's lock to read it).
+    Five rounds of six, so that two replays meet in the row's lock."""
+    client = Client()
+    client.force_login(player)
+    first = post(client, url(one_round_table), BODY, "finished")
+    assert first.status_code == 201
+    answers = []
+    lock = threading.Lock()
+
+    def replay(start):
+        replaying = Client()
+        replaying.force_login(player)
+        start.wait()
+        response = post(replaying, url(one_round_table), BODY, "finished")
+        with lock:
+            answers.append((response.status_code, response.get("Idempotent-Replayed")))
+        connection.close()
+
+    for _round in range(5):
+        start = threading.Barrier(6)
+        threads = [threading.Thread(target=replay, args=(start,)) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+    assert answers == [(201, "true")] * 30
+    assert Submission.objects.filter(table=one_round_table).count() == 1

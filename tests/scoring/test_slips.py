@@ -4,15 +4,25 @@ table's slip), and an organiser confirms it from the desk. The link enters nothi
 the round is paired again, its seats are swapped or its result is official."""
 
 import re
+import time
 from datetime import timedelta
 
 import pytest
+from django.core import signing
 from django.urls import reverse
 from django.utils import timezone
 
 from refusal import Refusal
 from scoring.models import AuditEntry, Submission
-from scoring.slips import access_slip, qr_svg, slip_path, slip_token, takes_slip
+from scoring.slips import (
+    SALT,
+    access_slip,
+    qr_svg,
+    seating_of,
+    slip_path,
+    slip_token,
+    takes_slip,
+)
 from scoring.submissions import (
     do_confirm_result,
     do_enter_result,
@@ -21,7 +31,7 @@ from scoring.submissions import (
 )
 from tests.fixtures.browser import screenshot
 from tournaments.entrants import do_add_walk_in
-from tournaments.models import Result, Round
+from tournaments.models import Event, Result, Round
 from tournaments.pairing import do_pair_round, do_repair_round, do_swap_seats
 
 pytestmark = pytest.mark.django_db
@@ -198,3 +208,42 @@ def test_a_slip_read_before_an_override_enters_nothing_after_it(walk_in_round, o
         do_enter_result(table, kind, {"scores": [18, 20]}, slip.actor, round_number=1, slip=slip)
     assert refused.value.code == "gone"
     assert Submission.objects.get(table=table).status == Submission.Status.OVERRIDDEN
+
+
+class PrintedLongAgo(signing.TimestampSigner):
+    """A slip printed 49 hours ago: its token signed with that time."""
+
+    def timestamp(self):
+        return signing.b62_encode(int(time.time()) - 49 * 3600)
+
+
+def old_slip_path(table) -> str:
+    token = PrintedLongAgo(salt=SALT).sign(f"{table.pk}-{seating_of(table)}")
+    return reverse("slip", args=[token])
+
+
+def test_a_slips_link_expires_after_the_set_time(client, walk_in_round, settings):
+    """Issue 40: slip links never expired. ``SLIP_LINK_HOURS`` (48 by default)."""
+    assert settings.SLIP_LINK_HOURS == 48
+    table = walk_in_round.tables.first()
+    old = old_slip_path(table)
+    page = client.get(old)
+    assert page.status_code == 410
+    assert "more than 48 hours old" in page.content.decode()
+    api = client.post(f"/api/slips/{old.split('/')[2]}/entry-form/", ONE_ROUND)
+    assert api.status_code == 403 and "more than 48 hours old" in api.json()["detail"]
+    assert not Submission.objects.exists()
+    settings.SLIP_LINK_HOURS = 72
+    assert enter_with_slip(client, old, ONE_ROUND).status_code == 302
+
+
+def test_a_slips_link_enters_nothing_once_the_event_is_finished(client, walk_in_round):
+    table = walk_in_round.tables.first()
+    path = slip_path(table)
+    token = form_token(client, path)
+    Event.objects.filter(pk=walk_in_round.event_id).update(status=Event.Status.FINISHED)
+    refused = client.post(path, {**ONE_ROUND, "form_token": token})
+    assert refused.status_code == 410 and "The event is finished" in refused.content.decode()
+    api = client.post(f"/api/slips/{slip_token(table)}/entry-form/", ONE_ROUND)
+    assert api.status_code == 403 and "The event is finished" in api.json()["detail"]
+    assert not Submission.objects.exists()

@@ -18,7 +18,8 @@ ALLOWED = {
     "refusal": set(),
     "games": {"refusal"},
     HELPERS: {"games", "refusal"},
-    "accounts": {HELPERS, "refusal"},
+    # games.names: the one check of names (a display name's too).
+    "accounts": {HELPERS, "games", "refusal"},
     "tournaments": {"accounts", HELPERS, "games", "refusal"},
     "scoring": {"accounts", HELPERS, "games", "refusal", "tournaments"},
     "botplay": {HELPERS, "games", "refusal"},

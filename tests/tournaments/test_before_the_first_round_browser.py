@@ -1,6 +1,8 @@
 """On a phone, by clicking from the home page: an organiser opens registration; three
 players register (the third waitlisted); two check in (one of them the waitlisted
-player); the organiser drops the no-show and the waitlisted player moves up, pairs a
+player); the organiser drops the no-show and the waitlisted player moves up (the
+page drawn after it lists them, the no-show stays listed as not checked in and cannot
+be put back into a full event), pairs a
 draft, swaps the two players and publishes. Only then do the players see their table
 and get the e-mail (sent by the real worker)."""
 
@@ -86,6 +88,19 @@ def test_registration_check_in_and_a_reviewed_first_round_on_a_phone(
     page.wait_for_url(f"**/events/{event.slug}/")
     assert "Dropped, not checked in: Quinn Player." in page.inner_text("main")
     assert Entrant.objects.get(event=event, user=outsider).is_active
+    # The page drawn after the drop lists who is in: Oscar, not Quinn.
+    listed = page.inner_text("table.standings")
+    assert "Oscar Outsider" in listed and "Quinn Player" not in listed
+    page.get_by_role("link", name="Entrants").click()
+    quinn = page.locator(".entrants li", has_text="Quinn Player")
+    assert "did not check in" in quinn.inner_text()
+    steps.shot("no-show-listed")
+    # Both places are taken: putting Quinn back in is refused, and says why.
+    with page.expect_navigation():  # the same address: waiting for it would not wait
+        quinn.get_by_role("button", name="Put Quinn Player back in").click()
+    assert "The event is full (2 places): Quinn Player can come back" in page.inner_text("main")
+    assert Entrant.objects.get(event=event, user=other_player).is_no_show
+    page.goto(f"/events/{event.slug}/")
 
     # A draft round 1, two players swapped, seen by the organiser alone.
     page.get_by_role("button", name="Pair round 1").click()

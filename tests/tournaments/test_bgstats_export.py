@@ -205,7 +205,7 @@ def test_the_export_reads_the_same_queries_however_many_results(organiser, djang
         return len(captured)
 
     before = queries()
-    event = Event.objects.get(slug="carcassonne-evenings")
+    event = Event.objects.get(season__league=league, name="Carcassonne evenings")
     entrants = list(event.entrants.order_by("pk"))
     for _ in range(5):
         do_log_game(event, [(entrants[0].pk, 3, 1), (entrants[1].pk, 2, 2)], by=organiser)

@@ -8,7 +8,9 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tournaments.check_in import do_drop_no_shows, no_shows
 from tournaments.models import Entrant, Event, EventLogEntry
+from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +94,8 @@ def test_dropping_the_no_shows_promotes_the_checked_in_waitlist_and_pairs(
     assert paired.status_code == 201, paired.json()
     seated = {seat["entrant"] for table in paired.json()["tables"] for seat in table["seats"]}
     assert seated == {"Pat Player", "Oscar Outsider"}
-    assert not checking_in.entrants.filter(user=other_player).exists()
+    no_show = checking_in.entrants.get(user=other_player)
+    assert no_show.is_no_show and no_show.dropped_after_round == 0  # listed, not deleted
     dropped = EventLogEntry.objects.get(
         event=checking_in, action=EventLogEntry.Action.NO_SHOWS_DROPPED
     )
@@ -123,3 +126,66 @@ def test_the_organiser_sees_who_is_missing_and_checks_them_in_from_the_entrants_
     theirs = checking_in.entrants.get(user=other_player)
     client.post(f"/events/{checking_in.slug}/entrants/{theirs.pk}/check-in/")
     assert Entrant.objects.get(pk=theirs.pk).is_checked_in
+
+
+def standings_names(page: str) -> str:
+    """The event page's standings table, where it lists the entrants."""
+    return page.split('<table class="standings">')[1].split("</table>")[0]
+
+
+def test_after_dropping_the_no_shows_every_page_shows_who_is_in_and_who_did_not_come(
+    checking_in, organiser, player, other_player, outsider, client_for
+):
+    """The event page's standings are drawn once per page version: the drop and the
+    waitlist moving up once left them as they were (the no-show listed, the promoted
+    missing) until a result came."""
+    check_in(player, checking_in)
+    check_in(outsider, checking_in)
+    do_store_standings(checking_in)
+    client = client_for(organiser)
+    before = standings_names(client.get(f"/events/{checking_in.slug}/").content.decode())
+    assert "Quinn Player" in before and "Oscar Outsider" not in before
+    dropped = client.post(f"/events/{checking_in.slug}/no-shows/drop/", follow=True)
+    assert "Dropped, not checked in: Quinn Player." in dropped.content.decode()
+    for reader in (organiser, player, outsider, None):
+        page = client_for(reader).get(f"/events/{checking_in.slug}/").content.decode()
+        assert "have not checked in" not in page
+        listed = standings_names(page)
+        assert "Oscar Outsider" in listed and "Pat Player" in listed
+        assert "Quinn Player" not in listed  # never played: nothing to rank
+    entrants = client_for(organiser).get(f"/events/{checking_in.slug}/entrants/")
+    assert "Missing" not in entrants.content.decode()
+    theirs = client_for(other_player).get(f"/events/{checking_in.slug}/").content.decode()
+    assert "You did not check in, so you were dropped from this event" in theirs
+
+
+def test_the_no_shows_stay_listed_as_not_checked_in(
+    checking_in, organiser, player, other_player, outsider, client_for
+):
+    check_in(player, checking_in)
+    check_in(outsider, checking_in)
+    client_for(organiser).post(f"/events/{checking_in.slug}/no-shows/drop/")
+    quinn = checking_in.entrants.get(user=other_player)
+    page = client_for(organiser).get(f"/events/{checking_in.slug}/entrants/").content.decode()
+    card = page.split("<strong>Quinn Player</strong>")[1].split("</li>")[0]
+    assert '<span class="badge dropped">did not check in</span>' in card
+    assert "Put Quinn Player back in" in card and str(quinn.pk) not in card.split("<form")[0]
+    assert page.index("Oscar Outsider") < page.index("Quinn Player")  # the dropped last
+    answer = api(organiser).get(f"/api/events/{checking_in.slug}/entrants/")
+    listed = {entrant["name"]: entrant for entrant in answer.json()}
+    assert listed["Quinn Player"]["status"] == "dropped"
+    assert listed["Quinn Player"]["drop_reason"] == "no-show"
+    assert listed["Oscar Outsider"]["status"] == "active"
+
+
+def test_a_no_show_put_back_in_is_missing_again_until_checked_in(
+    checking_in, organiser, player, other_player, outsider
+):
+    check_in(player, checking_in)
+    check_in(outsider, checking_in)
+    Event.objects.filter(pk=checking_in.pk).update(capacity=3)
+    do_drop_no_shows(checking_in, organiser)
+    quinn = checking_in.entrants.get(user=other_player)
+    back = api(organiser).post(f"/api/events/{checking_in.slug}/entrants/{quinn.pk}/reinstate/")
+    assert back.status_code == 200 and back.json()["joined_round"] == 1
+    assert [e.name for e in no_shows(checking_in)] == ["Quinn Player"]

@@ -18,8 +18,9 @@ def test_names_that_look_like_formulas_are_exported_as_text(league, organiser, c
     event = make_event(league, organiser, players=8)
     entrants = list(event.entrants.order_by("pk"))
     for entrant, name in zip(entrants, NAMES, strict=False):
-        entrant.name = name
-        entrant.save(update_fields=["name"])
+        # Written past the names' check (games.names refuses the tab and the CR now):
+        # a row stored before it still exports as text.
+        type(entrant).objects.filter(pk=entrant.pk).update(name=name)
     play(event, 1)
     do_store_standings(event)
 

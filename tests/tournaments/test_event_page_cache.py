@@ -229,3 +229,18 @@ def test_a_withdrawal_and_a_check_in_show_at_the_next_read(league, organiser):
     assert "You are checked in." in event_page_for(entrant.user, event)
     do_withdraw(entrant, entrant.user)
     assert "You are entered." not in event_page_for(entrant.user, event)
+
+
+def test_a_drop_and_a_reinstatement_show_in_the_standings_at_the_next_read(released, organiser):
+    """The standings mark the dropped; a drop changes no row's numbers, yet the page
+    drawn after it marks them (and no longer once they are back)."""
+    from tournaments.registration import do_drop, do_reinstate
+
+    event = released.event
+    cat = event.entrants.order_by("name").first()
+    row = f'{cat.name}</a> <span class="badge">dropped</span>'
+    assert row not in event_page_for(None, event)
+    do_drop(cat, organiser)
+    assert row in event_page_for(None, event)
+    do_reinstate(cat, organiser)
+    assert row not in event_page_for(None, event)

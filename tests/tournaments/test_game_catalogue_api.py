@@ -1,6 +1,6 @@
-"""The games over the API: every game listed, the catalogue's added by organisers,
-renamed and deleted by whoever added one (or staff), never deleted while an event
-plays it (tournaments/api/game_catalogue.py)."""
+"""The games over the API: every game listed, the catalogue's added by organisers (their
+own until staff make them site-wide), renamed and deleted by whoever added one (or
+staff), never deleted while an event plays it (tournaments/api/game_catalogue.py)."""
 
 import pytest
 
@@ -28,20 +28,26 @@ def fresh_catalogue():
     forget_catalogue()
 
 
-def test_an_organiser_adds_a_game_and_everyone_reads_it(client_for, organiser, league, anonymous):
+def test_an_organiser_adds_a_game_their_own_and_anyone_reads_it_by_its_key(
+    client_for, organiser, league, anonymous
+):
     answer = client_for(organiser).post("/api/games/", CATAN, content_type=JSON)
     assert answer.status_code == 201, answer.content
-    assert answer.json()["key"] == "catan" and answer.json()["engine"] is False
-    games = client_for(anonymous).get("/api/games/").json()
-    assert [game["key"] for game in games] == ["call-to-glory", "call-to-adventure", "catan"]
+    key = answer.json()["key"]
+    assert key.startswith("catan-") and answer.json()["engine"] is False
+    assert answer.json()["site_wide"] is False
+    games = client_for(organiser).get("/api/games/").json()
+    assert [game["key"] for game in games] == ["call-to-glory", "call-to-adventure", key]
     assert games[0]["engine"] is True and games[0]["scoring"] is None
-    catan = client_for(anonymous).get("/api/games/catan/").json()
+    listed = [game["key"] for game in client_for(anonymous).get("/api/games/").json()]
+    assert listed == ["call-to-glory", "call-to-adventure"]
+    catan = client_for(anonymous).get(f"/api/games/{key}/").json()
     assert [kind["kind"] for kind in catan["entry_kinds"]] == ["scores/1", "places/1"]
     assert catan["table_sizes"] == [3, 4] and catan["bgg_id"] == 13
     glory = client_for(anonymous).get("/api/games/call-to-glory/").json()
     assert "call-to-glory/1" in [kind["kind"] for kind in glory["entry_kinds"]]
-    found = client_for(anonymous).get("/api/games/", {"q": "cat"}).json()
-    assert [game["key"] for game in found] == ["catan"]
+    found = client_for(organiser).get("/api/games/", {"q": "cat"}).json()
+    assert [game["key"] for game in found] == [key]
     assert client_for(anonymous).get("/api/games/chess/").status_code == 404
 
 
@@ -78,24 +84,22 @@ def test_a_name_taken_in_any_case_is_a_conflict(client_for, organiser, league):
 def test_whoever_added_a_game_renames_it_and_deletes_it_unless_an_event_plays_it(
     client_for, organiser, league, outsider, staff, event
 ):
-    client_for(organiser).post("/api/games/", CATAN, content_type=JSON)
+    key = client_for(organiser).post("/api/games/", CATAN, content_type=JSON).json()["key"]
+    url = f"/api/games/{key}/"
     rename = {"name": "Settlers of Catan"}
-    assert (
-        client_for(outsider).patch("/api/games/catan/", rename, content_type=JSON).status_code
-        == 403
-    )
-    answer = client_for(organiser).patch("/api/games/catan/", rename, content_type=JSON)
+    assert client_for(outsider).patch(url, rename, content_type=JSON).status_code == 403
+    answer = client_for(organiser).patch(url, rename, content_type=JSON)
     assert answer.status_code == 200 and answer.json()["name"] == "Settlers of Catan"
-    assert answer.json()["key"] == "catan"
-    event.game, event.table_size = "catan", 3
+    assert answer.json()["key"] == key
+    event.game, event.table_size = key, 3
     event.save()
-    refused = client_for(staff).delete("/api/games/catan/")
+    refused = client_for(staff).delete(url)
     assert refused.status_code == 409 and "only be renamed" in refused.json()["detail"]
-    assert CatalogueGame.objects.filter(key="catan").exists()
+    assert CatalogueGame.objects.filter(key=key).exists()
     event.game = "call-to-glory"
     event.save()
-    assert client_for(outsider).delete("/api/games/catan/").status_code == 403
-    assert client_for(organiser).delete("/api/games/catan/").status_code == 204
+    assert client_for(outsider).delete(url).status_code == 403
+    assert client_for(organiser).delete(url).status_code == 204
     assert not CatalogueGame.objects.exists()
     engine_game = client_for(staff).patch("/api/games/call-to-glory/", rename, content_type=JSON)
     assert engine_game.status_code == 403
@@ -107,7 +111,7 @@ def test_an_event_of_a_catalogue_game_seats_the_tables_the_game_allows(
 ):
     season = Season.objects.create(league=league, name="Autumn")
     client = client_for(organiser)
-    client.post(
+    added = client.post(
         "/api/games/",
         {**CATAN, "name": "Carcassonne", "max_players": 5, "min_players": 2, "bgg_id": 822},
         content_type=JSON,
@@ -116,7 +120,7 @@ def test_an_event_of_a_catalogue_game_seats_the_tables_the_game_allows(
         "season": season.pk,
         "name": "Tuesday",
         "slug": "tuesday",
-        "game": "carcassonne",
+        "game": added.json()["key"],
         "format": "swiss",
     }
     answer = client.post("/api/events/", {**body, "table_size": 5}, content_type=JSON)

@@ -66,9 +66,10 @@ def test_an_organiser_adds_a_game_from_the_event_form_and_comes_back_to_it(
             "next": event_form_url,
         },
     )
-    assert added.status_code == 302 and added["Location"] == f"{event_form_url}?game=carcassonne"
+    key = CatalogueGame.objects.get().key
+    assert added.status_code == 302 and added["Location"] == f"{event_form_url}?game={key}"
     form = client.get(added["Location"]).content.decode()
-    assert '<option value="carcassonne" selected>Carcassonne</option>' in form
+    assert f'<option value="{key}" selected>Carcassonne</option>' in form
     season = league.seasons.get()
     made = client.post(
         event_form_url,
@@ -76,7 +77,7 @@ def test_an_organiser_adds_a_game_from_the_event_form_and_comes_back_to_it(
             "season": season.pk,
             "name": "Carcassonne nights",
             "slug": "carcassonne-nights",
-            "game": "carcassonne",
+            "game": key,
             "format": "swiss",
             "table_size": "5",
             "rounds_planned": "4",
@@ -90,7 +91,7 @@ def test_an_organiser_adds_a_game_from_the_event_form_and_comes_back_to_it(
     assert made.status_code == 302, made.content.decode()[:2000]
     event = Event.objects.get(slug="carcassonne-nights")
     assert (event.game, event.table_size, event.points_by_place) == (
-        "carcassonne",
+        key,
         5,
         [5, 3, 2, 1, 0],
     )
@@ -125,26 +126,26 @@ def test_only_organisers_add_games(client_for, outsider, anonymous):
 def test_whoever_added_a_game_renames_it_and_deletes_it_unless_an_event_plays_it(
     client_for, organiser, league, outsider, event
 ):
-    catan(organiser)
-    detail = reverse("game-detail", args=["catan"])
+    key = catan(organiser).key
+    detail = reverse("game-detail", args=[key])
     assert "Rename" not in client_for(outsider).get(detail).content.decode()
     assert (
-        client_for(outsider).post(reverse("game-rename", args=["catan"]), {"name": "X"}).status_code
+        client_for(outsider).post(reverse("game-rename", args=[key]), {"name": "X"}).status_code
         == 403
     )
     client = client_for(organiser)
     assert "Delete the game" in client.get(detail).content.decode()
-    client.post(reverse("game-rename", args=["catan"]), {"name": "Settlers of Catan"})
+    client.post(reverse("game-rename", args=[key]), {"name": "Settlers of Catan"})
     assert CatalogueGame.objects.get().name == "Settlers of Catan"
-    event.game, event.table_size = "catan", 3
+    event.game, event.table_size = key, 3
     event.save()
     page = client.get(detail).content.decode()
     assert "it can only be renamed, not deleted" in page and "Delete the game" not in page
-    client.post(reverse("game-delete", args=["catan"]))
+    client.post(reverse("game-delete", args=[key]))
     assert CatalogueGame.objects.exists()
     event.game = "call-to-glory"
     event.save()
-    assert client.post(reverse("game-delete", args=["catan"])).status_code == 302
+    assert client.post(reverse("game-delete", args=[key])).status_code == 302
     assert not CatalogueGame.objects.exists()
     assert client.get(detail).status_code == 404
 

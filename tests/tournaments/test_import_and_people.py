@@ -207,3 +207,38 @@ def test_why_this_table_names_two_of_a_club_kept_together():
         "without a repeat meeting." in lines
     )
     assert "Kept at this table every round by the organiser: Cat." in lines
+
+
+def test_an_import_keeps_the_events_places_and_waitlists_the_rest_in_file_order(
+    league, organiser, player
+):
+    """Issue 40: 1,000 rows into an event of 3 places were all entered active."""
+    event = make_event(league, organiser, capacity=3)
+    event.entrants.create(user=player, name=str(player))
+    text = "name\n" + "".join(f"Walk-in {n}\n" for n in range(1, MAX_ROWS + 1))
+    response = import_csv(organiser, event, text)
+    assert response.status_code == 201
+    statuses = [entrant["status"] for entrant in response.json()]
+    assert statuses == ["active"] * 2 + ["waitlisted"] * (MAX_ROWS - 2)
+    assert event.entrants.filter(status="active").count() == 3
+    first_waiting = Entrant.objects.get(event=event, name="Walk-in 3")
+    assert first_waiting.waitlist_place == 1
+
+
+def test_the_import_page_says_how_many_wait(league, organiser, client_for):
+    event = make_event(league, organiser, capacity=2)
+    response = client_for(organiser).post(
+        f"/events/{event.slug}/entrants/import/",
+        {"csv": "name\nAnn\nBen\nCat\nDan\n"},
+        follow=True,
+    )
+    said = [str(message) for message in response.context["messages"]]
+    assert said == ["4 entrants imported. The event is full: 2 of them are on the waitlist."]
+    waiting = event.entrants.filter(status="waitlisted").order_by("registered_at")
+    assert [entrant.name for entrant in waiting] == ["Cat", "Dan"]
+
+
+def test_an_event_without_a_limit_takes_every_row(league, organiser):
+    event = make_event(league, organiser)
+    assert import_csv(organiser, event, "name\nAnn\nBen\nCat\n").status_code == 201
+    assert event.entrants.filter(status="active").count() == 3

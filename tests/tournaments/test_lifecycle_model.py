@@ -1,10 +1,10 @@
 """A stateful model of running an event by the life cycle's offers alone: an organiser
 takes only the actions the event page offers (``tournaments.lifecycle.next_actions``),
-through the pages' own addresses, while players report results, drop out and join
-late, and the organiser edits the planned rounds and overrides results. After every
-step: every offered action is one the event allows, the primary is the life cycle's,
-no to-do outlives its cause, and the event can still be finished by offered actions
-alone; a finished event's standings count every round played."""
+through the pages' own addresses, while players report results, drop out (and are put
+back in) and join late, and the organiser edits the planned rounds and overrides
+results. After every step: every offered action is one the event allows, the primary
+is the life cycle's, no to-do outlives its cause, and the event can still be finished
+by offered actions alone; a finished event's standings count every round played."""
 
 import itertools
 import os
@@ -160,6 +160,20 @@ class RunningAnEvent(RuleBasedStateMachine):
         active = list(self.event.entrants.filter(status=Entrant.Status.ACTIVE).order_by("pk"))
         if len(active) > 2:
             do_drop_entrant(active[which % len(active)])
+
+    @precondition(lambda self: self.event is not None)
+    @rule(which=st.integers(0, 100))
+    def a_dropped_player_is_put_back_in(self, which):
+        """By the organiser, with the entrants page's button: back from the next round,
+        or refused while the event is finished."""
+        self.event.refresh_from_db()
+        dropped = list(self.event.entrants.filter(status=Entrant.Status.DROPPED).order_by("pk"))
+        if not dropped:
+            return
+        entrant = dropped[which % len(dropped)]
+        self.client.post(f"/events/{self.event.slug}/entrants/{entrant.pk}/reinstate/")
+        entrant.refresh_from_db()
+        assert entrant.is_active != self.event.is_finished
 
     @precondition(lambda self: self.event is not None)
     @rule()

@@ -3,6 +3,7 @@ that close."""
 
 import pytest
 
+from games.catalogue_games import do_add_catalogue_game
 from refusal import Refusal
 from tests.tournaments.helpers import make_event
 from tournaments.leagues import do_close_season
@@ -81,3 +82,51 @@ def test_an_open_league_breaks_equal_ratings_by_the_organisers_order(open_event)
     open_event.tiebreak_order = ["best_round"]
     rows = compute_standings(open_event)
     assert "best_round" in rows[0]["tiebreaks"] and "wins" not in rows[0]["tiebreaks"]
+
+
+def test_only_equal_scores_share_a_place(open_event):
+    """Issue 40: places 1, 1 with scores 5 and 0 were taken."""
+    a, b, *_ = ids(open_event)
+    with pytest.raises(Refusal, match="Scores 5 and 0 share place 1") as refused:
+        do_log_game(open_event, [(a, 5, 1), (b, 0, 1)])
+    assert refused.value.field == "seats"
+    assert open_event.rounds.count() == 0
+    do_log_game(open_event, [(a, 5, 1), (b, 5, 1)])
+    do_log_game(open_event, [(a, 5, 1), (b, 5, 2)])  # a tie-break decided
+    assert open_event.rounds.count() == 2
+
+
+UNEQUAL_SHARED = {"entrant_0": 0, "score_0": 5, "place_0": 1, "score_1": 0, "place_1": 1}
+
+
+def test_the_page_and_the_api_refuse_unequal_scores_sharing_a_place(
+    open_event, organiser, client_for
+):
+    a, b, *_ = ids(open_event)
+    client = client_for(organiser)
+    page = client.post(
+        f"/events/{open_event.slug}/games/new/", {**UNEQUAL_SHARED, "entrant_0": a, "entrant_1": b}
+    )
+    assert page.status_code == 200
+    assert "Scores 5 and 0 share place 1" in page.content.decode()
+    seats = [
+        {"entrant": a, "score": 5, "place": 1},
+        {"entrant": b, "score": 0, "place": 1},
+    ]
+    api = client.post(
+        f"/api/events/{open_event.slug}/games/", {"seats": seats}, content_type="application/json"
+    )
+    assert api.status_code == 400 and api.json()["field"] == "seats"
+    assert open_event.rounds.count() == 0
+
+
+def test_a_game_scored_by_places_compares_no_scores(league, organiser):
+    """Its scores rank nothing (the site keeps none for it)."""
+    do_add_catalogue_game(
+        None, name="Ra", min_players=2, max_players=6, scoring="places", ties="share"
+    )
+    event = make_event(league, organiser, players=2, format="open", game="ra")
+    a, b = ids(event)
+    do_log_game(event, [(a, 5, 1), (b, 0, 1)])
+    do_log_game(event, [(a, 0, 1), (b, 5, 2)])
+    assert event.rounds.count() == 2

@@ -27,10 +27,9 @@ JSON = "application/json"
 def golf(organiser):
     """A catalogue game where the lowest score wins."""
     forget_catalogue()
-    do_add_catalogue_game(
+    yield do_add_catalogue_game(
         organiser, name="Mini Golf", min_players=2, max_players=6, scoring="low", ties="share"
-    )
-    yield "mini-golf"
+    ).key
     forget_catalogue()
 
 

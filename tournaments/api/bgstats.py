@@ -5,6 +5,7 @@ from rest_framework import permissions, serializers
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.response import Response
 
+from config.api_fields import BoundedJSONField
 from tournaments.bgstats.export import access_league_for_export, bgstats_file
 from tournaments.bgstats.importing import PlayStatus, do_import_bgstats
 from tournaments.bgstats.players import UNMATCHED, WALK_IN
@@ -13,7 +14,7 @@ from tournaments.permissions import access_league_as_organiser
 
 
 class BGStatsImportSerializer(serializers.Serializer):
-    file = serializers.JSONField(help_text="a BG Stats export file, as the app writes it")
+    file = BoundedJSONField(help_text="a BG Stats export file, as the app writes it")
     unmatched = serializers.ChoiceField(
         choices=UNMATCHED,
         default=WALK_IN,

@@ -20,7 +20,7 @@ from tournaments.permissions import (
     access_event,
     access_event_as_organiser,
 )
-from tournaments.registration import do_drop
+from tournaments.registration import do_drop, do_reinstate
 
 
 class EntrantSerializer(serializers.ModelSerializer):
@@ -35,10 +35,17 @@ class EntrantSerializer(serializers.ModelSerializer):
             "joined_round",
             "start_points",
             "dropped_after_round",
+            "drop_reason",
             "seed",
             "club",
             "fixed_table",
         ]
+        extra_kwargs = {
+            "drop_reason": {
+                "help_text": "why a dropped entrant is out (withdrew, organiser, no-show: did "
+                "not check in); empty when not dropped"
+            }
+        }
 
 
 class PlaceSerializer(serializers.Serializer):
@@ -122,7 +129,8 @@ class ImportSerializer(serializers.Serializer):
 @extend_schema(request=ImportSerializer, responses={201: EntrantSerializer(many=True)})
 @api_view(["POST"])
 def entrant_import(request, slug):
-    """Enter every row of a CSV, or none: a 400 lists each bad row by number and why."""
+    """Enter every row of a CSV, or none: a 400 lists each bad row by number and why.
+    Rows past the event's free places are entered on its waitlist (``status``)."""
     event = access_event_as_organiser(request.user, slug)
     form = ImportSerializer(data=request.data)
     form.is_valid(raise_exception=True)
@@ -183,3 +191,13 @@ def entrant_seed(request, slug, entrant_id):
 def entrant_drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
     return Response(EntrantSerializer(do_drop(entrant, request.user)).data)
+
+
+@extend_schema(request=None, responses=EntrantSerializer)
+@api_view(["POST"])
+def entrant_reinstate(request, slug, entrant_id):
+    """A dropped entrant back in from the next round (``joined_round``), their results
+    kept and the rounds they missed unplayed; 409 when the event is finished, full (the
+    waitlist was there first) or they are not dropped."""
+    entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
+    return Response(EntrantSerializer(do_reinstate(entrant, request.user)).data)

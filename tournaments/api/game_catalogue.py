@@ -1,7 +1,9 @@
 """The games: every game the site runs events of (``GET /api/games/``), and the
 catalogue of those it knows by their scoring rules only, which organisers add to
-(``POST``), and whoever added one renames (``PATCH``) or deletes (``DELETE``, refused
-while an event plays it). The services are ``games.catalogue_games``."""
+(``POST``: their own until staff make it site-wide, ``PATCH {"site_wide": true}``), and
+whoever added one renames (``PATCH``) or deletes (``DELETE``, refused while an event
+plays it). The services are ``games.catalogue_games``; docs/games.md says whose game
+is listed for whom."""
 
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
@@ -13,6 +15,7 @@ from rest_framework.response import Response
 from games.catalogue_games import (
     do_add_catalogue_game,
     do_delete_catalogue_game,
+    do_make_site_wide,
     do_rename_catalogue_game,
     games_matching,
 )
@@ -22,6 +25,8 @@ from tournaments.permissions import (
     access_catalogue_game_as_editor,
     access_game,
     can_add_game,
+    can_make_game_site_wide,
+    catalogue_adders_for,
 )
 
 
@@ -49,6 +54,10 @@ class GameSerializer(serializers.Serializer):
         choices=Ties.choices, allow_null=True, help_text="a catalogue game's; null for engines"
     )
     bgg_id = serializers.IntegerField(allow_null=True, help_text="BoardGameGeek's id")
+    site_wide = serializers.BooleanField(
+        help_text="listed for everyone; false: a catalogue game its adder's own until staff "
+        "make it site-wide"
+    )
     entry_kinds = EntryKindSerializer(many=True, help_text="the kinds of entry a table takes")
 
 
@@ -65,8 +74,11 @@ class NewGameSerializer(serializers.Serializer):
     )
 
 
-class RenameSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
+class ChangeSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False)
+    site_wide = serializers.BooleanField(
+        required=False, help_text="true: list it for everyone (staff); it stays so"
+    )
 
 
 def described(game) -> dict:
@@ -81,6 +93,7 @@ def described(game) -> dict:
         "scoring": game.catalogue.scoring if game.catalogue else None,
         "ties": game.catalogue.ties if game.catalogue else None,
         "bgg_id": game.bgg_id,
+        "site_wide": game.catalogue.site_wide if game.catalogue else True,
         "entry_kinds": game.entry_kinds,
     }
 
@@ -93,10 +106,14 @@ def described(game) -> dict:
 @extend_schema(methods=["POST"], request=NewGameSerializer, responses={201: GameSerializer})
 @api_view(["GET", "POST"])
 def game_list(request):
-    """Every game: the engine games, then the catalogue's by name. Organisers (of a
-    league or an event) add a catalogue game; its key is a slug of its name."""
+    """Every game the reader is offered: the engine games, then the catalogue's
+    site-wide games and those they or their leagues' organisers added, by name.
+    Organisers (of a league or an event) add a catalogue game, their own until staff
+    make it site-wide; its key is a slug of its name (with a random tail while it is
+    someone's own)."""
     if request.method == "GET":
-        games = games_matching(request.query_params.get("q", ""))
+        adders = catalogue_adders_for(request.user)
+        games = games_matching(request.query_params.get("q", ""), adders)
         return Response(GameSerializer([described(game) for game in games], many=True).data)
     if not can_add_game(request.user):
         raise PermissionDenied(_("Organisers of a league or an event add games."))
@@ -107,19 +124,26 @@ def game_list(request):
 
 
 @extend_schema(methods=["GET"], responses={200: GameSerializer})
-@extend_schema(methods=["PATCH"], request=RenameSerializer, responses={200: GameSerializer})
+@extend_schema(methods=["PATCH"], request=ChangeSerializer, responses={200: GameSerializer})
 @extend_schema(methods=["DELETE"], responses={204: None})
 @api_view(["GET", "PATCH", "DELETE"])
 def game_detail(request, key):
     """A game and the kinds of entry its tables take. Staff and whoever added a
-    catalogue game rename it or delete it; one an event plays is only renamed (409)."""
+    catalogue game rename it or delete it; one an event plays is only renamed (409).
+    Staff make a game site-wide (409 while a site-wide game has its name or id)."""
     if request.method == "GET":
         return Response(GameSerializer(described(access_game(key))).data)
+    if request.method == "PATCH" and request.data.get("site_wide") is not None:
+        if not can_make_game_site_wide(request.user, access_game(key)):
+            raise PermissionDenied(_("Staff decide which games are listed for everyone."))
     game = access_catalogue_game_as_editor(request.user, key)
     if request.method == "DELETE":
         do_delete_catalogue_game(game)
         return Response(status=204)
-    form = RenameSerializer(data=request.data)
+    form = ChangeSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    do_rename_catalogue_game(game, form.validated_data["name"])
+    if "name" in form.validated_data:
+        do_rename_catalogue_game(game, form.validated_data["name"])
+    if form.validated_data.get("site_wide"):
+        do_make_site_wide(game)
     return Response(GameSerializer(described(get_game(key))).data)

@@ -205,7 +205,7 @@ class Importer:
     def game_key(self, game: reading.Game) -> str:
         """The site's game of the file's: a catalogue game of its BoardGameGeek id or
         name, a game of the site's own of its name, else a new catalogue game."""
-        found = find_catalogue_game(bgg_id=game.bgg_id, name=game.name)
+        found = find_catalogue_game(bgg_id=game.bgg_id, name=game.name, by=self.by)
         if found is not None:
             return found.key
         with translation.override("en"):

@@ -1,3 +1,5 @@
+from operator import attrgetter
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -20,7 +22,7 @@ from tournaments.permissions import (
     access_event_as_organiser,
     can_grant_organiser,
 )
-from tournaments.registration import do_drop
+from tournaments.registration import do_drop, do_reinstate
 
 
 @login_required
@@ -51,7 +53,10 @@ def entrants_page(request, event, form, import_form):
             "event": event,
             "form": form,
             "import_form": import_form,
-            "entrants": event.entrants.select_related("user", "bot"),
+            # The dropped last, each marked why: who is still in reads first.
+            "entrants": sorted(
+                event.entrants.select_related("user", "bot"), key=attrgetter("is_dropped")
+            ),
             "organisers": event.organisers.all(),
             "can_grant": can_grant_organiser(request.user, event),
             "no_shows": no_shows(event),
@@ -90,11 +95,17 @@ def import_entrants(request, slug):
         imported = attempted(do_import_entrants, event, form.cleaned_data["csv"], request.user)
         if imported:
             added = imported.answer
-            messages.success(
-                request,
-                ngettext("%(n)s entrant imported.", "%(n)s entrants imported.", len(added))
-                % {"n": len(added)},
-            )
+            waiting = sum(entrant.is_waitlisted for entrant in added)
+            message = ngettext(
+                "%(n)s entrant imported.", "%(n)s entrants imported.", len(added)
+            ) % {"n": len(added)}
+            if waiting:
+                message += " " + ngettext(
+                    "The event is full: %(n)s of them is on the waitlist.",
+                    "The event is full: %(n)s of them are on the waitlist.",
+                    waiting,
+                ) % {"n": waiting}
+            messages.success(request, message)
             return redirect("event-entrants", slug=event.slug)
         show_bad_rows(form, imported.refusal)
     return entrants_page(request, event, form=EntrantForm(), import_form=form)
@@ -135,6 +146,20 @@ def drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
     if carried_out(request, do_drop, entrant, request.user):
         messages.info(request, _("%(name)s is dropped from the next round on.") % {"name": entrant})
+    return redirect("event-entrants", slug=slug)
+
+
+@login_required
+@require_POST
+def reinstate(request, slug, entrant_id):
+    """A dropped entrant back in from the next round, from their row on the page."""
+    entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
+    if back := carried_out(request, do_reinstate, entrant, request.user):
+        messages.success(
+            request,
+            _("%(name)s is back in from round %(n)s.")
+            % {"name": entrant.name, "n": back.answer.joined_round},
+        )
     return redirect("event-entrants", slug=slug)
 
 

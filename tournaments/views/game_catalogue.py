@@ -18,6 +18,7 @@ from config.refusal_pages import carried_out
 from games.catalogue_games import (
     do_add_catalogue_game,
     do_delete_catalogue_game,
+    do_make_site_wide,
     do_rename_catalogue_game,
     games_matching,
     is_in_use,
@@ -28,6 +29,8 @@ from tournaments.permissions import (
     access_game,
     can_add_game,
     can_edit_game,
+    can_make_game_site_wide,
+    catalogue_adders_for,
 )
 
 MAX_QUERY = 100
@@ -36,7 +39,7 @@ MAX_QUERY = 100
 def game_list(request):
     query = request.GET.get("q", "")[:MAX_QUERY]
     context = {
-        "games": games_matching(query),
+        "games": games_matching(query, catalogue_adders_for(request.user)),
         "query": query,
         "can_add": can_add_game(request.user),
     }
@@ -81,6 +84,7 @@ def game_detail(request, key):
         "game": game,
         "editable": editable,
         "in_use": editable and is_in_use(game.key),
+        "can_make_site_wide": can_make_game_site_wide(request.user, game),
         "rename_form": RenameGameForm(initial={"name": game.name}) if editable else None,
     }
     return render(request, "tournaments/game_detail.html", context)
@@ -100,6 +104,18 @@ def game_rename(request, key):
     game = access_game(key)
     context = {"game": game, "editable": True, "in_use": is_in_use(key), "rename_form": form}
     return render(request, "tournaments/game_detail.html", context)
+
+
+@login_required
+@require_POST
+def game_site_wide(request, key):
+    """Staff list a game for everyone (refused while a site-wide game has its name)."""
+    if not can_make_game_site_wide(request.user, access_game(key)):
+        raise PermissionDenied(_("Staff decide which games are listed for everyone."))
+    row = access_catalogue_game_as_editor(request.user, key)
+    if carried_out(request, do_make_site_wide, row):
+        messages.success(request, _("%(game)s is listed for everyone.") % {"game": row.name})
+    return redirect("game-detail", key=key)
 
 
 @login_required
