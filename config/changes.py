@@ -88,22 +88,26 @@ def touch(path: Path) -> None:
 def wait_for_change(
     topic: str, key, read_stamp, stamp, seconds: float, woken: threading.Event | None = None
 ) -> bool:
-    """Whether ``read_stamp()`` moved on from ``stamp`` within ``seconds``. The wait
-    sleeps on ``woken`` (a new event for each wait): a caller that may end it early
+    """Whether ``read_stamp()`` moved on from ``stamp`` within ``seconds``; ``key`` may
+    be a tuple of keys, whose every announcement wakes the wait. The wait sleeps on
+    ``woken`` (a new event for each wait): a caller that may end it early
     (``config.push``: a stream ended with its server) sets it, and it answers True."""
     deadline = monotonic() + seconds
     woken = woken or threading.Event()
     url = redis_url()
     if url is not None:
+        names = [f"{topic}:{k}" for k in (key if isinstance(key, tuple) else (key,))]
         try:
-            return listen(listener_of(url), f"{topic}:{key}", read_stamp, stamp, deadline, woken)
+            return listen(listener_of(url), names, read_stamp, stamp, deadline, woken)
         except redis.RedisError as error:
             log.warning("%s %s: waiting without Redis: %s", topic, key, error)
     return poll(read_stamp, stamp, deadline, woken)
 
 
-def listen(listener: "Listener", name: str, read_stamp, stamp, deadline: float, woken) -> bool:
-    with listener.watching(name, woken):
+def listen(
+    listener: "Listener", names: list[str], read_stamp, stamp, deadline: float, woken
+) -> bool:
+    with listener.watching(names, woken):
         if read_stamp() != stamp:
             return True
         give_back_connection()
@@ -168,18 +172,21 @@ class Listener:
                 event.set()
 
     @contextmanager
-    def watching(self, name: str, event: threading.Event):
-        """``event`` set when ``name``'s change is announced, while in the block."""
+    def watching(self, names: list[str], event: threading.Event):
+        """``event`` set when a change of one of ``names`` is announced, while in the
+        block."""
         with self.lock:
-            self.waiting.setdefault(name, set()).add(event)
+            for name in names:
+                self.waiting.setdefault(name, set()).add(event)
         try:
             yield
         finally:
             with self.lock:
-                events = self.waiting[name]
-                events.discard(event)
-                if not events:
-                    del self.waiting[name]
+                for name in names:
+                    events = self.waiting[name]
+                    events.discard(event)
+                    if not events:
+                        del self.waiting[name]
 
 
 _listeners: dict[tuple[int, str], Listener] = {}

@@ -173,14 +173,19 @@ def take_ticket(request, open_to_visitors: bool) -> Ticket | HttpResponse:
 
 @dataclass(frozen=True)
 class Followable:
-    """What a push view found its reader may follow: ``key`` of the topic, how its
-    stamp is read (``read_stamp()``, from the database), whether a visitor may follow
-    it, and a ``variant`` name when the key's channel has more than one stamp."""
+    """What a push view found its reader may follow: ``key`` of the topic (or a tuple
+    of keys: the stamp is read again on a change of any of them), how its stamp is
+    read (``read_stamp()``, from the database), whether a visitor may follow it, and a
+    ``variant`` name when the key's channel has more than one stamp."""
 
     key: object
     read_stamp: Callable
     open_to_visitors: bool
     variant: str = ""
+
+    @property
+    def keys(self) -> tuple:
+        return self.key if isinstance(self.key, tuple) else (self.key,)
 
 
 def stream(request, ticket: Ticket, topic: str, followable: Followable, refresh=None):
@@ -205,7 +210,7 @@ class AsyncEvents:
 
     def __init__(self, ticket, topic, followable: Followable, refresh, seen):
         self.ticket, self.followable, self.refresh, self.seen = ticket, followable, refresh, seen
-        self.name = f"{topic}:{followable.key}"
+        self.names = tuple(f"{topic}:{key}" for key in followable.keys)
 
     def close(self) -> None:
         self.ticket.close()
@@ -217,7 +222,7 @@ class AsyncEvents:
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
             f = self.followable
-            following = hub().following(self.name, f.variant, f.read_stamp, self.refresh)
+            following = hub().following(self.names, f.variant, f.read_stamp, self.refresh)
             async with following as followed:
                 if followed is None:  # changes cannot be heard now: come back later
                     return
@@ -287,7 +292,7 @@ class ThreadEvents:
 
     def __init__(self, ticket, topic, followable: Followable, seen):
         self.ticket, self.topic, self.seen = ticket, topic, seen
-        self.key, self.read_stamp = followable.key, followable.read_stamp
+        self.keys, self.read_stamp = followable.keys, followable.read_stamp
         self.ending = False
         self.woken = threading.Event()  # what its wait for a change sleeps on
         _threads.add(self)
@@ -328,7 +333,7 @@ class ThreadEvents:
                 return
             seconds = min(settings.PUSH_HEARTBEAT_SECONDS, left)
             read, woken = self.read_stamp, self.woken
-            if changes.wait_for_change(self.topic, self.key, read, stamp, seconds, woken):
+            if changes.wait_for_change(self.topic, self.keys, read, stamp, seconds, woken):
                 if self.ending:
                     return
                 stamp = read_released(self.read_stamp)

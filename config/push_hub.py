@@ -41,6 +41,9 @@ FILE_LOOK_SECONDS = 0.5
 TICK_SECONDS = 0.5
 # How long a stream waits for the hub's subscription to changes (Redis) at most.
 SUBSCRIBED_WITHIN = 5
+# The name a stream over no keys waits on: nothing announces it, so its stamp is read
+# every ``refresh`` only (a person's to-do list while they are in no event).
+NOTHING = "-"
 # A followed key whose stamp was not read yet (a stamp may be None: a deleted game).
 UNREAD = object()
 # The least time between two reads of one key's stamp: a burst of changes (a batch's
@@ -64,17 +67,20 @@ def release_connection() -> None:
 
 
 class Followed:
-    """One ``topic:key`` the process's streams follow."""
+    """One stamp the process's streams follow, read again when a change of any of its
+    ``names`` (``topic:key``) is announced: one name for a page of one game or event,
+    several for a page that shows what many events hold (a person's to-do list)."""
 
-    def __init__(self, name: str, read_stamp, refresh: float | None):
-        self.name, self.read_stamp, self.refresh = name, read_stamp, refresh
+    def __init__(self, names: tuple[str, ...], read_stamp, refresh: float | None):
+        self.names, self.read_stamp, self.refresh = names, read_stamp, refresh
+        self.name = names[0] if len(names) == 1 else ",".join(names)
         self.stamp = UNREAD
         self.moved = asyncio.Event()
         self.streams = 0
         self.due = False
         self.reader: asyncio.Task | None = None
         self.read_at = 0.0
-        self.file_seen: int | None = None
+        self.file_seen: tuple | None = None
 
     async def first_read(self) -> None:
         self.stamp = await self.read()
@@ -135,14 +141,19 @@ class Hub:
         self.tasks.append(loop.create_task(self.tick()))
 
     @asynccontextmanager
-    async def following(self, name: str, variant: str, read_stamp, refresh: float | None):
-        """The ``Followed`` of ``name`` (``topic:key``) and ``variant``, its stamp
-        read, while in the block; None when changes cannot be heard."""
+    async def following(self, names, variant: str, read_stamp, refresh: float | None):
+        """The ``Followed`` of ``names`` (a ``topic:key``, or several) and ``variant``,
+        its stamp read, while in the block; None when changes cannot be heard."""
         self.start()
-        variants = self.followed.setdefault(name, {})
-        followed = variants.get(variant)
+        names = (names,) if isinstance(names, str) else tuple(names) or (NOTHING,)
+        # Streams of one variant over other names (a person's events, which change)
+        # read their own stamp.
+        ident = variant if len(names) == 1 else f"{variant}@{','.join(names)}"
+        followed = self.followed.get(names[0], {}).get(ident)
         if followed is None:
-            followed = variants[variant] = Followed(name, read_stamp, refresh)
+            followed = Followed(names, read_stamp, refresh)
+            for name in names:
+                self.followed.setdefault(name, {})[ident] = followed
         followed.streams += 1
         try:
             if followed.stamp is UNREAD:
@@ -155,18 +166,22 @@ class Hub:
                     yield None
                     return
                 if changes.redis_url() is None:
-                    followed.file_seen = file_stamp(name)
+                    followed.file_seen = files_stamp(names)
                 await followed.first_read()
             yield followed
         finally:
             followed.streams -= 1
             if not followed.streams:
-                del variants[variant]
-                if not variants:
-                    del self.followed[name]
+                for name in names:
+                    variants = self.followed[name]
+                    del variants[ident]
+                    if not variants:
+                        del self.followed[name]
 
     def all_followed(self) -> list[Followed]:
-        return [f for variants in self.followed.values() for f in variants.values()]
+        """Each once, though one of several names is listed under each."""
+        found = {id(f): f for variants in self.followed.values() for f in variants.values()}
+        return list(found.values())
 
     def poke(self, name: str) -> None:
         for followed in list(self.followed.get(name, {}).values()):
@@ -201,7 +216,7 @@ class Hub:
     async def look_at_files(self) -> None:
         while True:
             for followed in self.all_followed():
-                seen = file_stamp(followed.name)
+                seen = files_stamp(followed.names)
                 if followed.file_seen is not None and seen != followed.file_seen:
                     followed.poke()
                 followed.file_seen = seen
@@ -223,6 +238,10 @@ def file_stamp(name: str) -> int:
         return os.stat(changes.touched(name)).st_mtime_ns
     except FileNotFoundError:
         return 0
+
+
+def files_stamp(names: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(file_stamp(name) for name in names)
 
 
 _hubs: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub]" = weakref.WeakKeyDictionary()

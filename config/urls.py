@@ -20,6 +20,7 @@ urlpatterns = [
     path("push/events/", include("tournaments.push_urls")),
     path("push/bots/", include("bots.push_urls")),
     path("push/scoring/", include("scoring.push_urls")),
+    path("push/", include("tournaments.push_reader_urls")),
     path("language/", set_language, name="set-language"),
     path("games/", include("games.urls")),
     path("scoring/", include("scoring.urls")),

@@ -398,6 +398,12 @@ def abandon(game: Game, seats: list[GameSeat], now, because: str = "") -> None:
     game.to_move = None
     game.deadline = None
     game.finished_at = now
+    if game.table_id is not None:  # its table waits for an organiser: the desk moves on
+        from tournaments import live
+        from tournaments.models import Table
+
+        event_id = Table.objects.filter(pk=game.table_id).values_list("round__event_id")
+        live.announce_change(event_id.get()[0])
 
 
 def forfeit_places(engine_places: list[int], seats: list[GameSeat]) -> list[int]:

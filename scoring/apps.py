@@ -12,6 +12,7 @@ class ScoringConfig(AppConfig):
         from scoring.todo import reader_open_entries, scoring_todo
         from tournaments.board import register_status_provider
         from tournaments.event_cache import register_page_annotation
+        from tournaments.event_changes import register_readers_stamp
         from tournaments.round_cache import register_version_provider
         from tournaments.todo import register_todo_provider
 
@@ -20,7 +21,9 @@ class ScoringConfig(AppConfig):
         register_todo_provider(scoring_todo)
         register_page_annotation(reader_open_entries)
 
-        from scoring.desk_changes import when_audited
+        from scoring.desk_changes import audit_stamp, when_audited
+
+        register_readers_stamp(audit_stamp)
         from scoring.models import AuditEntry
 
         post_save.connect(when_audited, sender=AuditEntry, dispatch_uid="desk-audited")

@@ -27,6 +27,7 @@ from tests.fixtures.personas import (  # noqa: F401
     staff,
     table,
 )
+from tests.fixtures.push_pages import page_as, push_server  # noqa: F401
 from tests.fixtures.worker import (  # noqa: F401
     _worker_idle_before_the_flush,
     celery_worker,

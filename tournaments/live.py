@@ -3,7 +3,8 @@ a player's home): its latest published round, that round's version
 (``tournaments.round_cache``, which counts its results, entries and clock) and the
 round's clock. A change is announced on the event's channel once it commits
 (``config.changes``): pairing, the clock, a result written or removed (a receiver,
-connected in ``TournamentsConfig.ready``), standings stored. A page follows the
+connected in ``TournamentsConfig.ready``), standings stored, every organiser action
+logged (``when_logged``) and an entrant added, changed or removed. A page follows the
 event's push stream (``tournaments.views.push``) or waits on ``GET /api/events/SLUG/
 live/?stamp=S&wait=W``, answered as soon as the stamp moves on (or at W with the same
 stamp). A change nobody announces is seen within ``REFRESH_SECONDS`` by a push stream,
@@ -49,6 +50,36 @@ def when_result_changed(instance, **_signal) -> None:
     event_id = event_id_of(instance)
     if event_id is not None:
         announce_change(event_id)
+
+
+def when_logged(instance, created: bool, **_signal) -> None:
+    """``post_save`` of an ``EventLogEntry``: every organiser action on the event is
+    logged (pairing, publishing, check-in, no-shows dropped, a place given to the
+    waitlist, the event finished, reopened, archived...), so its pages move on."""
+    if created:
+        announce_change(instance.event_id)
+
+
+def when_entrant_changed(instance, **_signal) -> None:
+    """``post_save`` and ``post_delete`` of an ``Entrant``: a registration, a withdrawal,
+    an entrant added or dropped changes the event's entrants and the reader's part."""
+    announce_change(instance.event_id)
+
+
+def when_event_deleted(instance, **_signal) -> None:
+    """``post_delete`` of an ``Event``: the to-do lists that named it move on."""
+    announce_change(instance.pk)
+
+
+def announce_league_change(league_id: int) -> None:
+    """What is stored about a league as a whole changed (its ratings): its leaderboard
+    moves on, once the current transaction commits."""
+    transaction.on_commit(lambda: changes.announce(TOPIC, league_key(league_id)))
+
+
+def league_key(league_id: int) -> str:
+    """The key, on the event topic, of what belongs to a league rather than an event."""
+    return f"league-{league_id}"
 
 
 def event_id_of(result) -> int | None:

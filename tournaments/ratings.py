@@ -8,6 +8,7 @@ from datetime import datetime
 from django.db import transaction
 
 from games.ratings import new_rating, rate_table
+from tournaments import live
 from tournaments.models import Rating, Result, SeatResult
 
 
@@ -74,6 +75,8 @@ def do_store_ratings(league_id, game, values: dict) -> int:
             )
             for (kind, key), (mu, sigma, games, history) in values.items()
         )
+        if league_id is not None:
+            live.announce_league_change(league_id)
     return len(values)
 
 

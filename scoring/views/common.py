@@ -11,6 +11,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from config.compiled import PERSON, CompiledQuery, person
 from games.registry import get_game
 from scoring.models import Submission
+from scoring.table_changes import newest_audited
 from tournaments.models import Seat, Table
 from tournaments.permissions import (
     can_view_event,
@@ -32,10 +33,12 @@ TABLE = -9_137
 
 def table_query(table_id: int, reader=None):
     """The table as its pages read it: with its round, event, season and league, its
-    result and its game on the site (each None when it has none), and for a signed-in
+    result and its game on the site (each None when it has none), its newest audit
+    entry (its page's stamp, ``scoring.table_changes``), and for a signed-in
     ``reader`` whether they organise its event (``organised_by_reader``)."""
     tables = (
         Table.objects.select_related("round__event__season__league", "result", "played_game")
+        .annotate(newest_audit=newest_audited())
         .filter(pk=table_id)
         .order_by()
     )

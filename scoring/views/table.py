@@ -24,6 +24,7 @@ from scoring.submissions import (
     site_game_under_way,
     waits_for_organiser,
 )
+from scoring.table_changes import table_stamp
 from scoring.views.common import (
     access_table,
     access_table_to_write,
@@ -110,6 +111,7 @@ def seats_of(table) -> list:
 
 
 def table_context(request, table, record_form=None, record_error=None) -> dict:
+    stamp = table_stamp(table)  # read with the table, before what it stamps
     open_, playing, agreed = standing(table)
     result = getattr(table, "result", None)  # read with the table (``access_table``)
     context = roles(request.user, table)
@@ -117,6 +119,7 @@ def table_context(request, table, record_form=None, record_error=None) -> dict:
     context.update(
         {
             "table": table,
+            "stamp": stamp,
             "event": table.round.event,
             "seats": seats_of(table),
             "open": open_,

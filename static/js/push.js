@@ -7,10 +7,15 @@
 // slowly, calling changed(null) every slowMs, and tries the stream again later.
 //
 // A part of a page that is only fetched again names its stream in data-push and what
-// to fetch in data-push-fetch (with data-push-select: the part of that page to take);
-// its inner HTML is swapped by htmx on every change, but never under a person's hands
-// (while the focus is inside it, the swap waits until the focus leaves). Once it
-// contains data-push-until (a selector), it follows no more.
+// to fetch in data-push-fetch (with data-push-select: the element of that page it
+// takes; one with the part's own id gives its content). Its content is swapped on every
+// change (then "leaguewright:swapped" is dispatched on it), but never under a person's
+// hands: while the focus is in a field of it the swap waits until the focus leaves,
+// and what they typed or opened is carried into the part drawn again (by form action
+// and field name); a typed field with no place there holds the swap, and the part says
+// it changed, with a button that shows the change. The parts of a page that follow one
+// stream share it, and parts that fetch one page share the fetch. Once a part contains
+// data-push-until (a selector), it follows no more.
 (function () {
   "use strict";
   var TRY_AGAIN_MS = 120000;
@@ -58,40 +63,260 @@
   }
 
   var SLOW_PARTS_MS = 30000;
+  var script = document.currentScript;
+  var words = (script && script.dataset) || {};
 
-  function followPart(part) {
-    var waiting = false;
+  // What a person has typed or chosen in a part: its fields whose value is not the
+  // one the page was drawn with, and the <details> they opened, each by a key that
+  // names it in the part drawn again (its form's action and its name, or its id).
+  function keyOf(element, part) {
+    var form = element.closest("form");
+    var action = form ? form.getAttribute("action") || "" : "";
+    if (element.tagName === "DETAILS") {
+      // Many alike (each table card's "Why this table"): told apart by where they are.
+      var summary = element.querySelector("summary");
+      var around = element.parentElement && element.parentElement.closest("[id]");
+      var where = around && around !== part && (!part || part.contains(around)) ? around.id : "";
+      return "details\n" + where + "\n" + (element.id || (summary ? summary.textContent.trim() : ""));
+    }
+    var name = element.name || element.id;
+    if (element.type === "radio" || element.type === "checkbox") name += "=" + element.value;
+    return action + "\n" + name;
+  }
+
+  function changedByHand(field) {
+    if (field.type === "hidden" || field.type === "submit" || field.type === "button") return false;
+    if (field.type === "file") return field.files && field.files.length > 0;
+    if (field.type === "radio" || field.type === "checkbox") return field.checked !== field.defaultChecked;
+    if (field.tagName === "SELECT") {
+      return Array.prototype.some.call(field.options, function (option) {
+        return option.selected !== option.defaultSelected;
+      });
+    }
+    return field.value !== field.defaultValue;
+  }
+
+  function typedIn(part) {
+    var typed = [];
+    part.querySelectorAll("input, textarea, select").forEach(function (field) {
+      if (changedByHand(field)) typed.push(field);
+    });
+    return typed;
+  }
+
+  // Carries what was typed into the part drawn again; false when a field typed in has
+  // no place there (its form is gone): then the part is not swapped under it.
+  function carried(part, fresh) {
+    var places = {};
+    fresh.querySelectorAll("input, textarea, select, details").forEach(function (element) {
+      places[keyOf(element, null)] = element;
+    });
+    var typed = typedIn(part);
+    for (var i = 0; i < typed.length; i++) {
+      var place = places[keyOf(typed[i], part)];
+      if (!place || typed[i].type === "file") return false;
+    }
+    typed.forEach(function (field) {
+      var place = places[keyOf(field, part)];
+      if (field.type === "radio" || field.type === "checkbox") place.checked = field.checked;
+      else if (field.tagName === "SELECT") {
+        Array.prototype.forEach.call(field.options, function (option, index) {
+          if (place.options[index]) place.options[index].selected = option.selected;
+        });
+      } else place.value = field.value;
+    });
+    part.querySelectorAll("details[open]").forEach(function (details) {
+      var place = places[keyOf(details, part)];
+      if (place) place.open = true;
+    });
+    return true;
+  }
+
+  // Whether the focus is in a field of the part (a person typing or choosing there).
+  function typingIn(part) {
+    var active = document.activeElement;
+    if (!active || active === part || !part.contains(active)) return false;
+    if (active.isContentEditable) return true;
+    if (active.tagName === "TEXTAREA" || active.tagName === "SELECT") return true;
+    return active.tagName === "INPUT" && !/^(button|submit|reset|hidden|image)$/.test(active.type);
+  }
+
+  function drawnAgain(part, html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var fresh = template.content;
+    if (part.dataset.pushSelect) {
+      var chosen = fresh.querySelector(part.dataset.pushSelect);
+      if (!chosen) return null;
+      fresh = document.createDocumentFragment();
+      if (part.id && chosen.id === part.id) {
+        while (chosen.firstChild) fresh.appendChild(chosen.firstChild);
+      } else {
+        fresh.appendChild(chosen);
+      }
+    }
+    return fresh;
+  }
+
+  // A script a part brings that the page has not loaded yet (a round clock's, in a
+  // to-do list that had none) is loaded; one inserted with the part would not run.
+  function loadScripts(part) {
+    var loaded = {};
+    Array.prototype.forEach.call(document.scripts, function (known) {
+      if (!part.contains(known)) loaded[known.src] = true;
+    });
+    part.querySelectorAll("script[src]").forEach(function (brought) {
+      if (loaded[brought.src]) return;
+      loaded[brought.src] = true;
+      var script = document.createElement("script");
+      script.src = brought.src;
+      document.body.appendChild(script);
+    });
+  }
+
+  // The focus on a link or button of the part (not a field: the swap waits for those)
+  // is given to its like in the part drawn again.
+  function focusKey(part) {
+    var active = document.activeElement;
+    if (!active || active === part || !part.contains(active)) return null;
+    if (active.id) return "#" + CSS.escape(active.id);
+    if (active.getAttribute("href")) return 'a[href="' + CSS.escape(active.getAttribute("href")) + '"]';
+    return null;
+  }
+
+  function swap(part, fresh) {
+    var focused = focusKey(part);
+    part.replaceChildren(fresh);
+    if (focused) {
+      var again = part.querySelector(focused);
+      if (again) again.focus({ preventScroll: true });
+    }
+    loadScripts(part);
+    if (window.htmx) htmx.process(part);
+    part.dispatchEvent(new CustomEvent("leaguewright:swapped", { bubbles: true }));
+  }
+
+  // A part drawn again is swapped in, but never under a person's hands: while the
+  // focus is inside it the swap waits until the focus leaves; what they typed is
+  // carried into the part drawn again; where it has no place there, the part stays
+  // and says it changed, with a button that shows the change (and drops the typing).
+  function offer(part, html) {
+    part.pushFresh = html;
+    if (typingIn(part)) {
+      if (!part.pushWaiting) {
+        part.pushWaiting = true;
+        part.addEventListener("focusout", function later() {
+          part.removeEventListener("focusout", later);
+          part.pushWaiting = false;
+          setTimeout(function () {
+            if (part.pushFresh) offer(part, part.pushFresh);
+          }, 0);
+        });
+      }
+      return;
+    }
+    var fresh = drawnAgain(part, html);
+    if (!fresh) return;
+    if (!carried(part, fresh)) {
+      held(part);
+      return;
+    }
+    part.pushFresh = null;
+    swap(part, fresh);
+  }
+
+  function held(part) {
+    if (part.querySelector("[data-push-held]")) return;
+    var note = document.createElement("p");
+    note.className = "message warning";
+    note.setAttribute("role", "status");
+    note.dataset.pushHeld = "";
+    note.appendChild(document.createTextNode((words.held || "") + " "));
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "link";
+    button.textContent = words.show || "";
+    button.addEventListener("click", function () {
+      var fresh = part.pushFresh && drawnAgain(part, part.pushFresh);
+      part.pushFresh = null;
+      if (fresh) swap(part, fresh);
+    });
+    note.appendChild(button);
+    part.insertBefore(note, part.firstChild);
+  }
+
+  // One stream per stream URL, however many parts of the page follow it; each change
+  // fetches each fragment once (parts may take different pieces of one page), and a
+  // change during a fetch fetches again after it.
+  function followParts(url, parts) {
     var following = null;
+    var fetching = {};
 
-    function fetchAgain() {
-      if (part.contains(document.activeElement) && document.activeElement !== part) {
-        if (!waiting) {
-          waiting = true;
-          part.addEventListener("focusout", function later() {
-            part.removeEventListener("focusout", later);
-            waiting = false;
-            setTimeout(fetchAgain, 0);
-          });
-        }
+    function fetchAgain(fetchUrl, shown) {
+      var state = fetching[fetchUrl] || (fetching[fetchUrl] = {});
+      if (state.busy) {
+        state.again = true;
         return;
       }
-      var context = { target: part, swap: "innerHTML" };
-      if (part.dataset.pushSelect) context.select = part.dataset.pushSelect;
-      htmx.ajax("GET", part.dataset.pushFetch, context).then(done, function () {});
+      state.busy = true;
+      state.again = false;
+      fetch(fetchUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
+        .then(function (response) {
+          if (!response.ok) throw new Error(response.status);
+          return response.text();
+        })
+        .then(function (html) {
+          shown.forEach(function (part) {
+            offer(part, html);
+          });
+          done();
+        })
+        .catch(function () {})
+        .then(function () {
+          state.busy = false;
+          if (state.again) fetchAgain(fetchUrl, shown);
+        });
     }
 
+    function changed() {
+      var byFetch = {};
+      parts.forEach(function (part) {
+        if (part.pushDone) return;
+        (byFetch[part.dataset.pushFetch] = byFetch[part.dataset.pushFetch] || []).push(part);
+      });
+      Object.keys(byFetch).forEach(function (fetchUrl) {
+        fetchAgain(fetchUrl, byFetch[fetchUrl]);
+      });
+    }
+
+    // Once a part contains its data-push-until, it follows no more.
     function done() {
-      var until = part.dataset.pushUntil;
-      if (until && part.querySelector(until) && following) following.stop();
+      parts.forEach(function (part) {
+        var until = part.dataset.pushUntil;
+        if (until && part.querySelector(until)) part.pushDone = true;
+      });
+      if (following && parts.every(function (part) { return part.pushDone; })) following.stop();
     }
 
-    following = follow(part.dataset.push, fetchAgain, SLOW_PARTS_MS);
     done();
+    if (!parts.every(function (part) { return part.pushDone; })) {
+      following = follow(url, changed, SLOW_PARTS_MS);
+    }
+  }
+
+  function followAllParts() {
+    var byStream = {};
+    document.querySelectorAll("[data-push][data-push-fetch]").forEach(function (part) {
+      (byStream[part.dataset.push] = byStream[part.dataset.push] || []).push(part);
+    });
+    Object.keys(byStream).forEach(function (url) {
+      followParts(url, byStream[url]);
+    });
   }
 
   window.Leaguewright = window.Leaguewright || {};
   window.Leaguewright.follow = follow;
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("[data-push][data-push-fetch]").forEach(followPart);
+    followAllParts();
   });
 })();

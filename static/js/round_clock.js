@@ -77,10 +77,30 @@
     }
 
     show();
-    setInterval(show, 1000);
+    var ticking = setInterval(show, 1000);
     // The projector reloads itself on every change (static/js/projector.js).
-    if (box.dataset.follow) window.Leaguewright.follow(box.dataset.push, fetchAgain, 30000);
+    var following = box.dataset.follow
+      ? window.Leaguewright.follow(box.dataset.push, fetchAgain, 30000)
+      : null;
+    clocks.push({
+      box: box,
+      stop: function () {
+        clearInterval(ticking);
+        if (following) following.stop();
+      },
+    });
   }
 
+  var clocks = [];
   document.querySelectorAll("[data-round-clock]").forEach(setUp);
+  // A part of the page drawn again (static/js/push.js: a to-do list) brings its clocks
+  // anew: those gone stop ticking and following, the new ones start.
+  document.addEventListener("leaguewright:swapped", function () {
+    clocks = clocks.filter(function (clock) {
+      if (document.contains(clock.box)) return true;
+      clock.stop();
+      return false;
+    });
+    document.querySelectorAll("[data-round-clock]").forEach(setUp);
+  });
 })();

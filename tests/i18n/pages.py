@@ -4,7 +4,8 @@ Starting from every page whose address takes no parameter (the home page, the lo
 the forms to create things) with the demo data loaded, links are followed to a few
 pages of each kind (route name), so a page added tomorrow is checked tomorrow without
 anyone listing it here. The API and its docs, the admin and the health check are not
-pages people use (the issue leaves the API docs in English).
+pages people use (the issue leaves the API docs in English), nor are the push streams
+the pages follow.
 """
 
 import re
@@ -16,7 +17,7 @@ from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.urls.exceptions import Resolver404
 
-NOT_PEOPLES_PAGES = ("/api/", "/admin/", "/healthz", "/static/", "/language/")
+NOT_PEOPLES_PAGES = ("/api/", "/admin/", "/healthz", "/static/", "/language/", "/push/")
 HREF = re.compile(r'href="([^"]+)"')
 
 

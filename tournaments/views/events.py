@@ -18,6 +18,7 @@ from tournaments.check_in import no_shows
 from tournaments.cut import do_cut, line_words
 from tournaments.entrant_games import games_of
 from tournaments.event_cache import page_version, read_page_event, reader_entry_of
+from tournaments.event_changes import page_stamp
 from tournaments.event_reader import reader_section
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
@@ -25,6 +26,7 @@ from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
 from tournaments.knockout_places import knockout_marks
 from tournaments.knockout_places import standings_note as knockout_standings_note
 from tournaments.leaderboard import Leaderboard
+from tournaments.league_changes import league_stamp
 from tournaments.leagues import (
     do_close_season,
     do_create_event,
@@ -130,6 +132,7 @@ def event_detail(request, slug):
         {
             "event": event,
             "page_version": page_version(event),
+            "page_stamp": page_stamp(event, user.is_authenticated),
             "bracket": Bracket(event),
             "standings": StoredStandings(event, everyone=request.GET.get("plot") == "all"),
             "rounds": range(1, (event.last_round or 0) + 1),
@@ -250,6 +253,8 @@ def league_detail(request, slug):
     """The league's seasons and events, and its leaderboard (``?season=`` one season,
     ``?game=`` one game, ``?sort=`` a column); archived events only for its organisers."""
     league, events = access_league(request.user, slug)
+    # Before what it stamps: the events' standings and the ratings, read by the board.
+    stamp = league_stamp(league.pk, tuple(sorted(event.pk for event in events)))
     is_organiser = is_league_organiser(request.user, league)
     events = [event for event in events if is_organiser or not event.is_archived]
     seasons = list(league.seasons.all())
@@ -261,6 +266,7 @@ def league_detail(request, slug):
         "tournaments/league_detail.html",
         {
             "league": league,
+            "stamp": stamp,
             "events": events,
             "board": board,
             "board_columns": board_columns(board.sort),

@@ -192,9 +192,17 @@ def clock_tables(round_) -> list[int]:
 
 
 def round_board(request, slug, number):
-    """The status board fragment, polled by htmx."""
+    """The page's live part (``_round_live.html``: the status list and the table cards),
+    fetched again when the round's push stream says it moved on."""
     round_ = access_round(request.user, slug, number)
-    return HttpResponse(round_fragments(round_)["board_html"])
+    fragments = round_fragments(round_)
+    live = cached(
+        round_,
+        fragments["version"],
+        "live",
+        lambda: render_to_string("tournaments/_round_live.html", fragments),
+    )
+    return HttpResponse(live)
 
 
 def round_print(request, slug, number):
