@@ -3,15 +3,18 @@ button of each page alone: a Swiss of seven at tables of two, three rounds, then
 best four in a knockout (the event plans its cut). The players at the tables report
 their results (the test writes them as the tables would); the organiser only ever
 presses the page's main button (``data-primary``), never types an address after the
-home page. Screenshots: test-artifacts/screenshots/main-buttons-*."""
+home page, and waits for the page to offer the next step by itself. A player's phone
+and a spectator keep the event page open all evening and see it move on without a
+reload, to the crowned winner. Served by uvicorn as ``bin/run`` serves it.
+Screenshots: test-artifacts/screenshots/main-buttons-*."""
 
 import random
 import re
 
 import pytest
 
-from tests.fixtures.browser import log_in, screenshot
-from tests.fixtures.personas import PASSWORD
+from tests.fixtures.browser import screenshot, wait_until
+from tests.fixtures.push_pages import following, not_reloaded
 from tests.tournaments.helpers import enter, make_event
 from tournaments.models import Event, Table
 from tournaments.registration import do_register
@@ -35,12 +38,15 @@ def report_missing(event: Event, rng: random.Random) -> int:
     return count
 
 
+PRIMARY = "(document.querySelector('[data-primary]') || {}).innerText"
+
+
 def main_button(page):
     return page.locator("[data-primary]").first
 
 
 def test_a_swiss_with_a_cut_runs_to_its_winner_by_main_buttons(
-    celery_worker, phone_page, league, organiser, player
+    celery_worker, page_as, league, organiser, player
 ):
     event = make_event(
         league,
@@ -54,9 +60,13 @@ def test_a_swiss_with_a_cut_runs_to_its_winner_by_main_buttons(
     )
     enter(event, 6)
     do_register(event, player)  # the seventh registers
-    page = phone_page
+    phone, spectator = page_as(player), page_as(None)
+    for watcher in (phone, spectator):
+        watcher.goto("/events/friday-swiss/")
+        following(watcher)
+    page = page_as(organiser)
     page.on("dialog", lambda dialog: dialog.accept())
-    log_in(page, organiser.username, PASSWORD)
+    page.goto("/")
     page.get_by_role("link", name="Friday-Swiss").first.click()
     page.wait_for_url(re.compile(r"/events/friday-swiss/"))
     rng = random.Random(5)
@@ -69,7 +79,7 @@ def test_a_swiss_with_a_cut_runs_to_its_winner_by_main_buttons(
             break
         if label.startswith("Enter the missing result"):
             assert report_missing(event, rng) > 0
-            page.reload()
+            wait_until(page, f"{PRIMARY} !== {label!r}")  # pushed, not reloaded
             continue
         pressed.append(label)
         button.click()
@@ -88,8 +98,14 @@ def test_a_swiss_with_a_cut_runs_to_its_winner_by_main_buttons(
     assert event.is_finished and event.rounds.count() == 5
     final = event.rounds.get(number=5).tables.get()
     winner = final.result.seats.get(place=1).entrant
-    page.get_by_role("heading", name="Final standings").wait_for()
-    standings = page.locator("table.standings tbody tr").first.inner_text()
-    assert winner.name in standings
+    first_row = "document.querySelector('table.standings tbody tr').innerText"
+    for watcher in (page, phone, spectator):
+        # The worker stores the final standings after the final's result: pushed.
+        wait_until(watcher, f"{first_row}.includes({winner.name!r})")
+        assert "wins the final" in watcher.locator("table.standings tbody tr").first.inner_text()
+        assert watcher.get_by_role("heading", name="Final standings").count() == 1
+    assert not_reloaded(phone) and not_reloaded(spectator)
     assert page.locator("#event-actions").get_by_text("Pair round").count() == 0
     screenshot(page, "main-buttons-winner")
+    screenshot(spectator, "main-buttons-spectator")
+    screenshot(phone, "main-buttons-player")
