@@ -149,18 +149,32 @@ def test_a_table_of_registered_players_has_no_slip_link(client, table):
     assert not takes_slip(table)
 
 
+def signed_at(table, when: int) -> str:
+    """The slip link of ``table`` as it would be signed at second ``when``."""
+
+    class At(signing.TimestampSigner):
+        def timestamp(self):
+            return signing.b62_encode(when)
+
+    token = At(salt=SALT).sign(f"{table.pk}-{seating_of(table)}")
+    return "http://testserver" + reverse("slip", args=[token])
+
+
 def test_the_printed_slips_carry_the_signed_link_for_organisers_only(
     client, walk_in_round, organiser, player
 ):
     event = walk_in_round.event
     print_url = reverse("round-print", args=[event.slug, 1]) + "?slips=1"
+    printed_from = int(time.time())
     page = client_as(client, organiser).get(print_url).content.decode()
+    printed_by = int(time.time())
     assert page.count('class="qr"') == 2
     assert "no account needed" in page
     for table in walk_in_round.tables.all():
-        url = "http://testserver" + slip_path(table)
         title = f"QR code: round 1, table {table.number}"
-        assert qr_svg(url, title) in page  # the code itself encodes the signed link
+        # The code itself encodes the signed link, stamped the second it was printed.
+        urls = [signed_at(table, when) for when in range(printed_from, printed_by + 1)]
+        assert any(qr_svg(url, title) in page for url in urls)
     as_a_player = client_as(client, player).get(print_url).content.decode()
     assert as_a_player.count('class="qr"') == 2
     assert "no account needed" not in as_a_player  # the plain table link

@@ -195,7 +195,8 @@ class Importer:
             self.season,
             self.by,
             name=_("%(game)s plays") % {"game": name},
-            slug=free_slug(f"{self.season.league.slug}-{key}-plays"),
+            # By the game's name: a person's own game's key has a random tail.
+            slug=free_slug(f"{self.season.league.slug}-{slugify(name) or 'game'}-plays"),
             game=key,
             format=LOGGING_FORMAT,
             table_size=max(get_game(key).table_sizes),
