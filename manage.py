@@ -8,7 +8,7 @@ import os
 import sys
 
 # They sign nothing and serve nothing: a throwaway key is enough (config/settings.py).
-OFFLINE_COMMANDS = {"play_bots", "validate_game", "score_tableau"}
+OFFLINE_COMMANDS = {"play_bots", "validate_game", "score_tableau", "run_bot_locally"}
 
 
 def unmigrated() -> bool:
@@ -30,6 +30,9 @@ if __name__ == "__main__":
     from django.core.management import execute_from_command_line
     from django.db import DatabaseError
 
+    from lib.var_folders import make_var_folders
+
+    make_var_folders()
     try:
         execute_from_command_line(sys.argv)
     except DatabaseError:

@@ -6,5 +6,5 @@ from accounts.models import User
 
 @admin.register(User)
 class LeaguewrightUserAdmin(UserAdmin):
-    fieldsets = UserAdmin.fieldsets + (("Leaguewright", {"fields": ("display_name",)}),)
+    fieldsets = (*(UserAdmin.fieldsets or ()), ("Leaguewright", {"fields": ("display_name",)}))
     list_display = ("username", "display_name", "email", "is_staff")

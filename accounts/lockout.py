@@ -5,7 +5,7 @@ from one address, that account is refused from that address, and after
 ``LOGIN_ADDRESS_FAILURE_LIMIT`` failures from one address (any accounts, made-up ones
 too) that address is refused, each for ``LOGIN_COOLOFF_MINUTES``: a stranger guessing
 at ann's account, or at made-up names, never locks ann out of her own. The address is
-the client's (``config.client_address``), not the proxy's. The refused get 429 with
+the client's (``lib.client_address``), not the proxy's. The refused get 429 with
 ``Retry-After``, JSON on the API and a page elsewhere.
 
 Axes stores the name tried in a column of 255 characters and clips nothing: a longer

@@ -27,6 +27,11 @@ class User(AbstractUser):
             "confirmation, and when a dispute about your table is raised or settled"
         ),
     )
+    # accounts.newcomers: the address an account signed up from on the sign-up page
+    # (None: made by staff, a command or the demo), and the e-mail address its owner
+    # confirmed by the link mailed to it (confirmed while it is still ``email``).
+    signed_up_from = models.GenericIPAddressField(null=True, blank=True, editable=False)
+    email_confirmed = models.EmailField(blank=True, editable=False)
 
     def __str__(self):
         return self.display_name or self.username
@@ -51,9 +56,17 @@ class Notice(models.Model):
     body = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # What the notice tells of, when the work that writes it may run twice (a task
+    # retried): one notice per key and person (``accounts.notices.do_notify_once``).
+    key = models.CharField(max_length=60, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["key", "user"], condition=~models.Q(key=""), name="one_notice_per_key"
+            )
+        ]
 
     def __str__(self):
         return f"{self.subject} → {self.user}"

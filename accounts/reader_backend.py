@@ -1,5 +1,5 @@
 """The authentication backend: Django's ``ModelBackend`` with the signed-in reader,
-looked up on every page read, loaded by a query compiled once (``config.compiled``)
+looked up on every page read, loaded by a query compiled once (``lib.compiled``)
 rather than built and compiled per request, a fifth of the home page's CPU when every
 player opens it at once (docs/benchmarks.md, issue 32). What it gives is
 ``ModelBackend.get_user``'s: the same instance, no one for an inactive user (its
@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 
-from config.compiled import PERSON, CompiledQuery
+from lib.compiled import PERSON, CompiledQuery
 
 READER = CompiledQuery(lambda user_id: get_user_model()._default_manager.filter(pk=user_id), PERSON)
 

@@ -3,7 +3,7 @@ authenticates, ``POST /api/token/`` then gives a new one, and changing one's pas
 revokes the tokens (``accounts.models.User.save``).
 
 Every API request of an app or a bot looks its token up, so the lookup (the token with
-its user) is compiled once (``config.compiled``); a token not found, or whose user is
+its user) is compiled once (``lib.compiled``); a token not found, or whose user is
 inactive, goes to DRF's own lookup, which refuses it in its words."""
 
 from datetime import timedelta
@@ -15,7 +15,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-from config.compiled import CompiledQuery
+from lib.compiled import CompiledQuery
 
 TOKEN_WITH_USER = CompiledQuery(
     lambda key: Token.objects.select_related("user").filter(key=key), "\0token"

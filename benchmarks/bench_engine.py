@@ -112,10 +112,9 @@ def run(quick: bool = False) -> list[dict]:
 
 
 def main(argv=None) -> None:
-    rows = run(quick="--quick" in (argv if argv is not None else sys.argv[1:]))
-    print(f"{'benchmark':<52} {'value':>14} {'unit':<10} target")
-    for row in rows:
-        print(f"{row['benchmark']:<52} {row['value']:>14,.1f} {row['unit']:<10} {row['target']}")
+    from benchmarks.run import standalone
+
+    standalone(run, quick="--quick" in (argv if argv is not None else sys.argv[1:]))
 
 
 if __name__ == "__main__":

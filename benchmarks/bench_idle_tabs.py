@@ -271,7 +271,7 @@ def run(quick: bool = False, only: str | None = None) -> list[dict]:
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from benchmarks.run import standalone
+
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
-    for r in run(quick="--quick" in sys.argv, only=only):
-        print(f"{r['benchmark']:<60} {r['value']!s:>14} {r['unit']} {r['target']}")
+    standalone(run, quick="--quick" in sys.argv, only=only)

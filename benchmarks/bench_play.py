@@ -398,6 +398,6 @@ def run(quick: bool = False) -> list[dict]:
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    for r in run(quick="--quick" in sys.argv):
-        print(r)
+    from benchmarks.run import standalone
+
+    standalone(run, quick="--quick" in sys.argv)

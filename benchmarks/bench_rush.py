@@ -287,7 +287,7 @@ def standings_runs(database: str) -> int:
     return sql(
         database,
         """SELECT count(*) FROM django_celery_results_taskresult
-           WHERE task_name = 'tournaments.tasks.update_standings'
+           WHERE task_name = 'standings.tasks.update_standings'
              AND status = 'SUCCESS' AND result IS NOT NULL AND result <> 'null'""",
     )[0][0]
 
@@ -531,6 +531,6 @@ def run(quick: bool = False) -> list[dict]:
 
 
 if __name__ == "__main__":
-    from benchmarks.run import print_table
+    from benchmarks.run import standalone
 
-    print_table(run(quick="--quick" in sys.argv))
+    standalone(run, quick="--quick" in sys.argv)

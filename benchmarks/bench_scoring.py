@@ -35,7 +35,7 @@ def demo_table(number: int):
 def previews_per_second(client, table, count: int) -> float:
     from django.urls import reverse
 
-    url = reverse("scoring-glory-preview", args=[table.pk])
+    url = reverse("scoring-entry-preview", args=[table.pk, "glory"])
     start = time.perf_counter()
     for _ in range(count):
         assert client.post(url, RULEBOOK_ROUND).status_code == 200
@@ -43,8 +43,9 @@ def previews_per_second(client, table, count: int) -> float:
 
 
 def agreements_per_second(players, count: int) -> float:
+    from scoring.deciding import do_confirm_result
+    from scoring.entering import do_submit_result
     from scoring.models import Submission
-    from scoring.submissions import do_confirm_result, do_submit_result
 
     tables = [demo_table(100 + n) for n in range(count)]
     start = time.perf_counter()

@@ -192,7 +192,7 @@ def load_results(entrants: int, rounds: int):
 def standings_rows(quick: bool) -> list[dict]:
     from django.db import connection
 
-    from tournaments.standings import compute_standings, do_store_standings
+    from standings.computing import compute_standings, do_store_standings
 
     event = load_results(2500, 4)
     timings = {"compute": [], "store": []}

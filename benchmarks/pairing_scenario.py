@@ -26,8 +26,10 @@ def play(
     by_place: tuple = (3, 2, 1, 0),
     fill: str = FILL_SMALLER,
     club_size: int = 0,
+    scores: tuple = (),
 ) -> dict:
-    """``club_size``: entrants in clubs of that many (by key), kept apart."""
+    """``club_size``: entrants in clubs of that many (by key), kept apart; ``scores``
+    (low, high): points are the game's scores, drawn from that range, not by place."""
     fmt = get_format(key, {} if fill == FILL_SMALLER else {"fill": fill})
     history, points = History(), Counter()
     rng = random.Random(f"results:{seed}")
@@ -50,21 +52,29 @@ def play(
         figures["repeats"].append(
             sum(1 for s in seated for a, b in combinations(sorted(s), 2) if met.get((a, b)))
         )
-        history.rounds.append(played(tables, points, rng, by_place))
+        history.rounds.append(played(tables, points, rng, by_place, scores))
     return figures
 
 
-def played(tables, points: Counter, rng: random.Random, by_place=(3, 2, 1, 0)) -> list[PastTable]:
+def played(
+    tables, points: Counter, rng: random.Random, by_place=(3, 2, 1, 0), scores: tuple = ()
+) -> list[PastTable]:
     """Random places for ``tables``; adds ``by_place`` points by place to ``points`` (a
-    bye first place's)."""
+    bye first place's), or with ``scores`` (low, high) a random score in that range
+    each (places by score; a bye scores ``high``)."""
     past = []
     for table in tables:
         if table.bye:
             past.append(PastTable(tuple(table.seats), (1,), True))
-            points[table.seats[0]] += by_place[0]
+            points[table.seats[0]] += scores[1] if scores else by_place[0]
             continue
-        places = rng.sample(range(1, len(table.seats) + 1), len(table.seats))
-        for key, place in zip(table.seats, places, strict=True):
-            points[key] += by_place[place - 1]
+        if scores:
+            scored = [rng.randint(*scores) for _ in table.seats]
+            places = [1 + sum(other > mine for other in scored) for mine in scored]
+        else:
+            scored = None
+            places = rng.sample(range(1, len(table.seats) + 1), len(table.seats))
+        for n, (key, place) in enumerate(zip(table.seats, places, strict=True)):
+            points[key] += scored[n] if scored else by_place[place - 1]
         past.append(PastTable(tuple(table.seats), tuple(places)))
     return past

@@ -206,8 +206,8 @@ def main() -> None:
     import config.wsgi  # noqa: F401 - what a server process imports when it starts
 
     call_command("migrate", verbosity=0)
+    from standings.computing import do_update_standings
     from tournaments.models import Round
-    from tournaments.standings import do_update_standings
 
     client = Client()
     # A small event first, through every call measured: a server process has imported

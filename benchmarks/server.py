@@ -53,6 +53,7 @@ def environment(database: str, broker: str) -> dict:
         DEBUG="false",
         SECRET_KEY="bench-only-" + "x" * 50,
         ALLOWED_HOSTS="127.0.0.1",
+        SITE_URL="http://127.0.0.1",
         SECURE_SSL_REDIRECT="false",
         SECURE_COOKIES="false",
         SECURE_HSTS_SECONDS="0",
@@ -61,7 +62,7 @@ def environment(database: str, broker: str) -> dict:
         LOG_LEVEL="WARNING",
         PYTHONPATH="",
     )
-    # The benchmarks measure what the site serves, not its rate limits (config.throttles).
+    # The benchmarks measure what the site serves, not its rate limits (lib.throttles).
     for scope in ("ANON", "USER", "WRITES", "BOT_REGISTRATION", "BATCH_SCHEDULING"):
         env[f"API_RATE_{scope}"] = "1000000/min"
     return env

@@ -1,4 +1,5 @@
-"""Who answers for a seat: a built-in bot in process, or a remote bot over HTTP.
+"""Who answers for a seat: a built-in bot in process, a remote bot over HTTP, or an
+uploaded bot in its sandbox (``botplay.sandbox``, played as a remote bot is).
 
 Each player has ``start(info)``, ``choose(state, seat, info) -> move`` and ``end(info)``.
 A remote player raises ``BotFault`` when the bot is at fault; the referee decides what
@@ -8,7 +9,9 @@ without building the seat's view, which is what it would see anyway.
 
 import random
 
+from botplay import conf
 from botplay.remote import BotFault, RemoteBotClient
+from botplay.sandbox import Limits, SandboxedBot
 
 START_END_TIMEOUT_MS = 2000
 
@@ -47,11 +50,13 @@ class FastRandomPlayer(BuiltinPlayer):
 
 
 class RemotePlayer:
-    """A remote bot with its per-move time and its time bank for this game."""
+    """A remote bot with its per-move time and its time bank for this game; an
+    uploaded bot is played the same way, its sandboxed process for a client."""
 
-    def __init__(self, bot):
-        """``bot``: the ``bots.Bot`` row (its endpoint, secret and times)."""
-        self.client = RemoteBotClient(bot.endpoint_url, bot.secret)
+    def __init__(self, bot, client=None):
+        """``bot``: the ``bots.Bot`` row (its endpoint, secret and times); ``client``:
+        what answers its requests (default: its endpoint over signed HTTP)."""
+        self.client = client or RemoteBotClient(bot.endpoint_url, bot.secret)
         self.move_ms = bot.move_timeout_ms
         self.bank_ms = float(bot.time_bank_ms)
 
@@ -90,11 +95,24 @@ class RemotePlayer:
         self.client.close()
 
 
+def sandbox_limits() -> Limits:
+    """An uploaded bot's limits as the site is configured (``botplay.conf``)."""
+    return Limits(
+        memory_bytes=conf.SANDBOX_MEMORY_BYTES,
+        cpu_seconds=conf.SANDBOX_CPU_SECONDS,
+        scratch_bytes=conf.SANDBOX_SCRATCH_BYTES,
+    )
+
+
 def player_for(live, bot, seed: int):
     """The player for a ``bots.Bot`` row at a game of ``live`` (the registry's
-    ``LivePlay``), seeded for one game."""
+    ``LivePlay``), seeded for one game; an uploaded bot's ``upload`` (``BotUpload``)
+    gives its files and entry point."""
     if bot.is_remote:
         return RemotePlayer(bot)
+    if bot.is_uploaded:
+        upload = bot.upload
+        return RemotePlayer(bot, SandboxedBot(upload.files(), upload.entry_point, sandbox_limits()))
     if live.fast_random and bot.builtin_key == "random" and not bot.settings:
         return FastRandomPlayer(seed)
     return BuiltinPlayer(live, bot.builtin_key, bot.settings, seed)

@@ -10,6 +10,7 @@ it still validates; the engine's own places stay in ``result``.
 """
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from botplay.remote import BotFault, stored_evidence
@@ -35,6 +36,10 @@ class Outcome:
     places: list[int]
     forfeited: list[bool]
     faults: list[FaultNote] = field(default_factory=list)
+    # Each decision a player was asked: [decision (0-based), seat, milliseconds taken];
+    # and each seat's time per move in ms (None: a built-in bot, which has none).
+    timings: list[list] = field(default_factory=list)
+    limits: list[int | None] = field(default_factory=list)
 
     @property
     def scores(self) -> list[int]:
@@ -44,17 +49,23 @@ class Outcome:
         return sum(1 for note in self.faults if note.position == position)
 
 
-def _play_asking(state, players, info, note, forfeited, fallback, tick, illegal) -> None:
-    """Ask each decision of the seat's player; a faulted or forfeited seat's decision is a
-    random legal move from its own generator."""
+def _play_asking(state, players, info, note, forfeited, fallback, tick, illegal, timings) -> None:
+    """Ask each decision of the seat's player, noting the time it took in ``timings``; a
+    faulted or forfeited seat's decision is a random legal move from its own generator."""
     decision = 0
     while not state.is_over():
         seat = state.current_player()
         player = players[seat]
         if getattr(player, "acts_directly", False):
             player.act(state)
-        elif forfeited[seat] or not _asked(player, state, seat, info, note, decision, illegal):
+        elif forfeited[seat]:
             state.apply(fallback[seat].choice(state.legal_moves()))
+        else:
+            started = time.perf_counter()
+            answered = _asked(player, state, seat, info, note, decision, illegal)
+            timings.append([decision, seat, round((time.perf_counter() - started) * 1000, 1)])
+            if not answered:
+                state.apply(fallback[seat].choice(state.legal_moves()))
         decision += 1
         if tick is not None:
             tick()
@@ -127,6 +138,7 @@ def _play(
     fallback = [random.Random(f"{seed}:fallback:{seat}") for seat in range(len(names))]
     forfeited = [False] * len(names)
     faults: list[FaultNote] = []
+    timings: list[list] = []
 
     def note(seat: int, fault: BotFault, decision: int | None) -> None:
         faults.append(FaultNote(seat, fault.kind, fault.evidence, decision))
@@ -143,7 +155,9 @@ def _play(
         while not state.is_over():
             players[state.current_player()].act(state)
     else:
-        _play_asking(state, players, info, note, forfeited, fallback, tick, live.illegal_move)
+        _play_asking(
+            state, players, info, note, forfeited, fallback, tick, live.illegal_move, timings
+        )
 
     record = state.record()
     result = state.result()
@@ -158,4 +172,12 @@ def _play(
         except BotFault as fault:
             faults.append(FaultNote(seat, fault.kind, fault.evidence, None))
     places = official_places(result["places"], forfeited)
-    return Outcome(record=record, result=result, places=places, forfeited=forfeited, faults=faults)
+    return Outcome(
+        record=record,
+        result=result,
+        places=places,
+        forfeited=forfeited,
+        faults=faults,
+        timings=timings,
+        limits=[getattr(player, "move_ms", None) for player in players],
+    )

@@ -1,5 +1,6 @@
-"""Fetching the bots app's objects with their permission checks
-(``tournaments.permissions`` decides; these raise ``PermissionDenied`` or 404)."""
+"""Who may change a bot or a ladder, and fetching the bots app's objects with their
+permission checks (these raise ``PermissionDenied`` or 404). Who may see an event, and
+who may have a bot play (an event's entrant too), is ``tournaments.permissions``'s."""
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -7,11 +8,15 @@ from django.shortcuts import get_object_or_404
 
 from bots.models import Batch, Bot, Fault, Ladder, Match
 from tournaments.models import Result
-from tournaments.permissions import (
-    can_edit_bot,
-    can_edit_ladder,
-    can_view_event,
-)
+from tournaments.permissions import can_view_event, is_staff
+
+
+def can_edit_bot(user, bot) -> bool:
+    return is_staff(user) or (user.is_authenticated and bot.owner_id == user.pk)
+
+
+def can_edit_ladder(user, ladder) -> bool:
+    return is_staff(user) or (user.is_authenticated and ladder.created_by_id == user.pk)
 
 
 def access_bot_as_author(user, bot_id: int) -> Bot:

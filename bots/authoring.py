@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 from botplay.remote import endpoint_problem
 from botplay.signing import new_secret
 from bots.models import Bot
+from bots.quotas import check_bot_count
 from games.registry import DEFAULT_GAME, get_game
-from refusal import Refusal
+from lib.refusal import Refusal
 
 MOVE_TIMEOUT_MS = (50, 10_000)
 TIME_BANK_MS = (0, 30_000)
@@ -47,11 +48,17 @@ def builtin_choices(game: str = DEFAULT_GAME) -> list[tuple[str, str]]:
     first); a bot with a description shows it after its name."""
     choices = []
     for key, kind in get_game(game).played.bots.items():
-        label = _(kind.name or key)
+        label = builtin_name(game, key)
         if kind.description:
             label = f"{label}: {_(kind.description)}"
         choices.append((key, label))
     return choices
+
+
+def builtin_name(game: str, key: str) -> str:
+    """A built-in bot's name in the reader's language ("Gierig"), never its key."""
+    kind = get_game(game).played.bots.get(key)
+    return _(kind.name) if kind is not None and kind.name else key
 
 
 def settings_help(game: str = DEFAULT_GAME) -> str:
@@ -79,8 +86,10 @@ def check_bot(
     time_bank_ms: int = 5000,
     description: str = "",
     game: str = DEFAULT_GAME,
+    has_upload: bool = False,
 ) -> None:
-    """Raise ``Refusal`` (naming the field) when these are not a bot the site can seat."""
+    """Raise ``Refusal`` (naming the field) when these are not a bot the site can seat.
+    A bot becomes an uploaded one by its upload (``bots.uploads``), which it must have."""
     if len(description or "") > DESCRIPTION_CHARS:
         raise Refusal(
             _("At most %(n)d characters.") % {"n": DESCRIPTION_CHARS}, field="description"
@@ -95,8 +104,13 @@ def check_bot(
         problem = endpoint_problem(endpoint_url)
         if problem:
             raise Refusal(problem, field="endpoint_url")
+    elif kind == Bot.Kind.UPLOADED:
+        if not has_upload:
+            raise Refusal(
+                _("A bot becomes an uploaded one when its source is uploaded."), field="kind"
+            )
     else:
-        raise Refusal(_("A bot is built in or remote."), field="kind")
+        raise Refusal(_("A bot is built in, remote or uploaded."), field="kind")
     low, high = MOVE_TIMEOUT_MS
     if not low <= move_timeout_ms <= high:
         raise Refusal(
@@ -113,11 +127,13 @@ def check_bot(
 
 def empty_unused(data: dict, kind: str) -> dict:
     """``data`` with what a bot of ``kind`` does not use emptied: a built-in bot's
-    endpoint, a remote bot's built-in key and settings."""
+    endpoint, a remote bot's built-in key and settings, all three of an uploaded bot."""
     if kind == Bot.Kind.BUILTIN:
         data["endpoint_url"] = ""
     elif kind == Bot.Kind.REMOTE:
         data["builtin_key"], data["settings"] = "", {}
+    elif kind == Bot.Kind.UPLOADED:
+        data["builtin_key"], data["settings"], data["endpoint_url"] = "", {}, ""
     return data
 
 
@@ -153,9 +169,11 @@ def check_builtin_settings(game: str, key: str, settings) -> None:
 
 
 def do_register_bot(owner, bot: Bot) -> tuple[Bot, str]:
-    """Save a new bot of ``owner``; a remote one gets a fresh secret, returned here."""
+    """Save a new bot of ``owner`` (within their ``BOTS_PER_AUTHOR``); a remote one gets
+    a fresh secret, returned here."""
     secret = new_secret() if bot.kind == Bot.Kind.REMOTE else ""
     with transaction.atomic():
+        check_bot_count(owner)
         bot.owner = owner
         bot.secret = secret
         bot.save()

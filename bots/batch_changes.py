@@ -1,7 +1,7 @@
 """A batch's progress as its page's push stream follows it (``bots.views.push``).
 
 Every write that moves the progress on announces the batch once it commits
-(``announce_progress``, on ``config.changes``): a worker's first claim starting the
+(``announce_progress``, on ``lib.changes``): a worker's first claim starting the
 batch (``bots.batches.mark_started``), a match or chunk stored or failed (each calls
 ``bots.batches.close_batch_on_commit``) and the batch closed. So the push server reads
 a followed batch's stamp when a game of it finishes, once per process however many tabs
@@ -11,7 +11,7 @@ announcement is lost (Redis away for a moment) is read within ``REFRESH_SECONDS`
 from django.db import transaction
 from django.db.models import Count
 
-import config.changes as changes
+import lib.changes as changes
 from bots.models import Batch, Chunk, Fault, Match, WorkStatus
 
 TOPIC = "batch"

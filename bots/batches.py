@@ -7,9 +7,11 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from bots import signals
 from bots.batch_changes import announce_progress
 from bots.models import Batch, Fault, Match, MatchSeat, WorkStatus
 from bots.statistics import Tally, tally
+from lib import enqueue
 
 
 @dataclass
@@ -72,16 +74,23 @@ class Summary:
 def batch_summary(batch: Batch) -> Summary | None:
     """Wins and mean scores (95% interval) per bot and per seat over the finished games;
     ``None`` before any game finished."""
-    rows = list(
+    seats = (
         MatchSeat.objects.filter(match__batch=batch, match__status=WorkStatus.DONE)
         .order_by("position", "bot__name")
         .values_list("bot__name", "position", "score", "place")
     )
+    rows = [(name, pos, *_score_and_place(score, place)) for name, pos, score, place in seats]
     if not rows:
         return None
     by_bot = tally((name, score, place) for name, _pos, score, place in rows)
     by_seat = tally((position + 1, score, place) for _name, position, score, place in rows)
     return Summary(sorted(by_bot, key=lambda t: (-t.wins, -t.score.mean, t.key)), by_seat)
+
+
+def _score_and_place(score: int | None, place: int | None) -> tuple[int, int]:
+    """A finished game's seat's, which are stored with the game."""
+    assert score is not None and place is not None
+    return score, place
 
 
 def mark_started(batch_id: int) -> None:
@@ -94,13 +103,8 @@ def mark_started(batch_id: int) -> None:
 def do_close_batch_if_finished(batch_id: int) -> bool:
     """Mark the batch done once all its work is, and then update the bots' ratings.
     Returns True only for the call that closed it."""
-    from bots.tasks import update_bot_ratings
-
     batch = Batch.objects.get(pk=batch_id)
-    if batch.chunked:
-        pending = batch.chunks
-    else:
-        pending = batch.matches
+    pending = batch.chunks if batch.chunked else batch.matches
     open_work = pending.filter(status__in=[WorkStatus.QUEUED, WorkStatus.RUNNING]).exists()
     if open_work:
         return False
@@ -112,7 +116,8 @@ def do_close_batch_if_finished(batch_id: int) -> bool:
         )
         if closed:
             announce_progress(batch_id)
-            transaction.on_commit(update_bot_ratings.delay)
+            enqueue.on_commit("bots.tasks.update_bot_ratings")
+            signals.send_on_commit(signals.batch_finished, batch_id=batch_id)
     return bool(closed)
 
 

@@ -30,7 +30,7 @@ def do_play_chunk(chunk_id: int) -> int:
     deadline = time.monotonic() + conf.CHUNK_TASK_SECONDS
     batch_id = Chunk.objects.filter(pk=chunk_id).values_list("batch_id", flat=True).first()
     stored = _play_chunk(chunk_id)
-    while stored and time.monotonic() < deadline:
+    while stored and batch_id is not None and time.monotonic() < deadline:
         following = (
             Chunk.objects.filter(batch_id=batch_id, status=WorkStatus.QUEUED)
             .order_by("first")

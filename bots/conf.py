@@ -8,7 +8,7 @@ BOTS_CHUNK_TASK_SECONDS: how long one chunk task goes on with its batch's next c
 ``botplay.conf``.)
 """
 
-from config.env import env_int
+from lib.env import env_int
 
 MATCH_LEASE_SECONDS = env_int("BOTS_MATCH_LEASE_SECONDS", 60)
 HEARTBEAT_SECONDS = max(1, MATCH_LEASE_SECONDS // 4)

@@ -6,11 +6,21 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bots.authoring import BOT_SETTINGS, builtin_choices, check_bot, empty_unused, settings_help
+from bots.divisions import check_divisions
+from bots.held import has_source
 from bots.models import Batch, Bot, Ladder
-from config.refusal_pages import checked_on
 from games.forms import BoundedJSONField
 from games.registry import DEFAULT_GAME, live_games
 from games.validation import read_submitted_record, validate_text
+from lib.refusal_pages import checked_on
+
+KIND_FIELDS = {
+    "builtin_key": Bot.Kind.BUILTIN,
+    "settings": Bot.Kind.BUILTIN,
+    "endpoint_url": Bot.Kind.REMOTE,
+    "move_timeout_ms": Bot.Kind.REMOTE,
+    "time_bank_ms": Bot.Kind.REMOTE,
+}
 
 
 class BotForm(forms.ModelForm):
@@ -52,6 +62,9 @@ class BotForm(forms.ModelForm):
         self.fields["endpoint_url"].help_text = _(
             "Remote bots only: the base URL; the site POSTs to /start, /move and /end."
         )
+        # Each kind's own fields show only while it is chosen (static/js/site.js).
+        for name, kind in KIND_FIELDS.items():
+            self.fields[name].widget.attrs["data-for"] = f"kind={kind.value}"
 
     def clean(self):
         """``check_bot`` judges the whole bot (the API asks it too); a field that is
@@ -59,7 +72,9 @@ class BotForm(forms.ModelForm):
         data = super().clean()
         if not self.errors:
             settings = {field: data.get(field) for field in BOT_SETTINGS}
-            checked_on(self, check_bot, **settings, game=data.get("game") or self.instance.game)
+            game = data.get("game") or self.instance.game
+            has_upload = has_source(self.instance.pk)
+            checked_on(self, check_bot, **settings, game=game, has_upload=has_upload)
         return empty_unused(data, data.get("kind"))
 
 
@@ -105,8 +120,34 @@ class LadderForm(forms.ModelForm):
 
     class Meta:
         model = Ladder
-        fields = ["name", "bots", "table_size", "games_per_pairing", "every_minutes"]
+        fields = [
+            "name",
+            "bots",
+            "table_size",
+            "games_per_pairing",
+            "every_minutes",
+            "division_size",
+            "promoted",
+        ]
         widgets = {"bots": forms.CheckboxSelectMultiple}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["division_size"].required = False  # left out: no divisions
+        self.fields["promoted"].required = False  # left out: one
+
+    def clean_division_size(self):
+        return self.cleaned_data.get("division_size") or 0
+
+    def clean_promoted(self):
+        return self.cleaned_data.get("promoted") or 1
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors:
+            sizes = (data["division_size"], data["promoted"], data["table_size"])
+            checked_on(self, check_divisions, *sizes)
+        return data
 
     def clean_every_minutes(self):
         value = self.cleaned_data["every_minutes"]

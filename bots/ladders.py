@@ -10,9 +10,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
+from bots.divisions import do_run_division_cycle
+from bots.held import check_bots_play_ready
 from bots.models import Batch, Ladder, WorkStatus
 from bots.scheduling import do_schedule_batch
-from refusal import Refusal, attempted
+from lib.refusal import Refusal, attempted
 from tournaments.formats import Contender, History, PairingRequest, get_format
 
 TASK = "bots.tasks.run_ladder_round"
@@ -48,6 +50,7 @@ def do_save_ladder(by, ladder: Ladder, bots: list, enabled: bool = True) -> Ladd
             % {"size": max(2, ladder.table_size)},
             field="bots",
         )
+    check_bots_play_ready(bots)
     with transaction.atomic():
         if ladder.pk is None:
             ladder.created_by = by
@@ -72,13 +75,15 @@ def do_run_ladder_round(ladder_id: int) -> Batch | None:
     ladder = Ladder.objects.filter(pk=ladder_id).first()
     if ladder is None:
         return None
+    if ladder.division_size:
+        return do_run_division_cycle(ladder)
     if ladder.batches.exclude(status=WorkStatus.DONE).exists():
         return None
     pairs = ladder_pairings(list(ladder.bots.all()), ladder.rounds_played, ladder.table_size)
     if not pairs:
         return None
     scheduled = attempted(_schedule_round, ladder, pairs)
-    if not scheduled:  # its author's budget (bots.quotas): the next run tries again
+    if scheduled.refusal is not None:  # its author's budget (bots.quotas): tried next run
         log.warning("ladder %s: round not scheduled: %s", ladder.pk, scheduled.refusal.message)
     return scheduled.answer
 

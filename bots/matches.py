@@ -18,6 +18,8 @@ from bots.batches import close_batch_on_commit, mark_started
 from bots.claims import ClaimLost, Lease, claim
 from bots.models import Fault, Match, MatchSeat, WorkStatus
 from bots.scheduling import bot_seed
+from tournaments.models import Result
+from tournaments.results import SeatOutcome, do_record_result
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,7 @@ def do_play_match(match_id: int) -> str:
         mark_started(match.batch_id)
     try:
         with lease:
+            assert match.batch is not None, "every match is queued in a batch"
             live = match.batch.live
             outcome = play_game(
                 live,
@@ -80,15 +83,13 @@ def do_store_match(match: Match, seats: list[MatchSeat], outcome: Outcome, lease
     """Store the record, the result, the seats and the faults in one transaction, and
     the event table's official result when the match is an event's; raise
     ``ClaimLost`` (storing nothing) when another worker holds the match now."""
-    from tournaments.models import Result
-    from tournaments.results import SeatOutcome, do_record_result
-
     with transaction.atomic():
         lease.finish(
             record=outcome.record,
             result=outcome.result,
             finished_at=timezone.now(),
             error="",
+            timings={"limits": outcome.limits, "decisions": outcome.timings},
         )
         for seat in seats:
             seat.score = outcome.scores[seat.position]
@@ -100,11 +101,15 @@ def do_store_match(match: Match, seats: list[MatchSeat], outcome: Outcome, lease
             Fault(match=match, **fields)
             for fields in fault_fields({seat.position: seat.bot for seat in seats}, outcome)
         )
-        if match.table_id is not None:
+        if match.table is not None:
             do_record_result(
                 match.table,
                 [
-                    SeatOutcome(position=seat.position, score=seat.score, place=seat.place)
+                    SeatOutcome(
+                        position=seat.position,
+                        score=outcome.scores[seat.position],
+                        place=outcome.places[seat.position],
+                    )
                     for seat in seats
                 ],
                 source=Result.Source.BOT,

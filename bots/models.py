@@ -21,10 +21,12 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
+from botplay.bundles import unpack
+from games.declaring import LivePlay
 from games.models import GameKey
 from games.names import validate_name_text
 from games.ratings import ordinal
-from games.registry import DEFAULT_GAME, LivePlay, get_game
+from games.registry import DEFAULT_GAME, get_game
 
 # The site's own bots, whose names are said in the reader's language; an author's bot
 # keeps the name its author gave it (names are unique, so no author's bot has these).
@@ -36,7 +38,11 @@ SITE_BOT_NAMES = {
 
 
 def said_bot_name(name: str) -> str:
-    """A bot's name as the reader reads it."""
+    """A bot's name as the reader reads it (a numbered seat of one at a game, "Medium
+    bot 2", keeps its number)."""
+    base, _space, number = name.rpartition(" ")
+    if number.isdigit() and base in SITE_BOT_NAMES:
+        return f"{SITE_BOT_NAMES[base]} {number}"
     return str(SITE_BOT_NAMES.get(name, name))
 
 
@@ -52,6 +58,7 @@ class Bot(models.Model):
     class Kind(models.TextChoices):
         BUILTIN = "builtin", _("built-in")
         REMOTE = "remote", _("remote")
+        UPLOADED = "uploaded", _("uploaded")
 
     NAME_FIELDS = ("name",)
 
@@ -67,12 +74,14 @@ class Bot(models.Model):
     endpoint_url = models.URLField(_("endpoint"), blank=True)
     secret = models.CharField(max_length=128, blank=True)
     move_timeout_ms = models.PositiveIntegerField(
-        _("time per move (ms)"), default=500, help_text=_("remote bots only")
+        _("time per move (ms)"), default=500, help_text=_("remote and uploaded bots")
     )
     time_bank_ms = models.PositiveIntegerField(
         _("time bank per game (ms)"),
         default=5000,
-        help_text=_("extra time a remote bot may spend over the per-move time, per game"),
+        help_text=_(
+            "extra time a remote or uploaded bot may spend over the per-move time, per game"
+        ),
     )
     public = models.BooleanField(
         _("public"),
@@ -94,8 +103,16 @@ class Bot(models.Model):
         return self.name
 
     @property
+    def is_builtin(self) -> bool:
+        return self.kind == self.Kind.BUILTIN
+
+    @property
     def is_remote(self) -> bool:
         return self.kind == self.Kind.REMOTE
+
+    @property
+    def is_uploaded(self) -> bool:
+        return self.kind == self.Kind.UPLOADED
 
     @property
     def said_name(self) -> str:
@@ -133,6 +150,15 @@ class Ladder(models.Model):
         "django_celery_beat.PeriodicTask", on_delete=models.SET_NULL, null=True, blank=True
     )
     rounds_played = models.PositiveIntegerField(default=0)
+    division_size = models.PositiveSmallIntegerField(
+        _("bots per division"),
+        default=0,
+        help_text=_(
+            "0: one ladder, paired by rating. More: divisions of this many bots, a round "
+            "robin in each per cycle, the best promoted and the worst relegated."
+        ),
+    )
+    promoted = models.PositiveSmallIntegerField(_("promoted and relegated per division"), default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -140,6 +166,52 @@ class Ladder(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class DivisionSeat(models.Model):
+    """A bot's division in a ladder run as divisions (1: the top one), and its
+    quarantine: a bot that forfeited repeatedly in a cycle sits out the next cycles
+    (``bots.divisions``)."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="division_seats")
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="division_seats")
+    division = models.PositiveSmallIntegerField()
+    quarantined_until = models.PositiveIntegerField(
+        default=0, help_text=_("the first cycle it plays again after a quarantine")
+    )
+    quarantine_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["ladder", "division", "bot__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "bot"], name="one_division_seat_per_bot")
+        ]
+
+    def __str__(self):
+        return f"{self.bot} in division {self.division} of {self.ladder}"
+
+
+class DivisionCycle(models.Model):
+    """One cycle of a ladder run as divisions: its batch (a round robin in each
+    division) and, once it is played, its standings: per bot its division, games,
+    wins, mean score, rating and move ("up", "down", "quarantined" or "")."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="cycles")
+    number = models.PositiveIntegerField()
+    batch = models.OneToOneField(
+        "Batch", on_delete=models.SET_NULL, null=True, blank=True, related_name="cycle"
+    )
+    closed = models.BooleanField(default=False)
+    standings = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["ladder", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "number"], name="one_cycle_per_number")
+        ]
+
+    def __str__(self):
+        return f"cycle {self.number} of {self.ladder}"
 
 
 class Batch(models.Model):
@@ -173,8 +245,8 @@ class Batch(models.Model):
     chunked = models.BooleanField(
         default=True, help_text=_("played in chunks (built-in bots only), not match by match")
     )
-    decisions = models.PositiveBigIntegerField(
-        default=0, help_text=_("the bots' decisions its games take, estimated")
+    work_ms = models.PositiveBigIntegerField(
+        default=0, help_text=_("the worker's milliseconds its games take, estimated")
     )
     fanned_out = models.BooleanField(
         default=True, help_text=_("its matches or chunks are written and sent to the workers")
@@ -243,6 +315,9 @@ class Match(models.Model):
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
     rated = models.BooleanField(default=False)
+    # Each decision a bot was asked and the time it took (``botplay.refereeing.Outcome``):
+    # {"limits": ms per move by seat (null: built-in), "decisions": [[decision, seat, ms]]}.
+    timings = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
@@ -306,6 +381,8 @@ class FaultRecord(models.Model):
         MALFORMED = "malformed", _("malformed answer")
         CONNECTION = "connection", _("connection failed")
         HTTP_STATUS = "http_status", _("error status")
+        CRASH = "crash", _("crashed")
+        MEMORY = "memory", _("out of memory")
 
     position = models.PositiveSmallIntegerField(_("seat"))
     kind = models.CharField(max_length=12, choices=Kind.choices)
@@ -341,10 +418,70 @@ class Fault(FaultRecord):
         return f"{self.get_kind_display()} by {self.bot} in {self.match}"
 
 
-FAULT_OUTLINES = {
+FAULT_OUTLINES: dict[str, object] = {
     FaultRecord.Kind.TIMEOUT: _("no complete answer within the move's time and the bank"),
     FaultRecord.Kind.ILLEGAL: _("the move was not one of the legal moves"),
     FaultRecord.Kind.MALFORMED: _("the answer was not a move the protocol allows"),
     FaultRecord.Kind.CONNECTION: _("the connection was refused, reset or closed before an answer"),
     FaultRecord.Kind.HTTP_STATUS: _("the answer had an error status"),
+    FaultRecord.Kind.CRASH: _("the uploaded bot's process ended instead of answering"),
+    FaultRecord.Kind.MEMORY: _("the uploaded bot ran out of memory"),
 }
+
+
+class BotUpload(models.Model):
+    """An uploaded bot's source (docs/bots.md, "Uploaded bots"): one Python file, or a
+    zip archive and the file in it to run, as uploaded (checked by ``botplay.bundles``
+    on upload and again when a worker unpacks it). Kept in the database so that every
+    worker reads the same bytes; a new upload replaces it."""
+
+    bot = models.OneToOneField(Bot, on_delete=models.CASCADE, related_name="upload")
+    filename = models.CharField(_("file"), max_length=200)
+    content = models.BinaryField()
+    entry_point = models.CharField(_("entry point"), max_length=200)
+    sha256 = models.CharField(max_length=64)
+    uploaded_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"{self.filename} of {self.bot}"
+
+    def files(self) -> dict[str, bytes]:
+        """Its files by path, the entry point among them."""
+        return unpack(self.filename, bytes(self.content), self.entry_point)
+
+
+class SourceCheck(models.Model):
+    """An uploaded source on its way in: a new bot's first, or a new version. It is
+    played in one probe game in the sandbox by a ``bots`` worker (``bots.probes``); it
+    becomes the bot's ``BotUpload`` only once that game is passed, so until then a new
+    bot cannot play and an old version plays on. ``evidence`` is the referee's when the
+    game refused it. Claimed as a match is (``claim_token``, ``claimed_at``)."""
+
+    bot = models.OneToOneField(Bot, on_delete=models.CASCADE, related_name="source_check")
+    filename = models.CharField(_("file"), max_length=200)
+    content = models.BinaryField()
+    entry_point = models.CharField(_("entry point"), max_length=200)
+    sha256 = models.CharField(max_length=64)
+    status = models.CharField(max_length=10, choices=WorkStatus.choices, default=WorkStatus.QUEUED)
+    claim_token = models.UUIDField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    evidence = models.TextField(blank=True)
+    created_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "claimed_at"])]
+
+    def __str__(self):
+        return f"check of {self.filename} of {self.bot}"
+
+    IN_FLIGHT = (WorkStatus.QUEUED, WorkStatus.RUNNING)
+
+    @property
+    def in_flight(self) -> bool:
+        return self.status in self.IN_FLIGHT
+
+    @property
+    def refused(self) -> bool:
+        return self.status == WorkStatus.FAILED

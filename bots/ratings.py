@@ -3,6 +3,8 @@ the matches finished. Incremental and idempotent: each match is rated once (its
 ``rated`` flag is set in the same transaction that moves the bots' ratings). Each seat
 keeps the bot's rating after the match, for the rating-over-time plot."""
 
+from typing import cast
+
 from django.db import transaction
 
 from bots.models import Bot, Match, MatchSeat, WorkStatus
@@ -47,7 +49,7 @@ def _rate_some() -> int:
             if len(seats) < 2:
                 continue
             after = rate_table(
-                [ratings[seat.bot_id] for seat in seats], [seat.place for seat in seats]
+                [ratings[seat.bot_id] for seat in seats], [_place(seat) for seat in seats]
             )
             for seat, rating in zip(seats, after, strict=True):
                 ratings[seat.bot_id] = rating
@@ -62,13 +64,21 @@ def _rate_some() -> int:
     return len(ids)
 
 
+def _place(seat: MatchSeat) -> int:
+    assert seat.place is not None, "a finished match's seats are placed"
+    return seat.place
+
+
 def rating_history(bot: Bot, points: int = 150) -> list[list[float]]:
     """[[match id, rating after it], ...] in the order the matches were rated, thinned
     evenly to at most ``points`` (the first and the last always kept)."""
-    history = list(
-        MatchSeat.objects.filter(bot=bot, rating_after__isnull=False)
-        .order_by("match__finished_at", "match_id")
-        .values_list("match_id", "rating_after")
+    history = cast(  # the stubs miss the filter: no rating is None
+        list[tuple[int, float]],
+        list(
+            MatchSeat.objects.filter(bot=bot, rating_after__isnull=False)
+            .order_by("match__finished_at", "match_id")
+            .values_list("match_id", "rating_after")
+        ),
     )
     if len(history) <= points:
         return [list(point) for point in history]

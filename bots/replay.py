@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from games.registry import GameType, Rules, entry_kind, seat_of_move
-from refusal import Refusal, attempted
+from games.declaring import GameType, Rules, seat_of_move
+from games.registry import entry_kind
+from lib.refusal import Refusal, attempted
 
 
 @dataclass
@@ -24,6 +25,11 @@ class Move:
     text: str
     seat: int
     told: str = ""  # the move in people's words ("Ann drew from the left draw pile")
+    # In a bot match's replay (``bots.latency.annotate_moves``): the time the seat's bot
+    # took and its time per move, and its fault at this decision, if any.
+    ms: float | None = None
+    limit_ms: int | None = None
+    fault: object = None
 
 
 @dataclass
@@ -73,8 +79,10 @@ def game_of_record(record: dict) -> GameType:
     """The game a record is of, by its format; a ``Refusal`` for one the site does not
     replay."""
     known = attempted(entry_kind, record.get("format"))
-    game, kind = known.answer if known else (None, None)
-    if game is None or not kind.is_record or not game.playable_live:
+    if known.refusal is not None:
+        raise Refusal(_("This is not a game record."))
+    game, kind = known.answer
+    if not kind.is_record or not game.playable_live:
         raise Refusal(_("This is not a game record."))
     return game
 
@@ -94,7 +102,9 @@ def replay_position(record, step_param=None, seat_param=None) -> Position:
     if not isinstance(record, dict):
         raise Refusal(_("This is not a game record."))
     game = game_of_record(record)
-    result = game.record_kind.score(record, Rules())
+    record_kind = game.record_kind
+    assert record_kind is not None, "game_of_record answers only games with records"
+    result = record_kind.score(record, Rules())
     if not result.get("valid"):
         error = result.get("error") or {}
         raise Refusal(

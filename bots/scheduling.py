@@ -4,17 +4,20 @@ commit; workers play the games (``bots.tasks``)."""
 
 import random
 import secrets
+from typing import TypeVar
 
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from bots import conf
+from bots.held import check_bots_play_ready
 from bots.models import Batch, Bot, Chunk, Match, MatchSeat
-from bots.quotas import check_budget, decisions_of
+from bots.quotas import check_budget, work_ms_of
 from games.registry import get_game
-from refusal import Refusal
-from tournaments.formats import get_format
+from lib import enqueue
+from lib.refusal import Refusal
+from tournaments.formats.round_robin import RoundRobin
 
 MAX_GAMES_PER_BATCH = 100_000
 MAX_ROUNDS = 8  # rounds per game of a batch: the form's cap, on every path
@@ -29,7 +32,10 @@ def bot_seed(match_seed: int, position: int) -> int:
     return random.Random(f"{match_seed}:bot:{position}").getrandbits(62)
 
 
-def seat_order(lineup: list[int], number: int, games_per_lineup: int) -> list[int]:
+Seated = TypeVar("Seated")
+
+
+def seat_order(lineup: list[Seated], number: int, games_per_lineup: int) -> list[Seated]:
     """The lineup rotated by the game's place in its series, so each bot starts in turn."""
     turn = (number % games_per_lineup) % len(lineup)
     return lineup[turn:] + lineup[:turn]
@@ -53,7 +59,7 @@ def round_robin_lineups(bots: list[Bot], table_size: int) -> list[list[Bot]]:
             field="bots",
         )
     by_key = {bot.pk: bot for bot in bots}
-    rounds = get_format("round-robin").every_round(sorted(by_key), table_size)
+    rounds = RoundRobin().every_round(sorted(by_key), table_size)
     return [[by_key[key] for key in table] for tables in rounds for table in tables]
 
 
@@ -118,7 +124,7 @@ def do_schedule_batch(
     name: str = "",
     ladder=None,
 ) -> Batch:
-    """Store a batch within ``by``'s budget of queued decisions (``bots.quotas``,
+    """Store a batch within ``by``'s budget of queued work (``bots.quotas``,
     checked before anything is written) and fan it out: chunks of games when every bot
     is built in and there is more than one game (one task plays many games and
     bulk-inserts them), else one task per match. A batch of more than
@@ -126,15 +132,16 @@ def do_schedule_batch(
     (``bots.tasks.fan_out_batch``), so that the request answers at once. Permission is
     the caller's business (``tournaments.permissions``)."""
     check_lineups(lineups, games_per_lineup)
+    check_bots_play_ready({bot for lineup in lineups for bot in lineup})
     game = game_of(lineups)
     options = check_batch_options(game, {"rounds": 1} if options is None else options)
     builtin_only = all(bot.kind == Bot.Kind.BUILTIN for lineup in lineups for bot in lineup)
     total = len(lineups) * games_per_lineup
-    decisions = decisions_of(lineups, games_per_lineup, get_game(game).played.rounds(options))
+    work_ms = work_ms_of(lineups, games_per_lineup, get_game(game).played.rounds(options))
     in_request = total <= settings.BOTS_FAN_OUT_IN_REQUEST
     with transaction.atomic():
         if by is not None:
-            check_budget(by, decisions)
+            check_budget(by, work_ms)
         batch = Batch.objects.create(
             kind=kind,
             name=name,
@@ -147,15 +154,13 @@ def do_schedule_batch(
             options=options,
             seed=secrets.randbits(62) if seed is None else seed,
             chunked=builtin_only and total > 1,
-            decisions=decisions,
+            work_ms=work_ms,
             fanned_out=False,
         )
         if in_request:
             do_fan_out(batch.pk)
         else:
-            from bots.tasks import fan_out_batch
-
-            transaction.on_commit(lambda: fan_out_batch.delay(batch.pk))
+            enqueue.on_commit("bots.tasks.fan_out_batch", batch.pk)
     return batch
 
 
@@ -176,14 +181,12 @@ def do_fan_out(batch_id: int) -> bool:
 
 
 def _queue_chunks(batch: Batch) -> None:
-    from bots.tasks import play_chunk
-
     chunks = Chunk.objects.bulk_create(
         Chunk(batch=batch, first=first, last=min(first + conf.CHUNK_SIZE, batch.total))
         for first in range(0, batch.total, conf.CHUNK_SIZE)
     )
-    ids = [chunk.pk for chunk in chunks]
-    transaction.on_commit(lambda: [play_chunk.delay(pk) for pk in ids])
+    for chunk in chunks:
+        enqueue.on_commit("bots.tasks.play_chunk", chunk.pk)
 
 
 def _queue_matches(batch: Batch) -> None:
@@ -205,9 +208,8 @@ def _queue_matches(batch: Batch) -> None:
 
 
 def send_matches(ids: list[int]) -> None:
-    from bots.tasks import play_match
-
-    transaction.on_commit(lambda: [play_match.delay(pk) for pk in ids])
+    for pk in ids:
+        enqueue.on_commit("bots.tasks.play_match", pk)
 
 
 def do_schedule_event_round(by, round_) -> Batch:
@@ -224,6 +226,8 @@ def do_schedule_event_round(by, round_) -> Batch:
         raise Refusal(
             _("Round %(n)d has no table of bots waiting for a match.") % {"n": round_.number}
         )
+    seated = {seat.entrant.bot_id for table in tables for seat in table.seats.all()}
+    check_bots_play_ready(Bot.objects.filter(pk__in=seated))
     with transaction.atomic():
         batch = Batch.objects.create(
             kind=Batch.Kind.EVENT,

@@ -1,12 +1,14 @@
 from django.urls import path
 
-from bots.views import batches, bots, events, ladders, replays
+from bots.views import batches, bots, events, ladders, replays, uploads
 
 app_name = "bots"
 
 urlpatterns = [
     path("", bots.bot_list, name="bot-list"),
     path("new/", bots.bot_new, name="bot-new"),
+    path("upload/", uploads.bot_upload_new, name="bot-upload-new"),
+    path("<int:bot_id>/source/", uploads.bot_upload_source, name="bot-upload-source"),
     path("<int:bot_id>/", bots.bot_detail, name="bot-detail"),
     path("<int:bot_id>/edit/", bots.bot_edit, name="bot-edit"),
     path("<int:bot_id>/secret/", bots.bot_rotate_secret, name="bot-rotate-secret"),

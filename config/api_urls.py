@@ -9,7 +9,12 @@ urlpatterns = [
     path("", include("play.api_urls")),
     path("", include("accounts.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("", include("standings.api_urls")),
     path("", include("games.api_urls")),
     path("", include("scoring.api_urls")),
+    path("", include("room.api_urls")),
     path("", include("bots.api_urls")),
+    path("", include("integrations.api_urls")),
+    path("", include("series.api_urls")),
+    path("", include("declarations.api_urls")),
 ]

@@ -3,7 +3,7 @@ production's push server serves (docs/push.md).
 
 Django runs each request in a *thread-sensitive context* of its own: the sync parts of
 a request (signals, sync middleware, sync views) run in a thread made for that request,
-which lives until the request ends. For a push stream (``/push/``, ``config.push``)
+which lives until the request ends. For a push stream (``/push/``, ``lib.push``)
 that would be a thread per open tab for as long as it is open, so a stream runs
 outside such a context: the few sync steps of its start hop to the process's one
 shared thread, and nothing of it stays while it waits.
@@ -14,6 +14,8 @@ import warnings
 
 import django
 from django.core.handlers.asgi import ASGIHandler
+
+from lib.var_folders import make_var_folders
 
 PUSH_PREFIX = "/push/"
 
@@ -32,4 +34,5 @@ warnings.filterwarnings("ignore", "StreamingHttpResponse must consume synchronou
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)
+make_var_folders()
 application = Application()

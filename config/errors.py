@@ -3,8 +3,9 @@ gets an HTML page, not even for a 500 or an unknown URL)."""
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 
 
 def is_api(request) -> bool:
@@ -44,3 +45,23 @@ def server_error(request):
             {"detail": "A server error; it is logged. Try again in a minute."}, status=500
         )
     return render(request, "500.html", status=500)
+
+
+class SiteNotFoundMiddleware:
+    """With ``DEBUG`` on (``bin/run``), Django answers an unknown address with its
+    technical page, every URL pattern of the site listed: a newcomer's first 404 should
+    be the site's own, as in production. An address no pattern takes, or a view's
+    ``Http404``, gets ``page_not_found``; other errors keep Django's debug pages."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            resolve(request.path_info)
+        except Resolver404:
+            return page_not_found(request)
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        return page_not_found(request) if isinstance(exception, Http404) else None

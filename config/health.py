@@ -1,11 +1,12 @@
 """``/healthz``: is the database up, does the broker answer, which workers reply (their
-host names to staff only: others learn how many)."""
+host names to staff only: others learn how many), as JSON for monitors; ``/status/``
+says the same to people."""
 
 from django.db import connection
 from django.http import JsonResponse
+from django.shortcuts import render
 
 from config.celery import app
-from tournaments.permissions import is_staff
 
 
 def database_status() -> str:
@@ -34,17 +35,35 @@ def worker_names(timeout: float = 1.0) -> list[str]:
     return sorted(name for reply in replies for name in reply)
 
 
-def healthz(request):
+def health(user) -> dict:
     database = database_status()
     broker = broker_status()
     workers = worker_names() if broker == "ok" else []
     healthy = database == "ok" and broker == "ok"
-    answer = {
+    answer: dict[str, object] = {
         "status": "ok" if healthy else "error",
         "database": database,
         "broker": broker,
         "worker_count": len(workers),
     }
-    if is_staff(request.user):
+    if user.is_staff:  # an anonymous visitor's is_staff is False
         answer["workers"] = workers
-    return JsonResponse(answer, status=200 if healthy else 503)
+    return answer
+
+
+def healthz(request):
+    answer = health(request.user)
+    return JsonResponse(answer, status=200 if answer["status"] == "ok" else 503)
+
+
+def status_page(request):
+    """``/status/``: the same, in words, for people (the footer's "Status")."""
+    answer = health(request.user)
+    status = 200 if answer["status"] == "ok" else 503
+    context = {
+        "health": answer,
+        "healthy": answer["status"] == "ok",
+        "database_ok": answer["database"] == "ok",
+        "broker_ok": answer["broker"] == "ok",
+    }
+    return render(request, "status.html", context, status=status)

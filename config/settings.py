@@ -13,11 +13,11 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_rate, env_str
+from lib.env import env_bool, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# The var folders are made by the programs that start the site (lib.var_folders).
 VAR_DIR = Path(env_str("LEAGUEWRIGHT_VAR_DIR", str(BASE_DIR / "var"))).resolve()
-VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY")
@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",  # its form templates, for FORM_RENDERER
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -53,27 +54,38 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "tournaments",
+    "home",
+    "standings",
     "scoring",
     "bots",
     "play",
+    "room",
+    "integrations",
+    "series",
+    "declarations",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.security.ContentSecurityPolicyMiddleware",
+    "lib.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After authentication: a signed-in person's language comes from the profile.
-    "config.language.LocaleMiddleware",
+    "lib.language.LocaleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last: answers a locked-out login (accounts.lockout).
     "axes.middleware.AxesMiddleware",
 ]
+if DEBUG:  # the site's own 404 page, not Django's list of every URL pattern
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("lib.language.LocaleMiddleware") + 1,
+        "config.errors.SiteNotFoundMiddleware",
+    )
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -82,19 +94,33 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # The site's folder, the apps' and each game's own (games.template_loader).
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "django.template.loaders.filesystem.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                        "games.template_loader.Loader",
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # base.html's parts drawn once per process (config/page_chrome.py).
-            "libraries": {"page_chrome": "config.page_chrome"},
+            # base.html's parts drawn once per process (lib/page_chrome.py).
+            "libraries": {"page_chrome": "lib.page_chrome"},
         },
     },
 ]
+
+# Forms render through the templates above: templates/django/forms/ gives every label a
+# capital first letter.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 # Database: SQLite under var/ unless DATABASE_URL says otherwise.
 DATABASES = {
@@ -157,7 +183,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_HANDLER = "accounts.lockout.LockoutHandler"
 AXES_USERNAME_CALLABLE = "accounts.lockout.attempted_username"
-AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "lib.client_address.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 AXES_VERBOSE = False
@@ -185,16 +211,18 @@ EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(VAR_DIR / "outbox"))
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "leaguewright@localhost")
-# The site's address as people reach it, for links in e-mails.
-SITE_URL = env_str("SITE_URL", "http://localhost:8000")
+# The site's address as people reach it, for links in e-mails: bin/run sets it from its
+# host and port; production must give it (lib.deploy_checks refuses this default there).
+DEVELOPMENT_SITE_URL = "http://localhost:8000"
+SITE_URL = env_str("SITE_URL", DEVELOPMENT_SITE_URL)
 
 # The language follows the profile, then the language switcher's cookie, then the
-# browser's Accept-Language (config.language.LocaleMiddleware). Catalogues live in
+# browser's Accept-Language (lib.language.LocaleMiddleware). Catalogues live in
 # locale/ and are compiled by bin/run, bin/test and the test suite (README).
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German")), ("ru", _("Russian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-FORMAT_MODULE_PATH = ["config.formats"]
+FORMAT_MODULE_PATH = ["lib.formats"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -202,7 +230,6 @@ USE_TZ = True
 # Static files: served by whitenoise from the process itself; no CDN anywhere.
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
-STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_MANIFEST = env_bool("STATIC_MANIFEST", not DEBUG)
 STORAGES = {
@@ -227,7 +254,7 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
-# config.security: everything from this site only, no inline script (empty: no header).
+# lib.security: everything from this site only, no inline script (empty: no header).
 CONTENT_SECURITY_POLICY = env_str(
     "CONTENT_SECURITY_POLICY",
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -236,16 +263,23 @@ CONTENT_SECURITY_POLICY = env_str(
 )
 
 # API
-# The API's rate limits (config.throttles): requests per second, minute, hour or day.
+# The API's rate limits (lib.throttles): requests per second, minute, hour or day.
 API_THROTTLE_RATES = {
     "anon": env_rate("API_RATE_ANON", "300/min"),
     "user": env_rate("API_RATE_USER", "1200/min"),
     "writes": env_rate("API_RATE_WRITES", "120/min"),
     "bot_registration": env_rate("API_RATE_BOT_REGISTRATION", "20/hour"),
     "batch_scheduling": env_rate("API_RATE_BATCH_SCHEDULING", "60/hour"),
+    # The sign-up page's accounts made per address (accounts.views.signup).
+    "signup": env_rate("SIGNUP_RATE", "10/hour"),
 }
+# accounts.newcomers: for this many days after signing up, an account's limits count
+# per address too, and it schedules bot batches only with a confirmed e-mail, whose
+# link (accounts.confirmation) works this many days.
+NEW_ACCOUNT_DAYS = env_int("NEW_ACCOUNT_DAYS", 7)
+EMAIL_CONFIRMATION_DAYS = env_int("EMAIL_CONFIRMATION_DAYS", 3)
 REST_FRAMEWORK = {
-    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.LimitsThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["lib.throttles.LimitsThrottle"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "accounts.tokens.ExpiringTokenAuthentication",
@@ -254,11 +288,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "lib.api_errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
-        "config.api_parsers.BoundedJSONParser",
+        "lib.api_parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
-        "config.api_parsers.TextOnlyMultiPartParser",
+        "lib.api_parsers.TextOnlyMultiPartParser",
     ],
 }
 SPECTACULAR_SETTINGS = {
@@ -271,7 +305,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.api_schema.add_error_answers",
+        "lib.api_schema.add_error_answers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "SubmissionKindEnum": "scoring.models.Submission.Kind",
@@ -283,6 +317,7 @@ SPECTACULAR_SETTINGS = {
         "ChallengeKindEnum": "play.models.Challenge.Kind",
         "EntrantStatusEnum": "tournaments.models.Entrant.Status",
         "EventStatusEnum": "tournaments.models.Event.Status",
+        "DeclarationKindEnum": "declarations.models.DeclarationRule.Kind",
     },
 }
 
@@ -290,8 +325,6 @@ SPECTACULAR_SETTINGS = {
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://localhost//")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _broker_dir = VAR_DIR / "broker"
-    for _sub in ("queue", "processed", "control"):
-        (_broker_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "queue"),
         "data_folder_out": str(_broker_dir / "queue"),
@@ -305,8 +338,10 @@ CELERY_RESULT_EXTENDED = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_ROUTES = {
-    "tournaments.tasks.update_standings": {"queue": "standings"},
-    "tournaments.tasks.update_ratings": {"queue": "standings"},
+    "standings.tasks.update_standings": {"queue": "standings"},
+    "standings.tasks.update_ratings": {"queue": "standings"},
+    # A series' leaderboard follows its events' standings, in the same worker.
+    "series.tasks.update_series": {"queue": "standings"},
     "bots.tasks.*": {"queue": "bots"},
     "play.tasks.play_bot_turns": {"queue": "bots"},
     "play.tasks.end_remote_bots": {"queue": "bots"},
@@ -317,20 +352,20 @@ CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 
-# The client's address (config.client_address): read from this header only, the one the
+# The client's address (lib.client_address): read from this header only, the one the
 # trusted proxy in front of the site sets (e.g. X-Forwarded-For, X-Real-IP); empty: the
 # connection's address (no proxy).
 CLIENT_ADDRESS_HEADER = env_str("CLIENT_ADDRESS_HEADER")
 
-# Counters every process shares (config.throttles, config.waits): Redis when the broker is
+# Counters every process shares (lib.throttles, lib.waits): Redis when the broker is
 # Redis; else this process's memory (bin/run serves from one process).
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     _limits_cache = {
-        "BACKEND": "config.limits_cache.LimitsCache",
+        "BACKEND": "lib.limits_cache.LimitsCache",
         "LOCATION": CELERY_BROKER_URL,
     }
 else:
-    _limits_cache = {"BACKEND": "config.limits_cache.LocalLimitsCache"}
+    _limits_cache = {"BACKEND": "lib.limits_cache.LocalLimitsCache"}
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "limits": {**_limits_cache, "KEY_PREFIX": f"leaguewright:{DATABASES['default']['NAME']}"},
@@ -346,7 +381,7 @@ CACHES = {
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_CACHE_ALIAS = "sessions"
 
-# Long-polls (config.waits: live play, an event's live pages): waits held at once per
+# Long-polls (lib.waits: live play, an event's live pages): waits held at once per
 # person (account, or address when not logged in) and per threaded server process (keep
 # it below the process's threads: the others serve pages); a wait not held is answered
 # at once, and told to ask again after PLAY_POLL_AFTER_SECONDS.
@@ -354,7 +389,7 @@ PLAY_WAITS_PER_PERSON = env_int("PLAY_WAITS_PER_PERSON", 4)
 PLAY_WAITS_PER_PROCESS = env_int("PLAY_WAITS_PER_PROCESS", 64)
 PLAY_POLL_AFTER_SECONDS = env_int("PLAY_POLL_AFTER_SECONDS", 5)
 
-# Push streams (config.push: server-sent events to open pages): per person in the whole
+# Push streams (lib.push: server-sent events to open pages): per person in the whole
 # site and per ASGI process; how long one lasts before the browser reconnects, and how
 # often an idle one says it is still there.
 PUSH_STREAMS_PER_PERSON = env_int("PUSH_STREAMS_PER_PERSON", 8)
@@ -362,10 +397,13 @@ PUSH_STREAMS_PER_PROCESS = env_int("PUSH_STREAMS_PER_PROCESS", 5000)
 PUSH_STREAM_SECONDS = env_int("PUSH_STREAM_SECONDS", 300)
 PUSH_HEARTBEAT_SECONDS = env_int("PUSH_HEARTBEAT_SECONDS", 15)
 
-# Bot work (bots.quotas): the decisions a person's batches may have queued at once, and
-# the largest batch whose matches are written in the request (larger ones by a task).
-BOTS_DECISION_BUDGET = env_int("BOTS_DECISION_BUDGET", 2_000_000)
+# Bot work (bots.quotas): the seconds of a worker's time a person's batches may have
+# queued at once (each decision costed by its bot and settings), and the largest batch
+# whose matches are written in the request (larger ones by a task).
+BOTS_WORK_BUDGET_SECONDS = env_int("BOTS_WORK_BUDGET_SECONDS", 14_400)
 BOTS_FAN_OUT_IN_REQUEST = env_int("BOTS_FAN_OUT_IN_REQUEST", 500)
+# The bots one author may have (built-in, remote and uploaded alike; staff too).
+BOTS_PER_AUTHOR = env_int("BOTS_PER_AUTHOR", 20)
 
 # scoring.idempotency: how long an Idempotency-Key's answer is kept for retries.
 IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
@@ -380,6 +418,8 @@ DEMO_LOADERS = [
     "scoring.demo.load_demo",
     "bots.demo.load_demo",
     "play.demo.load_demo",
+    "series.demo.load_demo",
+    "declarations.demo.load_demo",
 ]
 
 # Game records: the largest document the validator will read.
@@ -392,6 +432,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # httpx logs every request at INFO: a remote bot's every move, a webhook's every try.
+    "loggers": {"httpx": {"level": "WARNING"}},
 }
 
 # Friendly games on the site (play/): the open challenges and open tables a person may

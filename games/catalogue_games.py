@@ -24,10 +24,11 @@ from django.utils.crypto import get_random_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from games.models import KEY_LENGTH, MOST_SEATS, CatalogueGame, Scoring, Ties
+from games.declaring import MOST_SEATS, Scoring, Ties
+from games.models import KEY_LENGTH, CatalogueGame
 from games.names import check_name_text
 from games.registry import REGISTRY, all_games
-from refusal import CONFLICT, Refusal
+from lib.refusal import CONFLICT, Refusal
 
 NAME_LENGTH = 100
 # BoardGameGeek ids are stored in a 32-bit integer column.

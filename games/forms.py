@@ -2,7 +2,7 @@ from django import forms
 from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
-from games.json_input import loads_bounded
+from lib.json_input import loads_bounded
 
 
 class RecordForm(forms.Form):
@@ -21,7 +21,7 @@ class RecordForm(forms.Form):
 
 
 class BoundedJSONField(forms.JSONField):
-    """Django's JSON form field read through ``games.json_input.loads_bounded``: JSON
+    """Django's JSON form field read through ``lib.json_input.loads_bounded``: JSON
     nested too deeply, a lone surrogate or a key given twice is the field's error (and
     the page redisplays what was typed), never a ``RecursionError``."""
 
@@ -48,9 +48,9 @@ class BoundedJSONField(forms.JSONField):
         return super().bound_data(data, initial)
 
 
-def int_field(data, name: str, default: int = 0) -> int | str:
+def int_field(data, name: str, default: int | str | None = 0) -> int | str | None:
     """The integer typed in ``name``; the raw text when it is not one, so the scorer
-    (or the caller) can say so beside the field."""
+    (or the caller) can say so beside the field; ``default`` when it is blank."""
     raw = (data.get(name) or "").strip()
     if raw == "":
         return default

@@ -9,8 +9,9 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from games.declaring import Scoring, Ties
 from games.names import validate_name_text
-from games.registry import game_choices
+from games.registered import game_choices
 
 # The games' keys in the registry (games/registry.py), as the choices of a model field.
 # (django-stubs has no overload for the functional form with labels.)
@@ -32,23 +33,6 @@ class GameRecord(models.Model):
         return f"record {self.key}"
 
 
-class Scoring(models.TextChoices):
-    """How a catalogue game's table is decided."""
-
-    HIGH = "high", _("highest score wins")
-    LOW = "low", _("lowest score wins")
-    PLACES = "places", _("finishing order")
-
-
-class Ties(models.TextChoices):
-    """What equal scores (or equal places) at a catalogue game's table mean."""
-
-    SHARE = "share", _("tied players share the place")
-    TIEBREAK_ENTERED = "tiebreak-entered", _("a tie-break is entered")
-
-
-# A catalogue game's table seats at most this many (the formats pair tables of 2 to 6).
-MOST_SEATS = 6
 # Keys are stored in fields of this length (Event.game, Rating.game).
 KEY_LENGTH = 30
 

@@ -18,7 +18,7 @@ import unicodedata
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from lib.refusal import Refusal
 
 # Format characters a name may hold: the zero-width non-joiner and joiner.
 KEPT_FORMAT = frozenset({"\u200c", "\u200d"})

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from games.call_to_glory import validate_record
-from refusal import TOO_LARGE, Refusal
+from lib.refusal import TOO_LARGE, Refusal
 
 
 def read_submitted_record(text: str, upload, upload_field: str = "upload") -> str | bytes:

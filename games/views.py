@@ -2,7 +2,7 @@ from django.shortcuts import render
 
 from games.forms import RecordForm
 from games.validation import moves_around_error, read_submitted_record, validate_text
-from refusal import attempted
+from lib.refusal import attempted
 
 
 def validate_page(request):

@@ -14,19 +14,18 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.compiled import save_fields
+from lib.compiled import save_fields
+from lib.refusal import CONFLICT, Refusal
 from play.models import Game
-from play.moving import CHANGED_BY_A_MOVE, abandon, after_commit, seats_of
+from play.moving import CHANGED_BY_A_MOVE, seats_of
+from play.settling import abandon, after_commit
 from play.starting import do_start_table_game
-from refusal import CONFLICT, Refusal
 from scoring import audit
+from scoring.models import AuditEntry
 from scoring.submissions import locked_table
 from tournaments.models import Result, Table
 from tournaments.permissions import is_event_organiser
 from tournaments.results import do_record_void
-
-REPLAYED = "replayed"
-VOIDED = "voided"
 
 
 def when_table_overridden(table: Table, reason: str, **_signal) -> None:
@@ -74,7 +73,7 @@ def do_replay_table(by, table: Table) -> Game:
         old = abandoned_game(table)
         Game.objects.filter(pk=old.pk).update(table=None, former_table=table)
         game = do_start_table_game(by, table)
-        audit.log(table, by, REPLAYED, reason=old.why_abandoned)
+        audit.log(table, by, AuditEntry.Action.REPLAYED, reason=old.why_abandoned)
     return game
 
 
@@ -87,5 +86,5 @@ def do_void_table(by, table: Table, reason: str) -> Result:
         table = locked_table(table.pk)
         game = abandoned_game(table)
         result = do_record_void(table, by, {"played_game": game.pk, "reason": reason})
-        audit.log(table, by, VOIDED, reason=reason)
+        audit.log(table, by, AuditEntry.Action.VOIDED, reason=reason)
     return result

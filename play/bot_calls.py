@@ -26,9 +26,11 @@ from botplay import conf
 from botplay.players import RemotePlayer
 from botplay.remote import BotFault
 from bots.models import Bot
-from config.compiled import save_fields
+from lib import enqueue
+from lib.compiled import save_fields
 from play.models import Game, GameSeat
-from play.moving import CHANGED_BY_A_MOVE, after_commit, locked_game, seats_of, settle
+from play.moving import CHANGED_BY_A_MOVE, locked_game, seats_of
+from play.settling import after_commit, settle
 
 log = logging.getLogger(__name__)
 
@@ -151,9 +153,6 @@ def do_end_abandoned(game_id: int, seats: list[tuple[int, int]]) -> int:
 def when_deleted(instance: Game, **_signal) -> None:
     """``pre_delete`` of a game (connected in ``PlayConfig.ready``): its seats still
     exist here; the remote bots are told once the deletion commits."""
-    from play.tasks import end_abandoned
-
     seats = abandoned_seats(instance)
     if seats:
-        game_id = instance.pk
-        transaction.on_commit(lambda: end_abandoned.delay(game_id, seats))
+        enqueue.on_commit("play.tasks.end_abandoned", instance.pk, seats)

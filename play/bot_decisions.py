@@ -1,6 +1,6 @@
 """A bot's decision at a game on the site, wherever it is asked for (a worker's bot
 turn, ``play.bot_turns``; a quick built-in bot's turn in the request that made it due,
-``play.moving.settle``): who answers for the seat, asking it, and the fault that stands
+``play.settling.settle``): who answers for the seat, asking it, and the fault that stands
 instead of a bad answer.
 
 Faults follow the referee of bot matches: a remote bot's fault, or an illegal move of
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from botplay import conf
 from botplay.players import BuiltinPlayer, RemotePlayer
 from botplay.remote import BotFault, stored_evidence
-from games.registry import moves_of, seat_of_move
+from games.declaring import moves_of, seat_of_move
 from play.models import Game, GameFault, GameSeat
 
 log = logging.getLogger(__name__)
@@ -24,7 +24,8 @@ log = logging.getLogger(__name__)
 def plays_at_once(game: Game, seat: GameSeat) -> bool:
     """Whether ``seat`` is a built-in bot that decides in a moment (the registry's
     ``LivePlay.plays_at_once``): its turn is played in the request that made it due."""
-    return seat.is_bot and not seat.bot.is_remote and game.live.plays_at_once(seat.bot.builtin_key)
+    bot = seat.bot
+    return bot is not None and not bot.is_remote and game.live.plays_at_once(bot.builtin_key)
 
 
 def seat_player(game: Game, seat: GameSeat):
@@ -33,12 +34,12 @@ def seat_player(game: Game, seat: GameSeat):
     the record), so that it remembers and decides as a bot kept for the whole game. A
     bot without memory (``remembers`` false) is shown only its moves, and the record
     need not be replayed (a move starts with its seat's number)."""
-    if seat.bot.is_remote:
-        return RemotePlayer(seat.bot)
+    bot = seat.bot
+    assert bot is not None, "only a bot's seat has a player"
+    if bot.is_remote:
+        return RemotePlayer(bot)
     live = game.live
-    player = BuiltinPlayer(
-        live, seat.bot.builtin_key, seat.bot.settings, game.seed * 7919 + seat.position
-    )
+    player = BuiltinPlayer(live, bot.builtin_key, bot.settings, game.seed * 7919 + seat.position)
     if not getattr(player.policy, "remembers", True):
         for move in moves_of(game.record):
             if seat_of_move(move) == seat.position:
@@ -87,6 +88,7 @@ def note_fault(game: Game, seat: GameSeat, fault: BotFault, state) -> None:
         seat.forfeited, seat.forfeited_at = True, game.moves
     seat.save(update_fields=["faults", "forfeited", "forfeited_at"])
     rounds = state.record()["rounds"]
+    assert seat.bot_id is not None, "only a bot's seat is at fault"
     GameFault.objects.create(
         game=game,
         bot_id=seat.bot_id,

@@ -7,7 +7,7 @@ while a bot is to move (a turn is several decisions; two bots may follow each ot
 
 A built-in bot that decides in a moment (``quick`` in the registry's ``LivePlay.bots``)
 is not sent here: its turn is played in the request that made it due
-(``play.moving.settle``); the workers play the others (search bots, remote bots).
+(``play.settling.settle``); the workers play the others (search bots, remote bots).
 Faults follow the referee of bot matches (``play.bot_decisions``). A remote bot is
 asked ``/move`` with ``"match": "play-ID"`` and attempt 0; its time bank is whole at
 the start of each of its turns and what a decision overruns is taken from it for the
@@ -22,18 +22,16 @@ from django.db.models import Q
 from django.utils import timezone
 
 from bots.models import Bot
-from config.compiled import save_fields
+from lib.compiled import save_fields
 from play.bot_calls import ELSEWHERE, SENT, start_remote_bots
 from play.bot_decisions import Decision, ask, note_fault, seat_player
 from play.models import Game, GameSeat
-from play.moving import (
-    CHANGED_BY_A_MOVE,
+from play.moving import CHANGED_BY_A_MOVE, locked_game, seats_of
+from play.settling import (
     MAX_MOVES_IN_A_ROW,
     after_commit,
     bot_decision_seconds,
-    locked_game,
     play_for,
-    seats_of,
     settle,
     stand_in_move,
 )
@@ -44,7 +42,8 @@ def decide(game: Game, seats: list[GameSeat], state) -> tuple[list[Decision], in
     built-in bots' whole run of decisions (each takes a moment), a remote bot's one (it
     may take seconds, and the game may move on meanwhile), with what is left of its
     bank this turn (else None). A fault ends the run."""
-    work, plan, players = state.clone(), [], {}
+    work, players = state.clone(), {}
+    plan: list[Decision] = []
     while len(plan) < MAX_MOVES_IN_A_ROW:
         position = work.current_player()
         if position is None or not seats[position].is_bot or seats[position].forfeited:
@@ -83,7 +82,25 @@ def read_game(game_id: int) -> tuple[Game | None, list[GameSeat]]:
 
 
 def start_pending(seats: list[GameSeat]) -> bool:
-    return any(s.is_bot and s.bot.kind == Bot.Kind.REMOTE and not s.started for s in seats)
+    return any(s.bot is not None and s.bot.kind == Bot.Kind.REMOTE and not s.started for s in seats)
+
+
+def play_plan(game: Game, seats: list[GameSeat], state, plan: list[Decision]) -> None:
+    """The decisions worked out (``decide``), played under the game's lock: at a fault
+    the fault is kept and the stand-in plays instead."""
+    for decision in plan:
+        move = decision.move
+        if decision.fault is not None:
+            note_fault(game, seats[decision.position], decision.fault, state)
+            move = stand_in_move(game, state, decision.position)
+        assert move is not None, "a decision without a fault has its move"
+        play_for(game, state, move)
+
+
+def keep_the_bank(game: Game, seat: GameSeat, bank_ms: int, now) -> None:
+    """The remote bot's turn goes on with what is left of its bank."""
+    game.bank_ms = bank_ms
+    game.deadline = now + timedelta(seconds=bot_decision_seconds(seat.bot, bank_ms))
 
 
 def do_play_bot_turns(game_id: int, at: int) -> int:
@@ -103,7 +120,7 @@ def do_play_bot_turns(game_id: int, at: int) -> int:
     played = 0
     state = None
     for _round_trip in range(MAX_MOVES_IN_A_ROW):
-        if game is None or not game.is_playing or game.moves != at:
+        if game is None or not game.is_playing or game.moves != at or game.to_move is None:
             break
         seat = seats[game.to_move]
         if not seat.is_bot or seat.forfeited or not claim_turn(game, seat, at):
@@ -117,22 +134,15 @@ def do_play_bot_turns(game_id: int, at: int) -> int:
                 break
             seats = seats_of(game)
             previous = game.to_move
-            for decision in plan:
-                move = decision.move
-                if decision.fault is not None:
-                    note_fault(game, seats[decision.position], decision.fault, state)
-                    move = stand_in_move(game, state, decision.position)
-                play_for(game, state, move)
+            play_plan(game, seats, state, plan)
             now = timezone.now()
             new_turn = settle(game, seats, state, now, previous)
-            if game.is_playing and game.to_move == previous and bank_ms is not None:
-                game.bank_ms = bank_ms  # the remote bot's turn goes on with what is left
-                seconds = bot_decision_seconds(seats[previous].bot, bank_ms)
-                game.deadline = now + timedelta(seconds=seconds)
+            if previous is not None and game.to_move == previous and bank_ms is not None:
+                keep_the_bank(game, seats[previous], bank_ms, now)
             save_fields(game, CHANGED_BY_A_MOVE)
             at = game.moves
             played += len(plan)
-            if not game.is_playing or not seats[game.to_move].is_bot:
+            if game.to_move is None or not seats[game.to_move].is_bot:
                 after_commit(game, seats, new_turn)
                 break
         game, seats = read_game(game_id)

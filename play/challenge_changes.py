@@ -8,7 +8,7 @@ given up, an acceptance, a decline or withdrawal, the game started:
 
 from django.db import transaction
 
-import config.changes as changes
+import lib.changes as changes
 from play.models import Challenge
 
 TOPIC = "challenge"

@@ -2,20 +2,24 @@
 typed; the rules are ``play.challenges``', ``play.starting.check_clock``'s and
 ``play.vacation``'s, the same as the API's."""
 
+from typing import cast
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
-from games.registry import DEFAULT_GAME, GameType, get_game, live_games
+from games.declaring import GameType
+from games.registry import DEFAULT_GAME, get_game, live_games
+from lib.date_inputs import LocalDateInput
+from lib.refusal import Refusal
 from play.challenges import seat_range
 from play.models import DEFAULT_FORFEIT_AFTER, Pace
 from play.pace import UNITS
 from play.starting import Taker, check_clock, offered_builtin_bots
-from refusal import Refusal
 
 PACES = (
-    (Pace.LIVE, _("Live: we stay at the board")),
+    (Pace.LIVE, _("Live: we stay at the table")),
     (Pace.CORRESPONDENCE, _("By correspondence: we come back for each turn")),
 )
 
@@ -62,11 +66,13 @@ class TermsForm(forms.Form):
     def __init__(self, *args, game: GameType, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.fields["game_type"].choices = [(each.key, each.name) for each in live_games()]
-        self.fields["game_type"].initial = game.key
-        if game.live.lengths:
-            self.fields["rounds"].choices = game.live.lengths
-            self.fields["rounds"].initial = game.live.lengths[0][0]
+        choose_game = cast(forms.ChoiceField, self.fields["game_type"])
+        choose_game.choices = [(each.key, each.name) for each in live_games()]
+        choose_game.initial = game.key
+        if game.played.lengths:
+            rounds = cast(forms.ChoiceField, self.fields["rounds"])
+            rounds.choices = game.played.lengths
+            rounds.initial = game.played.lengths[0][0]
         else:
             del self.fields["rounds"]
 
@@ -99,6 +105,7 @@ class ChallengeForm(TermsForm):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["bots"].queryset = offered_builtin_bots(user).filter(game=self.game.key)
+        self.fields["bots"].label_from_instance = lambda bot: bot.said_name  # the reader's words
 
     def takers(self, by) -> list[Taker]:
         """``by`` first, then the people named, then the bots chosen."""
@@ -140,7 +147,7 @@ class VacationForm(forms.Form):
     starts = forms.DateField(
         label=_("From"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=LocalDateInput,
         help_text=_("Empty: from now."),
     )
     days = forms.IntegerField(label=_("Days"), min_value=1, initial=7)

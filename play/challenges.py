@@ -11,7 +11,8 @@ a free seat (from the lobby, or through the table's share link) and the join tha
 fills it starts the game; a seated person may leave it again (the creator leaving
 withdraws it). A person has at most ``PLAY_MAX_OPEN_CHALLENGES`` open challenges and
 tables at once, counted under their user row's lock so that two at once cannot pass
-the limit together.
+the limit together, and the new accounts of one address as many together
+(``accounts.newcomers``).
 
 Every answer takes the challenge's row lock first, so two joins of the last seat at
 once start one game: the second finds the table started (409); and every answer saves
@@ -30,12 +31,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.newcomers import newcomers_like
 from accounts.notices import do_notify, link
-from games.registry import DEFAULT_GAME, GameType, get_game
+from games.declaring import GameType
+from games.registry import DEFAULT_GAME, get_game
+from lib.client_address import is_new_account
+from lib.refusal import CONFLICT, Refusal, attempted
 from play.models import Challenge, ChallengeSeat, Game, Pace
 from play.pace import duration_words
 from play.starting import Clock, Taker, check_options, check_takers, do_start_game
-from refusal import CONFLICT, Refusal, attempted
 
 
 def check_rated(takers: list[Taker], rated) -> bool:
@@ -90,16 +94,30 @@ def check_can_play(user) -> None:
 
 def check_room_for_another(user) -> None:
     """The limit of open challenges and tables, under ``user``'s row lock (the caller
-    holds a transaction)."""
+    holds a transaction); for a new account, over every new account of its address too
+    (``accounts.newcomers``)."""
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     most = settings.PLAY_MAX_OPEN_CHALLENGES
-    if Challenge.objects.filter(created_by=user, status=Challenge.Status.OPEN).count() >= most:
+    open_ = Challenge.objects.filter(status=Challenge.Status.OPEN)
+    if open_.filter(created_by=user).count() >= most:
         raise Refusal(
             ngettext(
                 "You have %(count)d open challenge or table already: withdraw one, or wait "
                 "until it starts.",
                 "You have %(count)d open challenges and tables already: withdraw one, or "
                 "wait until one starts.",
+                most,
+            )
+            % {"count": most},
+            code=CONFLICT,
+        )
+    if is_new_account(user) and open_.filter(created_by__in=newcomers_like(user)).count() >= most:
+        raise Refusal(
+            ngettext(
+                "The new accounts of your address have %(count)d open challenge or table "
+                "already: wait until it starts.",
+                "The new accounts of your address have %(count)d open challenges and "
+                "tables already: wait until one starts.",
                 most,
             )
             % {"count": most},
@@ -304,10 +322,7 @@ def start(challenge: Challenge) -> Game:
     """The game of a challenge or table whose seats are all taken and accepted (the
     caller holds its row lock)."""
     seats = challenge.seats.select_related("user", "bot").order_by("position")
-    takers = [
-        Taker(str(s.user)[:80], user=s.user) if s.user else Taker(s.bot.name, bot=s.bot)
-        for s in seats
-    ]
+    takers = [taker_of(seat) for seat in seats]
     clock = Clock(challenge.pace, challenge.move_seconds)
     game = do_start_game(
         challenge.created_by,
@@ -321,6 +336,14 @@ def start(challenge: Challenge) -> Game:
     challenge.status = Challenge.Status.STARTED
     challenge.save(update_fields=["game", "status", "updated_at"])
     return game
+
+
+def taker_of(seat) -> Taker:
+    """Who takes a challenge's seat at its game: its person, or its bot."""
+    if seat.user is not None:
+        return Taker(str(seat.user)[:80], user=seat.user)
+    assert seat.bot is not None, "a seat of a challenge is a person's or a bot's"
+    return Taker(seat.bot.name, bot=seat.bot)
 
 
 def terms(challenge: Challenge) -> str:

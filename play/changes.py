@@ -1,6 +1,6 @@
 """A game's changes: announced when they commit, and waited for by a long-poll
 (``GET /api/play/ID/?wait=S``), so that a client learns of a move the moment it is
-stored without asking again and again (``config.changes`` holds the announcing and
+stored without asking again and again (``lib.changes`` holds the announcing and
 the waiting).
 
 A game's *stamp* is its ``updated_at``: every save changes it (a move, a timeout, a
@@ -10,7 +10,7 @@ once its transaction commits.
 
 from django.db import transaction
 
-import config.changes as changes
+import lib.changes as changes
 from play.models import Game
 
 TOPIC = "play"

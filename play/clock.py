@@ -2,7 +2,7 @@
 built-in bot the event names) plays the rest of that turn for them, noted as played by
 the bot for them; after ``forfeit_after`` timeouts (0: never) the seat forfeits, and the
 stand-in plays it to the end (placed below every seat that played on), unless nobody
-plays on: then the game is abandoned (``play.moving.settle``). Celery beat runs
+plays on: then the game is abandoned (``play.settling.settle``). Celery beat runs
 ``enforce_deadlines`` every ``CHECK_SECONDS``; a bot's turn past its own deadline (a
 remote bot's: its time per move and bank, and a slack) is sent again only when no
 worker is asking the bot (``Game.bot_claimed_until``): its task was lost.
@@ -13,17 +13,10 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from config.compiled import save_fields
+from lib.compiled import save_fields
 from play.models import Game
-from play.moving import (
-    CHANGED_BY_A_MOVE,
-    after_commit,
-    bot_decision_seconds,
-    locked_game,
-    seats_of,
-    settle,
-    stand_in_for,
-)
+from play.moving import CHANGED_BY_A_MOVE, locked_game, seats_of
+from play.settling import after_commit, bot_decision_seconds, settle, stand_in_for
 
 CHECK_SECONDS = 10
 BATCH = 500
@@ -48,6 +41,7 @@ def do_time_out(game_id: int, at: int, now=None) -> str:
         if game.deadline >= now:
             return "moved on"
         seats = seats_of(game)
+        assert game.to_move is not None, "a game being played has a seat to move"
         seat = seats[game.to_move]
         if seat.is_bot:
             if game.bot_claimed_until is not None and game.bot_claimed_until >= now:

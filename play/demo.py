@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from bots.models import Bot
+from play.bot_turns import do_play_bot_turns
 from play.challenges import do_challenge, do_open_table
 from play.models import Challenge, Game, Pace
 from play.moving import do_move
@@ -104,8 +105,6 @@ def mixed_event() -> str:
 
 def play_out(game, rng) -> None:
     """Play a table to its end in process: people at random, bots by their policy."""
-    from play.bot_turns import do_play_bot_turns
-
     by_seat = {s.position: s.user for s in game.seats.all() if s.user_id}
     while game.is_playing:
         if game.to_move in by_seat:

@@ -2,6 +2,8 @@
 (the limits of a move's time and of the timeouts) are ``play.starting.check_clock``'s,
 the same for the API and this page."""
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -19,7 +21,7 @@ class PaceForm(forms.Form):
     pace = forms.ChoiceField(
         label=_("How the event is played"),
         choices=(
-            (Pace.LIVE, _("Live: the players stay at the board")),
+            (Pace.LIVE, _("Live: the players stay at the table")),
             (Pace.CORRESPONDENCE, _("By correspondence: the players come back for each turn")),
         ),
         widget=forms.RadioSelect,
@@ -49,7 +51,7 @@ class PaceForm(forms.Form):
     def __init__(self, *args, game: str = DEFAULT_GAME, **kwargs):
         """``game``: the event's, whose stand-ins are offered."""
         super().__init__(*args, **kwargs)
-        self.fields["stand_in"].choices = [
+        cast(forms.ChoiceField, self.fields["stand_in"]).choices = [
             (key, stand_in_name(key, game)) for key in get_game(game).played.stand_ins
         ]
 

@@ -21,6 +21,7 @@ def offers_hints(sight: Sight) -> bool:
     if not all(seat.bot is not None and seat.bot.builtin_key == beginner for seat in others):
         return False
     user_id = next(seat.user_id for seat in sight.seats if seat.position == sight.you)
+    assert user_id is not None, "the seat of the person looking is theirs"
     finished = Game.objects.filter(seats__user_id=user_id, status=Game.Status.FINISHED)
     return not finished.exclude(pk=game.pk).exists()
 

@@ -18,9 +18,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot, FaultRecord, said_bot_name
+from games.declaring import LivePlay
 from games.models import GameKey
 from games.ratings import ordinal
-from games.registry import DEFAULT_GAME, LivePlay, get_game
+from games.registry import DEFAULT_GAME, get_game
 
 
 class Pace(models.TextChoices):

@@ -13,7 +13,7 @@ def do_notify_turn(game_id: int, at: int) -> bool:
     """Mail the person to move at move ``at``, if the game is still there; True if sent.
     The mail speaks the language of the person's profile (the task has no request)."""
     game = Game.objects.filter(pk=game_id, moves=at, status=Game.Status.PLAYING).first()
-    if game is None:
+    if game is None or game.to_move is None:
         return False
     seat = game.seats.select_related("user").get(position=game.to_move)
     if seat.user is None or not seat.user.email:

@@ -11,27 +11,33 @@ from play.models import FriendlyRating, Game, GameSeat
 
 
 def rate_friendly_game(game: Game, seats: list[GameSeat]) -> None:
-    people = [seat for seat in seats if seat.user_id is not None]
+    people = {seat.user_id: seat for seat in seats if seat.user_id is not None}
     fresh = new_rating()
     FriendlyRating.objects.bulk_create(
         [
-            FriendlyRating(user_id=seat.user_id, game=game.game, mu=fresh.mu, sigma=fresh.sigma)
-            for seat in people
+            FriendlyRating(user_id=user_id, game=game.game, mu=fresh.mu, sigma=fresh.sigma)
+            for user_id in people
         ],
         ignore_conflicts=True,
     )
     rows = {
         row.user_id: row
         for row in FriendlyRating.objects.select_for_update()
-        .filter(game=game.game, user_id__in=[seat.user_id for seat in people])
+        .filter(game=game.game, user_id__in=list(people))
         .order_by("user_id")
     }
-    before = [new_rating(rows[s.user_id].mu, rows[s.user_id].sigma) for s in people]
-    after = rate_table(before, [seat.place for seat in people])
-    for seat, rating in zip(people, after, strict=True):
-        row = rows[seat.user_id]
+    before = [new_rating(rows[user_id].mu, rows[user_id].sigma) for user_id in people]
+    after = rate_table(before, [place_of(seat) for seat in people.values()])
+    for user_id, rating in zip(people, after, strict=True):
+        row = rows[user_id]
         row.mu, row.sigma, row.games = rating.mu, rating.sigma, row.games + 1
     FriendlyRating.objects.bulk_update(rows.values(), ["mu", "sigma", "games"])
+
+
+def place_of(seat: GameSeat) -> int:
+    """A finished game's seat's place (``play.settling.finish`` set it)."""
+    assert seat.place is not None, "a finished game's seats are placed"
+    return seat.place
 
 
 def friendly_ratings(user) -> dict[str, FriendlyRating]:

@@ -21,8 +21,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
+from bots.access import can_edit_bot
 from bots.models import Bot
-from games.registry import DEFAULT_GAME, LivePlay, get_game
+from games.declaring import LivePlay
+from games.registry import DEFAULT_GAME, get_game
+from lib.refusal import CONFLICT, Refusal
 from play.models import (
     DEFAULT_FORFEIT_AFTER,
     DEFAULT_MOVE_SECONDS,
@@ -31,12 +35,11 @@ from play.models import (
     GameSeat,
     Pace,
 )
-from play.moving import after_commit, settle
 from play.pace import duration_words, stand_in_game
-from refusal import CONFLICT, Refusal
+from play.settling import after_commit, settle
 from scoring.submissions import check_no_entry_under_way, locked_table
 from tournaments.models import Event, Result, Table
-from tournaments.permissions import can_edit_bot, can_schedule_bot_matches, is_staff
+from tournaments.permissions import can_schedule_bot_matches, is_staff
 
 MAX_ROUNDS = 8
 MIN_MOVE_SECONDS = 10
@@ -52,7 +55,7 @@ class Clock:
     stand_in: str | None = None  # None: the game's first stand-in
 
     def seconds(self) -> int:
-        return self.move_seconds or DEFAULT_MOVE_SECONDS[self.pace]
+        return self.move_seconds or DEFAULT_MOVE_SECONDS[Pace(self.pace)]
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ class Taker:
     """Who takes a seat: a user or a bot, and the name the record gives them."""
 
     name: str
-    user: object = None
+    user: User | None = None
     bot: Bot | None = None
 
 
@@ -129,6 +132,15 @@ def check_takers(takers: list[Taker]) -> None:
         ):
             raise Refusal(
                 _("%(name)s has no account to play with on the site.") % {"name": taker.name},
+                "seats",
+            )
+        if taker.bot is not None and taker.bot.is_uploaded:  # issue 46: the web runs no upload
+            raise Refusal(
+                _(
+                    "%(name)s is an uploaded bot: it plays bot matches on the site's bot "
+                    "workers, not at the site's tables."
+                )
+                % {"name": taker.bot.said_name},
                 "seats",
             )
 
@@ -202,11 +214,10 @@ def do_start_game(
     options = check_options(live, options)
     seed = random.SystemRandom().randrange(2**62) if seed is None else seed
     state = live.new_game([t.name for t in takers], options, seed)
-    key = game
     try:
         with transaction.atomic():
-            game = Game.objects.create(
-                game=key,
+            played = Game.objects.create(
+                game=game,
                 options=options,
                 table=table,
                 rated=rated,
@@ -220,15 +231,15 @@ def do_start_game(
                 created_by=by,
             )
             seats = GameSeat.objects.bulk_create(
-                GameSeat(game=game, position=i, user=t.user, bot=t.bot, name=t.name)
+                GameSeat(game=played, position=i, user=t.user, bot=t.bot, name=t.name)
                 for i, t in enumerate(takers)
             )
-            new_turn = settle(game, seats, state, timezone.now(), previous=None)
-            game.save()
-            after_commit(game, seats, new_turn, starting=True)
+            new_turn = settle(played, seats, state, timezone.now(), previous=None)
+            played.save()
+            after_commit(played, seats, new_turn, starting=True)
     except IntegrityError:
         raise Refusal(_("This table already has its game."), code=CONFLICT) from None
-    return game
+    return played
 
 
 def check_playable(game: str) -> None:
@@ -244,7 +255,7 @@ def has_walk_in(table: Table) -> bool:
     from its seats, with no query."""
     if "seats" in getattr(table, "_prefetched_objects_cache", {}):
         users = [seat.entrant.user for seat in table.seats.all() if seat.entrant.user_id]
-        return any(not user.is_active or user.password.startswith("!") for user in users)
+        return any(not u.is_active or u.password.startswith("!") for u in users if u is not None)
     return table.seats.filter(
         Q(entrant__user__is_active=False) | Q(entrant__user__password__startswith="!"),
         entrant__user__isnull=False,
@@ -288,6 +299,7 @@ def do_set_event_play(event: Event, pace, move_seconds, forfeit_after, stand_in=
     page both come here). The caller has checked that the user organises it."""
     check_playable(event.game)
     clock = check_clock(pace, move_seconds, forfeit_after, stand_in, event.game)
+    assert clock.stand_in is not None, "check_clock names the stand-in"
     EventPlay.objects.update_or_create(
         event=event,
         defaults={

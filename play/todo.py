@@ -3,13 +3,13 @@ challenge waiting for their answer, and each friendly correspondence game waitin
 their move, the longest-waiting first (an event's table is on the list already).
 
 Every signed-in reader of the home page asks both, so their queries are compiled once
-per process (``config.compiled``), built with a marker for the person."""
+per process (``lib.compiled``), built with a marker for the person."""
 
 from django.db.models import prefetch_related_objects
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from config.compiled import CompiledQuery
+from lib.compiled import CompiledQuery
 from play.api.games import my_games
 from play.challenges import terms
 from play.models import Challenge, Game, Pace

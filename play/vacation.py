@@ -24,9 +24,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.compiled import save_fields
+from lib.compiled import save_fields
+from lib.refusal import CONFLICT, Refusal
 from play.models import Game, Pace, Vacation
-from refusal import CONFLICT, Refusal
 
 DAY = timedelta(days=1)
 # The farthest ahead a vacation may begin.
@@ -168,6 +168,8 @@ def move_deadlines(user, before: list[Span], now: datetime) -> None:
         .order_by("pk")
     )
     for game in games:
+        if game.to_move is None or game.deadline is None:
+            continue  # not read: the query asks for playing games with a deadline
         if not game.seats.filter(user=user, position=game.to_move).exists():
             continue
         left = counted(now, game.deadline, before)

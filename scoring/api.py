@@ -10,13 +10,18 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from config.api_fields import BoundedJSONField, ModelSerializer
-from config.compiled import CompiledQuery
-from scoring import submissions as flow
+from lib.api_fields import BoundedJSONField, ModelSerializer
+from lib.compiled import CompiledQuery
+from scoring import deciding, entering
 from scoring.idempotency import IDEMPOTENCY, idempotent
 from scoring.models import Submission
 from tournaments.models import Table
-from tournaments.permissions import can_view_table, is_event_organiser, is_player_of_table
+from tournaments.permissions import (
+    can_settle_table,
+    can_view_table,
+    is_event_organiser,
+    is_player_of_table,
+)
 
 
 class SubmissionSerializer(ModelSerializer):
@@ -98,7 +103,7 @@ def answer(action):
     (400, 409 for a conflict) and permission refusals (403) go to the API's exception
     handler."""
     done = action()
-    if isinstance(done, flow.Entered):
+    if isinstance(done, entering.Entered):
         return Response(
             SubmissionSerializer(done.submission).data, status=201 if done.created else 200
         )
@@ -106,7 +111,7 @@ def answer(action):
 
 
 # What the result workflow's writes look up first (the round-end rush sends a thousand),
-# compiled once per process (``config.compiled``).
+# compiled once per process (``lib.compiled``).
 TABLE_WITH_EVENT = CompiledQuery(
     lambda table_id: Table.objects.select_related("round__event").filter(pk=table_id).order_by(),
     -7,
@@ -134,9 +139,10 @@ def require(allowed: bool, message: str) -> None:
 
 
 def require_organiser(user, table: Table) -> None:
+    """Settling and overriding: an organiser, or a judge of the table."""
     require(
-        is_event_organiser(user, table.round.event),
-        _("Only an organiser of the event may do that."),
+        can_settle_table(user, table),
+        _("Only an organiser or a judge of this table may do that."),
     )
 
 
@@ -185,7 +191,7 @@ def table_submissions(request, table_id):
     data.is_valid(raise_exception=True)
     v = data.validated_data
     return answer(
-        lambda: flow.do_enter_result(
+        lambda: entering.do_enter_result(
             table, v["kind"], v["entry"], request.user, round_number=v.get("round")
         )
     )
@@ -206,7 +212,7 @@ def table_override(request, table_id):
     data.is_valid(raise_exception=True)
     v = data.validated_data
     return answer(
-        lambda: flow.do_override_result(
+        lambda: deciding.do_override_result(
             table, v["kind"], v["entry"], request.user, v["reason"], basis=v.get("basis")
         )
     )
@@ -232,7 +238,7 @@ def confirm(request, submission_id):
     # Nothing read before the table's lock: the submission is found through it by its id.
     submission = Submission(pk=submission_id)
     try:
-        return answer(lambda: flow.do_confirm_result(submission, request.user, basis=basis))
+        return answer(lambda: deciding.do_confirm_result(submission, request.user, basis=basis))
     except Submission.DoesNotExist:
         raise Http404 from None
 
@@ -251,7 +257,9 @@ def dispute(request, submission_id):
     data.is_valid(raise_exception=True)
     v = data.validated_data
     return answer(
-        lambda: flow.do_dispute_result(submission, request.user, v["comment"], basis=v.get("basis"))
+        lambda: deciding.do_dispute_result(
+            submission, request.user, v["comment"], basis=v.get("basis")
+        )
     )
 
 
@@ -269,7 +277,7 @@ def resolve(request, submission_id):
     data.is_valid(raise_exception=True)
     v = data.validated_data
     return answer(
-        lambda: flow.do_resolve_dispute(
+        lambda: deciding.do_resolve_dispute(
             submission, request.user, v["accept"], v["reason"], basis=v.get("basis")
         )
     )

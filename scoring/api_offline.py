@@ -18,23 +18,15 @@ from rest_framework.decorators import api_view, authentication_classes, permissi
 from rest_framework.permissions import IsAuthenticated
 
 from games.registry import get_game
-from refusal import attempted
-from scoring import submissions as flow
+from lib.refusal import Refusal, attempted
+from scoring import entering
 from scoring.api import IDEMPOTENCY, SubmissionSerializer, answer, require
 from scoring.idempotency import idempotent
 from scoring.slips import access_slip
-from scoring.views import adventure, glory, scores
 from scoring.views.saving import posted_round
+from scoring.views.table_entry import TableEntry
 from tournaments.models import Table
 from tournaments.permissions import is_event_organiser, is_player_of_table
-
-# By each game's entry page (the registry's ``entry_page``): how it reads its form (the
-# same reader as the page's own POST); it enters the game's table kind.
-FORM_READERS = {
-    "scoring-glory": glory.entry_from_post,
-    "scoring-adventure": adventure.entry_from_post,
-    "scoring-scores": scores.entry_from_post,
-}
 
 
 class SlipAuthentication(BaseAuthentication):
@@ -66,10 +58,16 @@ class SlipScheme(OpenApiAuthenticationExtension):
         return []
 
 
-def enter_form(table: Table, data, by, slip=None) -> flow.Entered:
+def enter_form(request, table: Table, data, by, slip=None) -> entering.Entered:
+    """The form read by the game's entry page's reader (``EntryPage.read``, as the
+    page's own POST), entered as the game's table kind."""
     game = get_game(table.round.event.game)
-    kind, entry = game.table_kind.key, FORM_READERS[game.entry_page](table, data)
-    return flow.do_enter_result(table, kind, entry, by, round_number=posted_round(data), slip=slip)
+    if game.entry is None:
+        raise Refusal(_("This table's result is not entered on a page."), field="entry")
+    kind, entry = game.table_kind.key, game.entry.read(TableEntry(request, table, data))
+    return entering.do_enter_result(
+        table, kind, entry, by, round_number=posted_round(data), slip=slip
+    )
 
 
 OFFLINE_DOC = (
@@ -91,7 +89,7 @@ def table_entry_form(request, table_id):
         or is_event_organiser(request.user, table.round.event),
         _("Only the players of this table or an organiser may do that."),
     )
-    return answer(lambda: enter_form(table, request.data, request.user))
+    return answer(lambda: enter_form(request, table, request.data, request.user))
 
 
 @extend_schema(request=None, responses={201: SubmissionSerializer, 200: SubmissionSerializer},
@@ -103,4 +101,4 @@ def table_entry_form(request, table_id):
 def slip_entry_form(request, **_token):
     """(The token in the URL is read by ``SlipAuthentication``.)"""
     slip = request.auth
-    return answer(lambda: enter_form(request.slip_table, request.data, slip.actor, slip))
+    return answer(lambda: enter_form(request, request.slip_table, request.data, slip.actor, slip))

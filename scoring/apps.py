@@ -21,6 +21,11 @@ class ScoringConfig(AppConfig):
         register_todo_provider(scoring_todo)
         register_page_annotation(reader_open_entries)
 
+        from scoring.views.common import register_table_annotation
+        from tournaments.round_check_in import check_in_stamp_annotation
+
+        register_table_annotation(check_in_stamp_annotation, stamp=True)
+
         from scoring.desk_changes import audit_stamp, when_audited
 
         register_readers_stamp(audit_stamp)

@@ -9,14 +9,16 @@ from tournaments.board import RECORDED, TableStatus
 
 Status = Submission.Status
 
-LABELS = {
+LABELS: dict[str, tuple[str, object]] = {
     Status.IN_PROGRESS: ("in-progress", _("game in progress")),
     Status.PENDING: ("submitted", _("submitted, waiting for confirmation")),
     Status.DISPUTED: ("disputed", _("disputed")),
     Status.CONFIRMED: ("confirmed", _("confirmed so far")),
     Status.OVERRIDDEN: ("confirmed", _("entered by an organiser so far")),
 }
-TONES = {Status.DISPUTED: "error"}  # the others wait (a table's result is not recorded)
+TONES: dict[str, str] = {
+    Status.DISPUTED: "error"
+}  # the others wait (a table's result is not recorded)
 
 
 def submission_statuses(round_, statuses: dict) -> None:

@@ -6,8 +6,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from games.models import GameKey
+from scoring.deciding import do_confirm_result, do_dispute_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_confirm_result, do_dispute_result, do_submit_result
 from tournaments.models import Entrant, Event, League, Round, Season, Seat, Table
 
 GLORY = Submission.Kind.GLORY_TABLE
@@ -40,21 +41,46 @@ def rounds(*sets):
     return {"rounds": [{"sets": list(sets)}]}
 
 
-@transaction.atomic
-def load_demo() -> str:
-    if Event.objects.filter(slug="cafe-cup-2026").exists():
-        return "already loaded"
-    users = {u.username: u for u in get_user_model().objects.all()}
-    olivia = users["olivia"]
+# The Adventure Night's table: two heroes' final tableaux.
+TABLEAUX = {
+    "players": [
+        {
+            "printed": {"triumph": 17, "tragedy": 2},
+            "story_icons": {"nature": 4},
+            "abilities": {"wisdom": 3},
+            "corruption": {"level": 4},
+            "experience": 2,
+            "hero_cards": 2,
+            "antihero_cards": 1,
+            "destiny": {"triumph": 4, "tragedy": 0},
+        },
+        {
+            "printed": {"triumph": 20, "tragedy": 6},
+            "story_icons": {"royalty": 3},
+            "corruption": {"level": 3},
+            "experience": 3,
+            "destiny": {"triumph": 6, "tragedy": 0},
+        },
+    ]
+}
+
+
+def real_tables_season(organiser) -> Season:
     league, _ = League.objects.get_or_create(
         slug="cafe-real-tables",
         defaults={
             "name": "Café real tables",
-            "created_by": olivia,
+            "created_by": organiser,
             "description": "Games with real cards; players enter and confirm scores.",
         },
     )
     season, _ = Season.objects.get_or_create(league=league, name="2026")
+    return season
+
+
+def cafe_cup(season, users) -> Event:
+    """A Call to Glory event of three tables: one result confirmed, one pending, one
+    disputed."""
     names = ["ann", "ben", "cat", "dan", "eve", "fay"]
     event, first, entrants = new_event(
         season,
@@ -62,7 +88,7 @@ def load_demo() -> str:
         "Café Cup 2026",
         GameKey.CALL_TO_GLORY,
         [users[n] for n in names],
-        olivia,
+        users["olivia"],
         table_size=2,
         rounds_planned=1,
         points_by_place=[3, 1],
@@ -85,40 +111,34 @@ def load_demo() -> str:
         disputed, GLORY, rounds({"12": 3, "7": 2}, {"20": 2, "18": 3, "6": 2}), users["eve"]
     )
     do_dispute_result(submission, users["fay"], "My Monks were laid before the round ended.")
+    return event
 
+
+def adventure_night(season, users) -> Event:
+    """A Call to Adventure event of one table, its result confirmed."""
     night, table_round, (gus, hal) = new_event(
         season,
         "adventure-night-2026",
         "Adventure Night",
         GameKey.CALL_TO_ADVENTURE,
         [users["gus"], users["hal"]],
-        olivia,
+        users["olivia"],
         table_size=2,
         rounds_planned=1,
         points_by_place=[3, 1],
     )
     table = seat_table(table_round, 1, [gus, hal])
-    tableaux = {
-        "players": [
-            {
-                "printed": {"triumph": 17, "tragedy": 2},
-                "story_icons": {"nature": 4},
-                "abilities": {"wisdom": 3},
-                "corruption": {"level": 4},
-                "experience": 2,
-                "hero_cards": 2,
-                "antihero_cards": 1,
-                "destiny": {"triumph": 4, "tragedy": 0},
-            },
-            {
-                "printed": {"triumph": 20, "tragedy": 6},
-                "story_icons": {"royalty": 3},
-                "corruption": {"level": 3},
-                "experience": 3,
-                "destiny": {"triumph": 6, "tragedy": 0},
-            },
-        ]
-    }
-    submission = do_submit_result(table, Submission.Kind.ADVENTURE, tableaux, users["gus"])
+    submission = do_submit_result(table, Submission.Kind.ADVENTURE, TABLEAUX, users["gus"])
     do_confirm_result(submission, users["hal"])
+    return night
+
+
+@transaction.atomic
+def load_demo() -> str:
+    if Event.objects.filter(slug="cafe-cup-2026").exists():
+        return "already loaded"
+    users = {u.username: u for u in get_user_model().objects.all()}
+    season = real_tables_season(users["olivia"])
+    event = cafe_cup(season, users)
+    night = adventure_night(season, users)
     return f"{event.name} (/events/{event.slug}/) and {night.name}"

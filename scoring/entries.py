@@ -4,10 +4,11 @@ the database, and nothing here names a game."""
 
 from django.utils.translation import gettext as _
 
-from games.json_input import loads_bounded
+from games.declaring import EntryKind, GameType, Rules, SeatScore
 from games.reasons import told
-from games.registry import EntryKind, GameType, Rules, SeatScore, entry_kind, get_game
-from refusal import Refusal
+from games.registry import entry_kind, get_game
+from lib.json_input import loads_bounded
+from lib.refusal import Refusal
 from scoring.catalogues import event_catalogue
 from scoring.profiles import stored_rules_profile
 from tournaments.models import Event, Table

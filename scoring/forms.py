@@ -4,8 +4,8 @@ directly and let the scorer say what is wrong)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.refusal_pages import checked_on
 from games.validation import read_submitted_record
+from lib.refusal_pages import checked_on
 
 
 class DisputeForm(forms.Form):

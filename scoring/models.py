@@ -129,10 +129,48 @@ class Confirmation(models.Model):
 class AuditEntry(models.Model):
     """Who changed what about a table's result, when, from what to what, and why."""
 
+    class Action(models.TextChoices):
+        """What was done, and its words on the audit log's pages."""
+
+        SUBMITTED = "submitted", _("entered the result")
+        ENTERED_ROUNDS = "entered rounds", _("entered rounds of the game in progress")
+        SUBMITTED_WITH_SLIP = (
+            "submitted with the slip",
+            _("entered the result with the table's slip"),
+        )
+        ENTERED_ROUNDS_WITH_SLIP = (
+            "entered rounds with the slip",
+            _("entered rounds with the table's slip"),
+        )
+        TOOK_BACK_A_ROUND = "took back a round", _("took back a round")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        ACCEPTED = "accepted", _("accepted the entry")
+        REJECTED = "rejected", _("rejected the entry")
+        OVERRIDDEN = "overridden", _("overrode the result")
+        RESCORED = "rescored", _("scored again with new rules")
+        CATALOGUE_IMPORTED = "catalogue imported", _("imported the card catalogue")
+        # Written by play (its site games at event tables): a result that came from a
+        # game with a forfeit (the reason: who forfeited; the actor: who started it).
+        DECIDED_BY_A_FORFEIT = (
+            "decided by a forfeit",
+            _("started the site game whose result came from a forfeit"),
+        )
+        REPLAYED = "replayed", _("replayed the abandoned table on the site")
+        VOIDED = "voided", _("voided the abandoned table: it counts for nobody")
+        # The room's staff (``room``): the fast desk and judge calls.
+        DESK_ENTRY = "desk entry", _("entered the result at the desk")
+        DESK_CONFIRMED = "desk confirmed", _("confirmed the players' entry at the desk")
+        JUDGE_CALLED = "judge called", _("called a judge")
+        CALL_CLAIMED = "call claimed", _("claimed the judge call")
+        CALL_ESCALATED = "call escalated", _("sent the judge call to the head judge")
+        CALL_RESOLVED = "call resolved", _("resolved the judge call")
+        EXTRA_MINUTES = "extra minutes", _("gave the table extra minutes for a judge call")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, null=True, blank=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
-    action = models.CharField(max_length=30)
+    action = models.CharField(max_length=30, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)

@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.notices import do_notify, link, wanting_notices
-from config.compiled import CompiledQuery
+from lib.compiled import CompiledQuery
 from scoring.models import Submission
 from tournaments.models import Seat
 from tournaments.notices import organisers_of

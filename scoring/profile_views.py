@@ -9,17 +9,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
-from refusal import attempted
+from lib.refusal import attempted
+from lib.refusal_pages import carried_out
 from scoring.catalogues import do_store_catalogue
 from scoring.models import EventCatalogue
-from scoring.profile_words import said
 from scoring.profiles import rules_profiles_of
 from scoring.rescore import check_profile, current_profile, do_apply_profile, preview_rescore
-from scoring.views.adventure import LINES
 from tournaments.permissions import access_event_as_organiser
 
-PREVIEW_LINES = {**LINES, "total": gettext_lazy("Total"), "place": gettext_lazy("Place")}
+LAST_LINES = {"total": gettext_lazy("Total"), "place": gettext_lazy("Place")}
 
 
 @login_required
@@ -33,7 +31,7 @@ def rules_profile(request, slug):
     context = {
         "event": event,
         "current": current,
-        "current_title": said(current.get("title", "")),
+        "current_title": profiles.said(current.get("title", "")),
         "form": form,
         **catalogue_context(event),
     }
@@ -41,7 +39,7 @@ def rules_profile(request, slug):
         checked = carried_out(request, check_profile, event, form.profile(), form=form)
         if checked:
             profile = checked.answer
-            context["preview"] = labelled(preview_rescore(event, profile))
+            context["preview"] = labelled(preview_rescore(event, profile), profiles.lines)
             if request.POST.get("action") == "apply":
                 reason = form.cleaned_data["reason"]
                 if not reason:
@@ -58,11 +56,13 @@ def rules_profile(request, slug):
     return render(request, profiles.template, context)
 
 
-def labelled(preview: list) -> list:
-    """The preview with each changed line named in the reader's words."""
+def labelled(preview: list, lines) -> list:
+    """The preview with each changed line named in the reader's words (the game's
+    ``lines``)."""
+    labels = {**lines, **LAST_LINES}
     for change in preview:
         for line in change.changes:
-            line["label"] = PREVIEW_LINES.get(line["line"], line["line"])
+            line["label"] = labels.get(line["line"], line["line"])
     return preview
 
 
@@ -87,7 +87,7 @@ def catalogue(request, slug):
         context = {
             "event": event,
             "current": current,
-            "current_title": said(current.get("title", "")),
+            "current_title": profiles.said(current.get("title", "")),
             "form": profiles.form(current),
             "catalogue_error": stored.refusal.message,
             **catalogue_context(event, source),

@@ -3,7 +3,7 @@ the organiser's own copy, else the game's default."""
 
 from django.http import Http404
 
-from games.registry import RulesProfiles
+from games.declaring import RulesProfiles
 
 
 def rules_profiles_of(event) -> RulesProfiles:

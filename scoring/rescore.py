@@ -13,9 +13,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.registry import Rules, entry_kind, get_game
-from refusal import Refusal
-from scoring import audit
+from games.declaring import Rules
+from games.registry import entry_kind, get_game
+from lib.refusal import Refusal
+from scoring import audit, summaries
 from scoring.catalogues import event_catalogue
 from scoring.entries import seat_scores
 from scoring.models import EventProfile, Submission
@@ -148,7 +149,7 @@ def reapply(change: TableChange, profile: dict, by, reason: str) -> None:
         old.table,
         by,
         "rescored",
-        before=audit.summary_of_submission(old),
-        after=audit.summary_of_submission(new),
+        before=summaries.summary_of_submission(old),
+        after=summaries.summary_of_submission(new),
         reason=reason,
     )

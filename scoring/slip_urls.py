@@ -8,5 +8,6 @@ from scoring.views import offline, slip
 urlpatterns = [
     path("t/<str:token>/", slip.slip_entry, name="slip"),
     path("t/<str:token>/preview/", slip.slip_preview, name="slip-preview"),
+    path("t/<str:token>/check-in/", slip.slip_check_in, name="slip-check-in"),
     path("sw.js", offline.service_worker, name="service-worker"),
 ]

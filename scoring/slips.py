@@ -26,7 +26,7 @@ from django.core import signing
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from refusal import Refusal, attempted
+from lib.refusal import Refusal, attempted
 from tournaments.finishing import check_not_finished
 from tournaments.models import Table
 from tournaments.permissions import slip_enters_result
@@ -104,6 +104,16 @@ def read_slip(token: str) -> tuple[int, str]:
         raise Refusal(_("This link is not a table's slip.")) from None
 
 
+def table_of_spent_slip(token: str) -> Table | None:
+    """The table a genuine token was printed for, however old (None for a forged one,
+    or a table gone): the page that refuses a spent slip offers its table's page."""
+    try:
+        table_id, _seating = signing.TimestampSigner(salt=SALT).unsign(token).split("-", 1)
+        return Table.objects.select_related("round__event").filter(pk=int(table_id)).first()
+    except (signing.BadSignature, ValueError):
+        return None
+
+
 def access_slip(token: str) -> tuple[Table, Slip]:
     """The table a slip's token enters, and the slip, or a ``Refusal`` saying why it
     enters nothing (code ``"gone"`` for a slip that once was good)."""
@@ -138,7 +148,7 @@ def check_slip(slip: Slip, table: Table) -> None:
             code="gone",
         )
     still_open = attempted(check_not_finished, table.round.event)
-    if not still_open:
+    if still_open.refusal is not None:
         raise Refusal(still_open.refusal.message, code="gone")
 
 

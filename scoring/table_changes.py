@@ -6,7 +6,9 @@ its result, read in the table's own query (``scoring.views.common.table_query``)
 the page costs no query for it. Every audit entry and result is announced on the
 event's channel (``scoring.desk_changes``, ``tournaments.live``): the table's push
 stream (``scoring.views.push``) wakes, and every phone at the table draws its result
-part again."""
+part again. Other apps whose part of the page lives there too add to the stamp with an
+annotation of the table query registered as a stamp (``round_check_in``: the table's
+check-ins and forfeits for its round)."""
 
 from django.db.models import OuterRef, Subquery
 
@@ -19,8 +21,15 @@ def newest_audited():
     return Subquery(entries.values("pk")[:1])
 
 
+# The names of the table query's annotations that are part of its stamp
+# (``scoring.views.common.register_table_annotation`` with ``stamp=True``).
+STAMP_ANNOTATIONS: list[str] = []
+
+
 def table_stamp(table) -> str:
-    """``table`` read by ``table_query`` (with ``newest_audit`` and its result)."""
+    """``table`` read by ``table_query`` (with ``newest_audit``, its result and the
+    annotations registered as part of the stamp)."""
     result = getattr(table, "result", None)
     recorded = f"{result.pk}.{result.recorded_at.timestamp():.6f}" if result else "-"
-    return f"{table.newest_audit or 0}-{recorded}"
+    others = "".join(f"-{getattr(table, name, None) or 0}" for name in STAMP_ANNOTATIONS)
+    return f"{table.newest_audit or 0}-{recorded}{others}"

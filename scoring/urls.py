@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import adventure, glory, scores, table
+from scoring.views import entry, table
 
 urlpatterns = [
     path("tables/<int:table_id>/", table.table_page, name="scoring-table"),
@@ -9,18 +9,11 @@ urlpatterns = [
     path("tables/<int:table_id>/take-back/", table.take_back, name="scoring-take-back"),
     path("tables/<int:table_id>/settle/", table.settle, name="scoring-settle"),
     path("tables/<int:table_id>/record/", table.upload_record, name="scoring-record"),
-    path("tables/<int:table_id>/glory/", glory.glory_entry, name="scoring-glory"),
-    path("tables/<int:table_id>/glory/preview/", glory.glory_preview, name="scoring-glory-preview"),
-    path("tables/<int:table_id>/adventure/", adventure.adventure_entry, name="scoring-adventure"),
-    path("tables/<int:table_id>/scores/", scores.scores_entry, name="scoring-scores"),
+    # Every game's entry page, at the path its registration names (``EntryPage.path``).
+    path("tables/<int:table_id>/<slug:path>/", entry.entry, name="scoring-entry"),
     path(
-        "tables/<int:table_id>/scores/preview/",
-        scores.scores_preview,
-        name="scoring-scores-preview",
-    ),
-    path(
-        "tables/<int:table_id>/adventure/preview/",
-        adventure.adventure_preview,
-        name="scoring-adventure-preview",
+        "tables/<int:table_id>/<slug:path>/preview/",
+        entry.entry_preview,
+        name="scoring-entry-preview",
     ),
 ]

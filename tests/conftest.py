@@ -5,11 +5,15 @@ from django.conf import settings
 from django.core.management import call_command
 from django.utils import translation
 
+from integrations.hook_presence import next_generation
+from lib.var_folders import make_var_folders
 from tests.fixtures.asgi import streams  # noqa: F401
 from tests.fixtures.browser import (  # noqa: F401
+    OPEN_PAGES,
     _live_server_streams_ended,
     browser,
     browser_language,
+    described,
     laptop_page,
     phone_page,
     second_phone,
@@ -28,6 +32,8 @@ from tests.fixtures.personas import (  # noqa: F401
     table,
 )
 from tests.fixtures.push_pages import page_as, push_server  # noqa: F401
+from tests.fixtures.tasks import tasks_sent  # noqa: F401
+from tests.fixtures.test_database import django_db_setup, use_deleting_flush  # noqa: F401
 from tests.fixtures.worker import (  # noqa: F401
     _worker_idle_before_the_flush,
     celery_worker,
@@ -36,10 +42,36 @@ from tests.fixtures.worker import (  # noqa: F401
 )
 
 
+def pytest_configure(config):
+    """The var folders of this run (each xdist worker has its own, ``tests.parallel``),
+    as the programs that start the site make them: the settings make none. A
+    transactional test's flush deletes rows (``tests.fixtures.test_database``)."""
+    make_var_folders()
+    use_deleting_flush()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report shows where each of its pages was and what it
+    showed: a timeout alone does not say what the page showed instead."""
+    report = yield
+    if report.when == "call" and report.failed:
+        for number, page in enumerate(OPEN_PAGES, start=1):
+            report.sections.append((f"page {number} when the test failed", described(page)))
+    return report
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Real hashing costs a third of a second per persona; tests need none of it."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def hooks_asked_afresh():
+    """A test database's rollback deletes hooks behind ``integrations.hook_presence``'s
+    back, and the next test's ids repeat: each test starts a generation of its own."""
+    next_generation()
 
 
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}

@@ -9,9 +9,11 @@ from tournaments.api import (
     games,
     leagues,
     me,
+    round_check_in,
     round_clock,
     rounds,
     seasons,
+    teams,
 )
 
 router = DefaultRouter()
@@ -75,6 +77,38 @@ urlpatterns = [
         "events/<slug:slug>/rounds/<int:number>/clock/",
         round_clock.round_clock,
         name="api-round-clock",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/attendance/",
+        round_check_in.round_attendance,
+        name="api-round-attendance",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/check-in/",
+        round_check_in.round_check_in,
+        name="api-round-check-in",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/close-check-in/",
+        round_check_in.round_close_check_in,
+        name="api-round-close-check-in",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/forfeits/<int:entrant_id>/undo/",
+        round_check_in.forfeit_undo,
+        name="api-forfeit-undo",
+    ),
+    path("events/<slug:slug>/teams/", teams.team_list, name="api-team-list"),
+    path("events/<slug:slug>/teams/<int:team_id>/", teams.team_detail, name="api-team-detail"),
+    path(
+        "events/<slug:slug>/teams/<int:team_id>/players/",
+        teams.team_players,
+        name="api-team-players",
+    ),
+    path(
+        "events/<slug:slug>/teams/<int:team_id>/players/<int:entrant_id>/",
+        teams.team_player,
+        name="api-team-player",
     ),
     path("events/<slug:slug>/live/", round_clock.event_live, name="api-event-live"),
     path("events/<slug:slug>/games/", games.log_game, name="api-log-game"),

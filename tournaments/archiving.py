@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments import event_log
 from tournaments.models import Event, League, Result, Round, Season
 

@@ -6,7 +6,7 @@ the one lane of a knockout: the cut's, or an event of the knockout format); one 
 per round. Each table is a box of its entrants in seat order; once its result is in,
 the winner is bold, those who stay in their bracket (go through, in a knockout) are
 marked with a triangle and the winner of a final with a star (the knockout's final:
-``knockout_places``). Text is drawn at a fixed size and the
+``standings.knockout_places``). Text is drawn at a fixed size and the
 picture keeps its width (the page scrolls it sideways on a phone rather than
 shrinking the names)."""
 
@@ -15,8 +15,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments.formats.double_elimination import GRAND_FINAL, LOSERS, RESET, WINNERS
-from tournaments.knockout_places import KNOCKOUT_FORMAT, knockout_of
+from tournaments.formats.knockout import Knockout
 from tournaments.models import Seat, SeatResult
+from tournaments.ranking import knockout_of
 
 COLUMN, BOX_WIDTH, LINE, GAP, HEADER = 170, 150, 18, 10, 26
 CUT = "cut"  # the lane of the knockout a Swiss was cut to
@@ -46,12 +47,14 @@ def lane_of(note: dict, knockout: bool = False) -> str:
 def legend(event) -> str:
     """What the marks mean, for the bracket drawn: a double elimination's players stay
     in their bracket, a knockout's go through."""
-    if event.format == KNOCKOUT_FORMAT or event.is_cut:
+    if event.format == Knockout.key or event.is_cut:
         return _("▲ goes through · ★ wins the final · bold: first place")
     return _("▲ stays in its bracket · ★ wins the final · bold: first place")
 
 
-def bracket_svg(event) -> str:
+def bracket_tables(event) -> dict:
+    """The knockout's tables by id, each a box to draw: its lane, round, explanation,
+    whether it is the final, and its seats' names and places."""
     seats = (
         Seat.objects.filter(
             table__round__event=event, table__round__draft=False, table__is_bye=False
@@ -69,7 +72,7 @@ def bracket_svg(event) -> str:
     tables: dict = {}
     for seat in seats:
         note = seat.table.explanation
-        lane = lane_of(note, knockout=event.format == KNOCKOUT_FORMAT)
+        lane = lane_of(note, knockout=event.format == Knockout.key)
         if not lane:
             continue
         box = tables.setdefault(
@@ -83,6 +86,11 @@ def bracket_svg(event) -> str:
             },
         )
         box["seats"].append((seat.entrant.name, places.get((seat.table_id, seat.entrant_id))))
+    return tables
+
+
+def bracket_svg(event) -> str:
+    tables = bracket_tables(event)
     if not tables:
         return ""
     rounds = sorted({box["round"] for box in tables.values()})

@@ -6,13 +6,14 @@ to pair anyway."""
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments import event_log
 from tournaments.models import Entrant, Event
+from tournaments.ranking import store_entrants_change
 from tournaments.registration import lock_event, promote_waitlist
-from tournaments.standings import store_entrants_change
 
 
 def check_takes_check_ins(event: Event) -> None:
@@ -24,7 +25,7 @@ def check_takes_check_ins(event: Event) -> None:
     if opens is not None and opens > timezone.now():
         raise Refusal(
             _("Check-in opens at %(time)s.")
-            % {"time": timezone.localtime(opens).strftime("%Y-%m-%d %H:%M")},
+            % {"time": date_format(timezone.localtime(opens), "SHORT_DATETIME_FORMAT")},
             code="conflict",
         )
 

@@ -10,20 +10,20 @@ sharing the rank at the line (their order by name would favour the alphabet).
 
 While the knockout runs the standings are the Swiss's (the rounds before the cut), the
 knockout's entrants marked; once its final has its result they count every round and
-put the knockout's entrants first (``knockout_places``, ``standings.compute_standings``)."""
+put the knockout's entrants first (``standings.knockout_places``, ``standings.computing``)."""
 
 import random
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from refusal import CONFLICT, Refusal
+from lib.refusal import CONFLICT, Refusal
 from tournaments import event_log, lifecycle
 from tournaments.finishing import check_not_finished
 from tournaments.history import current_round
 from tournaments.models import Entrant, Event, Round, Table
 from tournaments.pairing import do_pair_round
-from tournaments.standings import compute_standings, standings_order
+from tournaments.ranking import compute_standings, standings_order
 from tournaments.tiebreak_names import TIEBREAK_NAMES
 
 MAX_TOP = 1024

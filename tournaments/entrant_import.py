@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from refusal import Refusal, attempted
+from lib.refusal import Refusal, attempted
 from tournaments.entrants import (
     MAX_TABLE_NUMBER,
     check_club,

@@ -10,15 +10,29 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from games.names import check_name_text
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.event_settings import check_points
 from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event
 from tournaments.permissions import can_schedule_bot_matches
-from tournaments.results import request_standings_update
+from tournaments.ranking import request_standings_update
 from tournaments.round_numbers import next_round_number
 
 MAX_NAME = 80  # Entrant.name and a walk-in's display name
+
+
+def check_bot_ready(bot) -> None:
+    """An uploaded bot enters only once a source of it passed its probe game, as
+    ``bots.held`` says on the bots' own paths (this app reads the bot's row and does
+    not import bots)."""
+    if bot.kind == "uploaded" and not hasattr(bot, "upload"):
+        raise Refusal(
+            _("%(bot)s cannot play yet: its source has not passed its probe game.")
+            % {"bot": bot.said_name},
+            field="bot",
+        )
+
+
 MAX_CLUB = 80
 MAX_TABLE_NUMBER = 9999
 
@@ -106,6 +120,8 @@ def do_add_entrant(
         raise Refusal(_("An entrant is a user or a bot."))
     if bot is not None and (by is None or not can_schedule_bot_matches(by, [bot])):
         raise PermissionDenied
+    if bot is not None:
+        check_bot_ready(bot)
     check_not_finished(event)
     club, fixed_table = check_club(club), check_fixed_table(fixed_table)
     with transaction.atomic():

@@ -32,8 +32,8 @@ from django.db import connection
 from django.db.models import DateTimeField, F, FilteredRelation, IntegerField, Q
 from django.db.models.expressions import RawSQL
 
-from config.built_once import cached_under
-from config.compiled import PERSON, CompiledQuery, person
+from lib.built_once import cached_under
+from lib.compiled import PERSON, CompiledQuery, person
 from tournaments.models import Entrant, Event, Result, Round, Seat, Table
 from tournaments.permissions import with_organiser_flag
 
@@ -213,8 +213,10 @@ def page_version(event) -> str:
         event.status,
         event.is_archived,
         event.cut,
+        event.tiebreak_order,  # the standings' columns follow it
         event.season.name,
         league.name,
+        league.slug,  # the heading links the league
         event.standings_version,
         event.last_round,
         event.rounds_revision,

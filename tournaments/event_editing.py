@@ -12,14 +12,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments import event_log
 from tournaments.event_settings import SETTINGS, check_event_settings, points_table
 from tournaments.finishing import lock_tables_of
 from tournaments.models import Event, SeatResult, StandingRow
+from tournaments.ranking import do_store_standings
 from tournaments.registration import promote_waitlist
 from tournaments.results import points_for_place
-from tournaments.standings import do_store_standings
 
 # What the edit page and the API may change besides the checked settings.
 PLAIN_FIELDS = ("name", "visibility", "rounds_planned", "seed", "starts_at")

@@ -12,7 +12,7 @@ table's clock, the CSRF token, their place on the waitlist) put in per request.
 
 from django.middleware.csrf import get_token
 
-from config.slots import slot
+from lib.slots import slot
 from tournaments.models import Entrant, Event
 from tournaments.precompiled import Form
 

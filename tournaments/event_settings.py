@@ -3,7 +3,7 @@ game and its options (from the game registry), the format and its options, the t
 size, points by place and a late entrant's starting points, the tie-break order,
 whether clubs are kept apart, registration (open or closed, the places, when it
 closes), check-in, reviewing pairings and the round clock. Bad values are refused with
-the field they belong to (``refusal.Refusal``), never
+the field they belong to (``lib.refusal.Refusal``), never
 stored and never a server error."""
 
 import math
@@ -11,12 +11,12 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from games.registry import MOST_SEATS, GameType, get_game
-from refusal import Refusal
+from games.declaring import MOST_SEATS, GameType
+from games.registry import get_game
+from lib.refusal import Refusal
 from tournaments.formats import get_format
 from tournaments.models import MAX_INTEGER, ClockStart
-from tournaments.tiebreaks import PLAYED
-from tournaments.tiebreaks import REGISTRY as RANKING_KEYS
+from tournaments.tiebreak_names import PLAYED, RANKING_KEYS
 
 # The event's fields these checks cover.
 SETTINGS = (
@@ -34,6 +34,8 @@ SETTINGS = (
     "registration_closes",
     "check_in",
     "check_in_opens",
+    "round_check_in",
+    "no_show_drops",
     "review_pairings",
     "round_minutes",
     "clock_starts",
@@ -209,6 +211,22 @@ def check_check_in(check_in, opens) -> dict:
     return {"check_in": check_in, "check_in_opens": opens}
 
 
+# A round's check-in window lasts at most an hour.
+MAX_ROUND_CHECK_IN = 60
+
+
+def check_round_check_in(minutes, drops) -> dict:
+    if minutes is not None and (type(minutes) is not int or not 1 <= minutes <= MAX_ROUND_CHECK_IN):
+        raise Refusal(
+            _("Check-in every round lasts 1 to %(max)d minutes, or empty for none.")
+            % {"max": MAX_ROUND_CHECK_IN},
+            field="round_check_in",
+        )
+    if not isinstance(drops, bool):
+        raise Refusal(_("Dropping after two no-shows is on or off."), field="no_show_drops")
+    return {"round_check_in": minutes, "no_show_drops": drops}
+
+
 def check_review_pairings(review) -> bool | None:
     if review is not None and not isinstance(review, bool):
         raise Refusal(
@@ -260,6 +278,8 @@ def check_event_settings(
     registration_closes=None,
     check_in: bool = False,
     check_in_opens: int = 60,
+    round_check_in=None,
+    no_show_drops: bool = False,
     review_pairings=None,
     round_minutes=None,
     clock_starts: str = ClockStart.PUBLISHED,
@@ -283,6 +303,7 @@ def check_event_settings(
         "avoid_same_club": check_avoid_same_club(avoid_same_club),
         **check_registration(registration, capacity, registration_closes),
         **check_check_in(check_in, check_in_opens),
+        **check_round_check_in(round_check_in, no_show_drops),
         "review_pairings": check_review_pairings(review_pairings),
         **check_round_clock(round_minutes, clock_starts, time_rule),
     }

@@ -4,9 +4,10 @@ organiser reopens it to correct one)."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from refusal import CONFLICT, Refusal
-from tournaments import event_log, lifecycle, live
+from lib.refusal import CONFLICT, Refusal
+from tournaments import event_log, lifecycle, live, signals
 from tournaments.models import Event, Table
 from tournaments.notices import notify_finished
 
@@ -46,12 +47,15 @@ def open_tables_refusal(event: Event) -> Refusal:
         round__event=event, is_bye=False, result__isnull=True
     ).select_related("round")
     first = open_tables.order_by("round__number", "number").first()
+    count = open_tables.count()
     return Refusal(
-        _(
-            "%(count)s table(s) have no result yet, the first one is table %(table)s "
-            "of round %(round)s."
+        ngettext(
+            "%(count)s table has no result yet: table %(table)s of round %(round)s.",
+            "%(count)s tables have no result yet, the first one is table %(table)s "
+            "of round %(round)s.",
+            count,
         )
-        % {"count": open_tables.count(), "table": first.number, "round": first.round.number}
+        % {"count": count, "table": first.number, "round": first.round.number}
     )
 
 
@@ -67,6 +71,7 @@ def do_finish_event(event: Event, by=None) -> None:
         event_log.log(event, by, event_log.Action.FINISHED)
         notify_finished(event)
         live.announce_change(event.pk)
+        signals.send_on_commit(signals.event_finished, event_id=event.pk)
 
 
 def do_reopen_event(event: Event, by=None) -> None:

@@ -5,7 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.catalogue_games import NAME_LENGTH
-from games.models import MOST_SEATS, Scoring, Ties
+from games.declaring import MOST_SEATS, Scoring, Ties
 
 
 class CatalogueGameForm(forms.Form):

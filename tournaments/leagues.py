@@ -4,7 +4,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.registry import DEFAULT_GAME, all_games
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.event_settings import SETTINGS, check_event_settings
 from tournaments.models import Event, League, Season
 from tournaments.permissions import catalogue_adders_for, league_organiser_ids

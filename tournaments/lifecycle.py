@@ -27,7 +27,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from refusal import CONFLICT, Refusal
+from lib.refusal import CONFLICT, Refusal
 from tournaments.formats import REGISTRY, Contender, PairingRequest, get_format
 from tournaments.history import load_history
 from tournaments.models import Entrant, Event, Table
@@ -61,10 +61,14 @@ class Act(StrEnum):
     FINISH = "finish"
     REOPEN = "reopen"
     LOG_GAME = "log-game"
+    CLOSE_CHECK_IN = "close-check-in"
+    ARRANGE_TEAMS = "arrange-teams"
 
 
 # Pairing with these needs the organiser's reason (the players see it).
 NEEDS_REASON = frozenset({Act.PAIR_ANYWAY, Act.EXTRA_ROUND})
+# The actions that pair a round.
+PAIRING = frozenset({Act.PAIR, Act.PAIR_ANYWAY, Act.EXTRA_ROUND})
 
 
 @dataclass(frozen=True)
@@ -81,11 +85,19 @@ class State:
     extends: bool = True
     running: bool = False  # the event's status is running
     complete_words: str = ""  # why the format is complete (its own words, untranslated)
+    check_in_open: bool = False  # the latest round's check-in (every round) is not closed
+    unteamed: int = 0  # a team event: active entrants in no team (nothing pairs them)
 
     @property
     def acts(self) -> list[Act]:
-        """What can be done now, the primary action first."""
-        return ACTS[self.stage](self)
+        """What can be done now, the primary action first. In a team event with
+        entrants in no team, putting them in teams comes instead of pairing."""
+        acts = ACTS[self.stage](self)
+        if self.unteamed and PAIRING & set(acts):
+            first = next(i for i, act in enumerate(acts) if act in PAIRING)
+            rest = [act for act in acts if act not in PAIRING]
+            acts = [*rest[:first], Act.ARRANGE_TEAMS, *rest[first:]]
+        return acts
 
     @property
     def primary(self) -> Act | None:
@@ -127,7 +139,11 @@ def swiss_over_acts(state: State) -> list[Act]:
 ACTS = {
     Stage.SETUP: setup_acts,
     Stage.ROUND_DRAFT: lambda _state: [Act.PUBLISH, Act.DISCARD],
-    Stage.PLAYING: lambda state: [Act.ENTER_RESULTS, *([Act.PAIR_ANYWAY] if state.extends else [])],
+    Stage.PLAYING: lambda state: [
+        *([Act.CLOSE_CHECK_IN] if state.check_in_open else []),
+        Act.ENTER_RESULTS,
+        *([Act.PAIR_ANYWAY] if state.extends else []),
+    ],
     # Finishing early is for an evening out of time, not for a bracket without its winner.
     Stage.BETWEEN_ROUNDS: lambda state: [
         Act.PAIR,
@@ -188,12 +204,18 @@ def state_of(event: Event) -> State:
     active = entrants.count()
     if fmt_type.logs_games:
         return State(Stage.LOGGING, 0, 0, active=active, running=running)
-    latest = event.rounds.order_by("-number").values_list("number", "draft").first()
+    latest = (
+        event.rounds.order_by("-number")
+        .values_list("number", "draft", "check_in_closes_at", "check_in_closed_at")
+        .first()
+    )
     common = {"active": active, "planned_cut": planned_cut, "running": running}
+    if fmt_type.has_teams and not event.is_cut:
+        common["unteamed"] = entrants.filter(team__isnull=True).count()
     if latest is None:
         missing = entrants.filter(checked_in_at__isnull=True).count() if event.check_in else 0
         return State(Stage.SETUP, 1, 0, no_shows=missing, **common)
-    number, draft = latest
+    number, draft, closes, closed = latest
     common.update(in_knockout=event.is_cut, next_round=number + 1, latest=number)
     if draft:
         return State(Stage.ROUND_DRAFT, **common)
@@ -206,7 +228,10 @@ def state_of(event: Event) -> State:
         # Pairing on with results missing: only where the next round does not need
         # them (not a bracket) and the format has rounds left to play.
         more = fmt.extends and not complete
-        return State(Stage.PLAYING, missing=missing, extends=more, **common)
+        check_in_open = closes is not None and closed is None
+        return State(
+            Stage.PLAYING, missing=missing, extends=more, check_in_open=check_in_open, **common
+        )
     if not complete:
         return State(Stage.BETWEEN_ROUNDS, extends=fmt.extends, **common)
     if fmt_type.cut_to and not event.is_cut:
@@ -263,6 +288,11 @@ def act_words(act: Act, state: State) -> str:
         Act.FINISH: _("Finish the event"),
         Act.REOPEN: _("Reopen the event"),
         Act.LOG_GAME: _("Log a game"),
+        Act.CLOSE_CHECK_IN: _("Close the check-in of round %(n)s") % {"n": state.latest},
+        Act.ARRANGE_TEAMS: ngettext(
+            "Put %(n)s entrant in a team", "Put %(n)s entrants in teams", state.unteamed
+        )
+        % {"n": state.unteamed},
     }[act]
 
 
@@ -280,6 +310,20 @@ def require(event: Event, act: Act) -> State:
     and the allowed actions. The caller holds the event's lock where it writes."""
     state = state_of(event)
     if act not in state.acts:
+        raise refusal_for(state)
+    return state
+
+
+# Stages in which the latest round's tables can still change (its forfeits undone).
+ROUND_OPEN = frozenset({Stage.PLAYING, Stage.BETWEEN_ROUNDS, Stage.SWISS_OVER, Stage.COMPLETE})
+
+
+def require_round_open(event: Event, number: int) -> State:
+    """The event's state, if round ``number`` is its latest published round and the
+    event is not finished: what a forfeit's undo needs (a round already followed by
+    another was paired from its results). Else the 409 naming the stage."""
+    state = state_of(event)
+    if state.stage not in ROUND_OPEN or state.latest != number:
         raise refusal_for(state)
     return state
 
@@ -327,6 +371,8 @@ def offer(act: Act, state: State, event: Event, primary: bool) -> Offer:
         return Offer(act, label, reverse("event-entrants", args=[slug]), "GET", **common)
     if act == Act.ENTER_RESULTS:
         return Offer(act, label, reverse("scoring-desk", args=[slug]), "GET", **common)
+    if act == Act.ARRANGE_TEAMS:
+        return Offer(act, label, reverse("event-teams", args=[slug]), "GET", **common)
     if act == Act.LOG_GAME:
         return Offer(act, label, reverse("event-log-game", args=[slug]), "GET", **common)
     if act in (Act.PUBLISH, Act.DISCARD):
@@ -338,6 +384,10 @@ def offer(act: Act, state: State, event: Event, primary: bool) -> Offer:
             if act == Act.DISCARD
             else ""
         )
+        return Offer(act, label, url, confirm=confirm, **common)
+    if act == Act.CLOSE_CHECK_IN:
+        url = reverse("round-close-check-in", args=[slug, state.latest])
+        confirm = _("Close the check-in now? Whoever has not checked in forfeits their seat.")
         return Offer(act, label, url, confirm=confirm, **common)
     if act == Act.DROP_NO_SHOWS:
         url = reverse("event-drop-no-shows", args=[slug])

@@ -2,7 +2,7 @@
 a player's home): its latest published round, that round's version
 (``tournaments.round_cache``, which counts its results, entries and clock) and the
 round's clock. A change is announced on the event's channel once it commits
-(``config.changes``): pairing, the clock, a result written or removed (a receiver,
+(``lib.changes``): pairing, the clock, a result written or removed (a receiver,
 connected in ``TournamentsConfig.ready``), standings stored, every organiser action
 logged (``when_logged``) and an entrant added, changed or removed. A page follows the
 event's push stream (``tournaments.views.push``) or waits on ``GET /api/events/SLUG/
@@ -12,7 +12,7 @@ at the wait's end by a long-poll."""
 
 from django.db import transaction
 
-import config.changes as changes
+import lib.changes as changes
 from tournaments.models import Event, Result, Table
 from tournaments.round_cache import round_version
 
@@ -22,7 +22,7 @@ REFRESH_SECONDS = 60
 
 
 class Announcement:
-    """The event's change announced on commit (``config.changes.announce``)."""
+    """The event's change announced on commit (``lib.changes.announce``)."""
 
     def __init__(self, event_id: int):
         self.event_id = event_id

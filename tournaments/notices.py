@@ -1,14 +1,16 @@
 """What tournaments tells people by e-mail (``accounts.notices``): a round is paired
-(or published), with each person's table and seat; they are entered or on the
-waitlist (these two link to the event's page, where they check in with one tap); a
-place freed and is theirs; the event is finished, with their final place."""
+(or published), with each person's table and seat (written by a task, for the round's
+revision); they are entered or on the waitlist (these two link to the event's page,
+where they check in with one tap); a place freed and is theirs; the event is finished,
+with their final place."""
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from accounts.notices import do_notify, link, wanting_notices
-from tournaments.models import Entrant, Event, Round, Seat
-from tournaments.standings import compute_standings
+from accounts.notices import do_notify, do_notify_once, link, notices_for, wanting_notices
+from lib import enqueue
+from tournaments.models import Entrant, Event, Round, Seat, Table
+from tournaments.ranking import compute_standings
 
 
 def organisers_of(event: Event) -> list:
@@ -21,7 +23,40 @@ def organisers_of(event: Event) -> list:
 
 
 def notify_round_paired(round_: Round) -> None:
-    event = round_.event
+    """Every seated person is told their table and seat by a task once this commits (a
+    round of 7,500 people is no request's work)."""
+    enqueue.on_commit("tournaments.tasks.notify_round_paired", round_.pk)
+
+
+COMPOSING_ATTEMPTS = 3
+
+
+def do_notify_round_paired(round_id: int) -> int:
+    """The task's work: each seated person of round ``round_id`` is told their table and
+    seat as the round stands when the task runs; how many notices go. Composed while the
+    round changed (paired again, seats swapped: a swap sends no task of its own), they
+    are composed again. They are stored under the round and the revision they tell
+    (``do_notify_once``), so a task run twice, or a re-pairing's task that finds the
+    tables an older task told already, writes and sends each person's once. A deleted
+    round tells nobody."""
+    for _attempt in range(COMPOSING_ATTEMPTS):
+        round_ = Round.objects.select_related("event").filter(pk=round_id).first()
+        if round_ is None:
+            return 0
+        notices = round_paired_notices(round_)
+        if Round.objects.filter(pk=round_id, revision=round_.revision).exists():
+            return do_notify_once(f"round-paired:{round_id}:{round_.revision}", notices)
+    return 0
+
+
+def round_paired_notices(round_: Round) -> list:
+    seats = seated_people(round_)
+    return notices_for(list(seats), lambda person: round_paired(round_, *seats[person]))
+
+
+def seated_people(round_: Round) -> dict:
+    """Each person with an account at a table of ``round_`` where someone wants notices:
+    their table, seat and everyone at it."""
     wanted = Seat.objects.filter(wanting_notices("entrant__user"), table__round=round_)
     seats = {}
     for table in round_.tables.filter(seats__in=wanted).distinct().with_seats():
@@ -29,28 +64,28 @@ def notify_round_paired(round_: Round) -> None:
         for seat in at_table:
             if seat.entrant.user is not None:
                 seats[seat.entrant.user] = (table, seat, at_table)
+    return seats
 
-    def compose(person):
-        table, seat, at_table = seats[person]
-        if table.is_bye:
-            where = _("You have a bye this round.")
-        else:
-            where = _("You play at table %(table)s, seat %(seat)s, with %(names)s.") % {
-                "table": table.number,
-                "seat": seat.position + 1,
-                "names": ", ".join(other.entrant.name for other in at_table),
-            }
-        subject = _("%(event)s: round %(round)s is paired") % {
-            "event": event.name,
-            "round": round_.number,
-        }
-        body = _("%(where)s\n\nYour table: %(link)s\n") % {
-            "where": where,
-            "link": link(reverse("scoring-table", args=[table.pk])),
-        }
-        return subject, body
 
-    do_notify(list(seats), compose)
+def round_paired(round_: Round, table: Table, seat: Seat, at_table: list[Seat]) -> tuple:
+    """The subject and body telling the person in ``seat`` where they play."""
+    if table.is_bye:
+        where = _("You have a bye this round.")
+    else:
+        where = _("You play at table %(table)s, seat %(seat)s, with %(names)s.") % {
+            "table": table.number,
+            "seat": seat.position + 1,
+            "names": ", ".join(other.entrant.name for other in at_table),
+        }
+    subject = _("%(event)s: round %(round)s is paired") % {
+        "event": round_.event.name,
+        "round": round_.number,
+    }
+    body = _("%(where)s\n\nYour table: %(link)s\n") % {
+        "where": where,
+        "link": link(reverse("scoring-table", args=[table.pk])),
+    }
+    return subject, body
 
 
 def event_link(event: Event) -> str:

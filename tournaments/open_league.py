@@ -5,7 +5,7 @@ standings rank by rating once an entrant has the minimum games."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats import get_format
 from tournaments.models import Entrant, Event, Result, Round, Season, Seat, Table
 from tournaments.results import SeatOutcome, do_record_result

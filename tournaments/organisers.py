@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments import event_log
 from tournaments.models import Event
 from tournaments.permissions import can_grant_organiser
@@ -29,9 +29,22 @@ def do_grant_organiser(event: Event, user, by) -> None:
         event_log.log(event, by, event_log.Action.ORGANISER_GRANTED, user=user.username)
 
 
+def organisers_to_show(event: Event, by) -> list[tuple]:
+    """The event's organisers, each with whether ``by`` may remove them."""
+    may_grant = can_grant_organiser(by, event)
+    return [
+        (person, may_grant and not is_creator(event, person)) for person in event.organisers.all()
+    ]
+
+
+def is_creator(event: Event, user) -> bool:
+    """The event's creator always organises it."""
+    return user.pk == event.created_by_id
+
+
 def do_revoke_organiser(event: Event, user, by) -> None:
     check_may_grant(by, event)
-    if user.pk == event.created_by_id:
+    if is_creator(event, user):
         raise Refusal(_("The event's creator always organises it."))
     with transaction.atomic():
         if not event.organisers.filter(pk=user.pk).exists():

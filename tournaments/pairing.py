@@ -4,9 +4,11 @@ Python request, stores the planned tables with their explanations in one transac
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from refusal import CONFLICT, Refusal
-from tournaments import check_in, event_log, lifecycle, live
+from lib.bulk_copy import insert_rows
+from lib.refusal import CONFLICT, Refusal
+from tournaments import check_in, event_log, lifecycle, live, signals
 from tournaments.finishing import check_not_finished
 from tournaments.formats import (
     Contender,
@@ -17,27 +19,35 @@ from tournaments.formats.seating import place_fixed_tables
 from tournaments.history import load_history
 from tournaments.models import Entrant, Event, Result, Round, Seat, Table
 from tournaments.notices import notify_round_paired
-from tournaments.results import request_standings_update
+from tournaments.ranking import compute_standings, points_and_ranks, request_standings_update
+from tournaments.round_check_in import open_window
 from tournaments.round_clock import start_when_published
-from tournaments.standings import compute_standings
 
 
 def contenders(event: Event, round_number: int) -> list[Contender]:
-    standing = {row["entrant_id"]: row for row in compute_standings(event)}
-    active = Entrant.objects.filter(
-        event=event, status=Entrant.Status.ACTIVE, joined_round__lte=round_number
+    standing = points_and_ranks(event)
+    active = list(
+        Entrant.objects.filter(
+            event=event, status=Entrant.Status.ACTIVE, joined_round__lte=round_number
+        ).values_list("pk", "name", "seed", "club", "fixed_table", "team_id", "board")
     )
+    if any(key not in standing for key, *_ in active):
+        # One who came in since the standings were stored: ranked now, with the rest.
+        computed = compute_standings(event)
+        standing = {row["entrant_id"]: (row["points"], row["rank"]) for row in computed}
     return [
         Contender(
-            key=e.pk,
-            name=e.name,
-            points=standing[e.pk]["points"],
-            rank=standing[e.pk]["rank"],
-            seed=e.seed,
-            club=e.club,
-            fixed_table=e.fixed_table or 0,
+            key=key,
+            name=name,
+            points=standing[key][0],
+            rank=standing[key][1],
+            seed=seed,
+            club=club,
+            fixed_table=fixed_table or 0,
+            team=team or 0,
+            board=board,
         )
-        for e in active
+        for key, name, seed, club, fixed_table, team, board in active
     ]
 
 
@@ -107,9 +117,12 @@ def reason_wanted(event: Event, state: lifecycle.State) -> Refusal:
         return check_in.no_shows_refusal(check_in.no_shows(event))
     if state.stage == lifecycle.Stage.PLAYING:
         return Refusal(
-            _(
-                "Round %(number)s still has %(missing)s table(s) without a result; "
-                "give a reason to pair anyway."
+            ngettext(
+                "Round %(number)s still has %(missing)s table without a result; "
+                "give a reason to pair anyway.",
+                "Round %(number)s still has %(missing)s tables without a result; "
+                "give a reason to pair anyway.",
+                state.missing,
             )
             % {"number": state.latest, "missing": state.missing},
             field="override_reason",
@@ -156,6 +169,9 @@ def do_pair_round(
             live.announce_change(event.pk)
         else:
             announce(event, round_, by)
+            signals.send_on_commit(
+                signals.round_published, event_id=event.pk, round_id=round_.pk, paired=True
+            )
     return round_
 
 
@@ -168,6 +184,7 @@ def announce(event: Event, round_: Round, by=None) -> None:
     request_standings_update(event)
     notify_round_paired(round_)
     start_when_published(round_, by)
+    open_window(event, round_)
     live.announce_change(event.pk)
 
 
@@ -187,6 +204,9 @@ def do_publish_round(round_: Round, by=None) -> Round:
         round_.draft = False
         event_log.log(round_.event, by, event_log.Action.PUBLISHED, round=round_.number)
         announce(round_.event, round_, by)
+        signals.send_on_commit(
+            signals.round_published, event_id=round_.event_id, round_id=round_.pk, paired=False
+        )
     return round_
 
 
@@ -213,14 +233,19 @@ def store_tables(event: Event, round_: Round, seed: int | None = None) -> None:
     if event.in_cut_stage(round_.number):
         for table in planned:
             table.explanation["cut"] = event.cut["top"]
-    tables = Table.objects.bulk_create(
-        Table(round=round_, number=n, explanation=t.explanation, is_bye=t.bye)
-        for n, t in enumerate(planned, start=1)
+    ids = insert_rows(
+        Table,
+        ["round", "number", "explanation", "is_bye"],
+        [(round_.pk, n, t.explanation, t.bye) for n, t in enumerate(planned, start=1)],
     )
-    Seat.objects.bulk_create(
-        Seat(table=table, entrant_id=key, position=position)
-        for table, t in zip(tables, planned, strict=True)
-        for position, key in enumerate(t.seats)
+    insert_rows(
+        Seat,
+        ["table", "entrant", "position"],
+        [
+            (pk, key, position)
+            for pk, t in zip(ids, planned, strict=True)
+            for position, key in enumerate(t.seats)
+        ],
     )
 
 

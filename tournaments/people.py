@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.models import Entrant, Event
 
 MAX_TYPED = 150  # the longest username

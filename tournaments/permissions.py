@@ -1,10 +1,14 @@
 """Every permission check on the site, in one place.
 
 Roles: *staff* (``user.is_staff``) may do anything; an *organiser* is granted per
-league (and so for all its events) or per event, by its creator or by staff; a
-*player* is a user entered in an event, and a player of a table sits at it; a *bot
-author* owns bots. Views and API endpoints call these helpers; ``access_*`` fetch an
-object or raise ``PermissionDenied``.
+league (and so for all its events) or per event, by its creator or by staff (an
+event's named organisers are its co-organisers: everything the organiser does); a
+*judge* of an event settles disputes, overrides results and calls time at the tables
+they are given (by number, or all), and a *scorekeeper* enters and confirms results at
+the desk for any table and nothing else, both named by an organiser
+(``tournaments.models.EventRole``); a *player* is a user entered in an event, and a
+player of a table sits at it; a *bot author* owns bots. Views and API endpoints call
+these helpers; ``access_*`` fetch an object or raise ``PermissionDenied``.
 """
 
 from django.core.exceptions import PermissionDenied
@@ -17,8 +21,18 @@ from django.utils.translation import gettext as _
 
 from games.models import CatalogueGame
 from games.registry import get_game
-from refusal import attempted
-from tournaments.models import Event, League, Result, Round, Season, Table, Visibility
+from lib.refusal import attempted
+from tournaments.models import (
+    Event,
+    EventRole,
+    League,
+    Result,
+    Round,
+    Season,
+    Table,
+    Team,
+    Visibility,
+)
 
 
 def is_staff(user) -> bool:
@@ -70,6 +84,11 @@ def with_organiser_flag(events, user):
     )
 
 
+def can_duplicate_event(user, event: Event) -> bool:
+    """The copy is the league's: only the league's organisers make one."""
+    return is_league_organiser(user, event.season.league)
+
+
 def is_entrant(user, event: Event) -> bool:
     return user.is_authenticated and event.entrants.filter(user=user).exists()
 
@@ -91,7 +110,89 @@ def slip_enters_result(table: Table) -> bool:
 def can_view_event(user, event: Event) -> bool:
     if event.visibility != Visibility.PRIVATE:
         return True
-    return is_event_organiser(user, event) or is_entrant(user, event)
+    return is_event_organiser(user, event) or is_entrant(user, event) or has_role(user, event)
+
+
+# The room's staff: judges and scorekeepers (``EventRole``).
+
+
+def role_of(user, event: Event) -> EventRole | None:
+    """The judge's or scorekeeper's role ``user`` holds in ``event`` (None: neither)."""
+    if not user.is_authenticated:
+        return None
+    return EventRole.objects.filter(event=event, user=user).first()
+
+
+def has_role(user, event: Event) -> bool:
+    return role_of(user, event) is not None
+
+
+def can_name_roles(user, event: Event) -> bool:
+    """Any organiser (a co-organiser too) names and removes judges and scorekeepers."""
+    return is_event_organiser(user, event)
+
+
+def can_settle_table(user, table: Table) -> bool:
+    """Settle a dispute or override the result: an organiser, or a judge whose tables
+    hold this one."""
+    return is_event_organiser(user, table.round.event) or is_judge_of_table(user, table)
+
+
+def is_judge_of_table(user, table: Table) -> bool:
+    """A judge (not an organiser) whose tables hold ``table``."""
+    role = role_of(user, table.round.event)
+    return role is not None and role.covers(table.number)
+
+
+def is_judge(user, event: Event) -> bool:
+    """An organiser (the head judge) or a judge of the event, of any tables."""
+    if is_event_organiser(user, event):
+        return True
+    role = role_of(user, event)
+    return role is not None and role.is_judge
+
+
+def can_run_clock(user, event: Event, table_number: int | None = None) -> bool:
+    """Call time: an organiser, or a judge (one table's extra minutes: a judge of it)."""
+    if is_event_organiser(user, event):
+        return True
+    role = role_of(user, event)
+    if role is None or not role.is_judge:
+        return False
+    return table_number is None or role.covers(table_number)
+
+
+def can_keep_score(user, event: Event) -> bool:
+    """Enter and confirm results at the desk for any table: an organiser or a
+    scorekeeper."""
+    if is_event_organiser(user, event):
+        return True
+    role = role_of(user, event)
+    return role is not None and role.role == EventRole.Role.SCOREKEEPER
+
+
+def access_event_as_judge(user, slug: str) -> Event:
+    event = get_object_or_404(Event.objects.select_related("season__league"), slug=slug)
+    if not is_judge(user, event):
+        raise PermissionDenied
+    return event
+
+
+def access_event_as_scorekeeper(user, slug: str) -> Event:
+    event = get_object_or_404(Event.objects.select_related("season__league"), slug=slug)
+    if not can_keep_score(user, event):
+        raise PermissionDenied
+    return event
+
+
+def access_round_for_clock(user, slug: str, number: int, table_number: int | None = None):
+    """The round whose clock ``user`` may run (an organiser's, or a judge's)."""
+    round_ = get_object_or_404(
+        Round.objects.select_related("event__season__league"), event__slug=slug, number=number
+    )
+    if not can_run_clock(user, round_.event, table_number):
+        raise PermissionDenied
+    return round_
 
 
 def can_view_table(user, table: Table) -> bool:
@@ -117,6 +218,7 @@ def visible_events(user):
     if user.is_staff:
         return events
     mine = Q(organisers=user) | Q(created_by=user) | Q(season__league__organisers=user)
+    mine |= Q(roles__user=user)
     return events.filter(Q(visibility=Visibility.PUBLIC) | mine | Q(entrants__user=user)).distinct()
 
 
@@ -135,10 +237,6 @@ def visible_leagues(user):
 def can_grant_organiser(user, obj: League | Event) -> bool:
     """Only the creator of a league or event, or staff, may name its organisers."""
     return is_staff(user) or (user.is_authenticated and obj.created_by_id == user.pk)
-
-
-def can_edit_bot(user, bot) -> bool:
-    return is_staff(user) or (user.is_authenticated and bot.owner_id == user.pk)
 
 
 def access_event(user, slug: str, read=None) -> Event:
@@ -207,10 +305,6 @@ def can_schedule_bot_matches(user, bots) -> bool:
     if not user.is_authenticated:
         return False
     return all(bot.kind != "remote" or bot.owner_id == user.pk for bot in bots)
-
-
-def can_edit_ladder(user, ladder) -> bool:
-    return is_staff(user) or (user.is_authenticated and ladder.created_by_id == user.pk)
 
 
 # Running events (the tournaments app).
@@ -322,30 +416,56 @@ def access_entrant_as_organiser(user, slug: str, entrant_id: int):
     return get_object_or_404(event.entrants.select_related("event"), pk=entrant_id)
 
 
-# Games played on the site (the play app).
-
-
-def can_view_played_game(user, game) -> bool:
-    """A friendly game is open to spectators (who never see a hand); an event's table
-    game to whoever may see the event."""
-    if game.table_id is None:
-        return True
-    return can_view_event(user, game.table.round.event)
-
-
 def is_public_event(event: Event) -> bool:
     """Open to anyone and listed: a visitor's long-poll on its live pages is held."""
     return event.visibility == Visibility.PUBLIC
 
 
-def is_public_game(game) -> bool:
-    """Open to anyone, listed: a friendly game, or a table (or a game replaced at a
-    table) of a public event, not of an unlisted or private one."""
-    table = game.table or game.former_table
-    if table is None:
-        return True
-    return table.round.event.visibility == Visibility.PUBLIC and not table.round.draft
+def access_round_seat_for_check_in(user, slug: str, number: int, entrant_id: int | None):
+    """A published round and the entrant checking in for it: the signed-in person's own
+    entry (``entrant_id`` None or theirs), or, for an organiser, any entrant's."""
+    round_ = access_round(user, slug, number)
+    if entrant_id is None:
+        entrant = get_object_or_404(round_.event.entrants, user_id=user.pk)
+    else:
+        entrant = get_object_or_404(round_.event.entrants, pk=entrant_id)
+        if entrant.user_id != user.pk and not is_event_organiser(user, round_.event):
+            raise PermissionDenied
+    return round_, entrant
 
 
-def can_start_table_game(user, table: Table) -> bool:
-    return is_player_of_table(user, table) or is_event_organiser(user, table.round.event)
+def access_forfeit_as_organiser(user, slug: str, number: int, entrant_id: int):
+    """A round's forfeit, for the event's organisers only (they may undo it)."""
+    round_ = access_round_as_organiser(user, slug, number)
+    return get_object_or_404(
+        round_.forfeits.select_related("table", "entrant"), entrant_id=entrant_id
+    )
+
+
+def access_team(user, slug: str, team_id: int) -> Team:
+    """A team of an event ``user`` may see."""
+    event = access_event(user, slug)
+    return get_object_or_404(
+        Team.objects.select_related("event", "captain"), event=event, pk=team_id
+    )
+
+
+def is_captain(user, team: Team) -> bool:
+    return user.is_authenticated and team.captain_id == user.pk
+
+
+def access_team_as_captain_or_organiser(user, slug: str, team_id: int) -> Team:
+    """A team whose players ``user`` may enter and withdraw: its captain's, or any team
+    of an event they organise."""
+    team = access_team(user, slug, team_id)
+    if not (is_captain(user, team) or is_event_organiser(user, team.event)):
+        raise PermissionDenied
+    return team
+
+
+def access_team_as_organiser(user, slug: str, team_id: int) -> Team:
+    """A team whose name, captain and players ``user`` may change: organisers only."""
+    team = access_team(user, slug, team_id)
+    if not is_event_organiser(user, team.event):
+        raise PermissionDenied
+    return team

@@ -21,14 +21,14 @@ from django.template.loader import get_template
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from config.slots import Drawn, filled, split_at_slots
+from lib.slots import Drawn, filled, split_at_slots
 
 FORMS_KEPT = 512
 
 
 class Form:
     """``template_name`` drawn per shape: ``markers(shape)`` is the rest of its context
-    (slots' markers, ``config.slots.slot(name)``, or objects holding them), the same for every read
+    (slots' markers, ``lib.slots.slot(name)``, or objects holding them), the same for every read
     of one shape."""
 
     def __init__(self, template_name: str, markers: Callable[[dict], dict]):

@@ -5,21 +5,21 @@ places) goes to the first on the waitlist, who is told by e-mail. A dropped entr
 put back in by an organiser, or by registering again when they withdrew themself
 (``do_reinstate``). Every change runs under the event's row lock, so two people never
 take the last place, and stores the standings that list the entrants
-(``tournaments.standings.store_entrants_change``)."""
+(``tournaments.ranking.store_entrants_change``)."""
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from refusal import CONFLICT, Refusal
+from lib.refusal import CONFLICT, Refusal
 from tournaments import event_log
 from tournaments.entrants import do_add_entrant, do_drop_entrant
 from tournaments.finishing import check_not_finished
 from tournaments.models import Entrant, Event
 from tournaments.notices import notify_promoted, notify_registered
+from tournaments.ranking import store_entrants_change
 from tournaments.round_numbers import next_round_number
-from tournaments.standings import store_entrants_change
 
 WITHDREW = Entrant.DropReason.WITHDREW
 

@@ -5,13 +5,16 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from config.compiled import CompiledQuery
+from lib.compiled import CompiledQuery
+from tournaments import signals
 from tournaments.event_settings import points_table
 from tournaments.finishing import check_not_finished
+from tournaments.forfeit_places import place_forfeits_last, standing_forfeits
 from tournaments.models import Event, Result, Round, SeatResult, Table
+from tournaments.ranking import request_standings_update
 
 # The reads of every result written (the round-end rush writes 250 in seconds), compiled
-# once per process (``config.compiled``). Unordered where the default ordering would join.
+# once per process (``lib.compiled``). Unordered where the default ordering would join.
 TABLE_LOCK = CompiledQuery(
     lambda table_id: (
         Table.objects.select_for_update(of=("self",))
@@ -23,7 +26,9 @@ TABLE_LOCK = CompiledQuery(
 )
 EVENT_SCORING = CompiledQuery(
     lambda event_id: (
-        Event.objects.only("status", "points_by_place", "table_size").filter(pk=event_id).order_by()
+        Event.objects.only("status", "points_by_place", "table_size", "round_check_in")
+        .filter(pk=event_id)
+        .order_by()
     ),
     -7,
 )
@@ -69,6 +74,8 @@ def do_record_result(
     """Write (or replace) the official result of ``table`` and send the standings
     update on commit. ``outcomes`` has one entry per seat, by position.
 
+    Seats forfeited at the round's check-in are placed last (``forfeit_places``).
+
     ``unless_settled``: write nothing (and return None) when the table has a result
     already or its event is finished. A site game that ends after an organiser (or the
     players) settled its table leaves their result, and the finished event, as they are.
@@ -88,7 +95,13 @@ def do_record_result(
         ):
             return None
         check_not_finished(current)
-        result = store_result(table, source, by, detail or {}, rules_version)
+        detail = dict(detail or {})
+        if current.round_check_in:
+            forfeited = standing_forfeits(table.pk)
+            outcomes = place_forfeits_last(outcomes, forfeited)
+            if forfeited:
+                detail["forfeits"] = sorted(forfeited)
+        result, replaced = store_result(table, source, by, detail, rules_version)
         places = [o.place for o in outcomes]
         SeatResult.objects.bulk_create(
             SeatResult(
@@ -102,7 +115,10 @@ def do_record_result(
             for o in outcomes
         )
         mark_round_complete(table.round)
-        request_standings_update(event)  # the ratings follow with it (tournaments.standings)
+        request_standings_update(event)  # the ratings follow with it (standings.computing)
+        signals.send_on_commit(
+            signals.result_official, event_id=event.pk, table_id=table.pk, replaced=replaced
+        )
     return result
 
 
@@ -114,25 +130,32 @@ def do_record_void(table: Table, by, detail: dict) -> Result:
     with transaction.atomic():
         lock_table(table)
         check_not_finished(Event.objects.only("status").get(pk=event.pk))
-        result = store_result(table, Result.Source.ORGANISER, by, {**detail, "void": True}, "")
+        result, replaced = store_result(
+            table, Result.Source.ORGANISER, by, {**detail, "void": True}, ""
+        )
         mark_round_complete(table.round)
         request_standings_update(event)
+        signals.send_on_commit(
+            signals.result_official, event_id=event.pk, table_id=table.pk, replaced=replaced
+        )
     return result
 
 
-def store_result(table: Table, source: str, by, detail: dict, rules_version: str) -> Result:
+def store_result(
+    table: Table, source: str, by, detail: dict, rules_version: str
+) -> tuple[Result, bool]:
     """The table's result row, new or replaced (under the table's lock, so a plain read
-    then write: no savepoint), without its seats."""
+    then write: no savepoint), without its seats; and whether it replaced one."""
     fields = {"source": source, "recorded_by": by, "detail": detail, "rules_version": rules_version}
     found = RESULT_OF_TABLE.fetch(table.pk)
     result = found[0] if found else None
     if result is None:
-        return Result.objects.create(table=table, **fields)
+        return Result.objects.create(table=table, **fields), False
     for name, value in fields.items():
         setattr(result, name, value)
     result.save()
     result.seats.all().delete()
-    return result
+    return result, True
 
 
 def lock_table(table: Table) -> None:
@@ -155,12 +178,3 @@ def mark_round_complete(round_: Round) -> None:
 
     if not mark():
         transaction.on_commit(mark)
-
-
-def request_standings_update(event) -> None:
-    """Mark the event's standings stale (inside the caller's transaction) and, once it
-    commits, make sure a standings task is on its way (see ``tournaments.standings``)."""
-    from tournaments.standings import do_request_standings, schedule_standings
-
-    do_request_standings(event.pk)
-    transaction.on_commit(lambda: schedule_standings(event.pk))

@@ -16,7 +16,7 @@ from django.db.models import Count, Max, QuerySet
 from django.http import HttpResponse
 from django.utils.translation import get_language
 
-from config.built_once import cached_under
+from lib.built_once import cached_under
 from tournaments.models import Result, Round
 
 # A round id no row has: the place of the round's id among a compiled query's values.

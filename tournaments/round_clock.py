@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from refusal import CONFLICT, Refusal
+from lib.refusal import CONFLICT, Refusal
 from tournaments import event_log, live
 from tournaments.models import DEFAULT_TIME_RULE, ClockStart, Round
 

@@ -15,8 +15,8 @@ from tournaments.formats.spread import score_spread, spread_lower_bound
 from tournaments.leagues import do_create_event, do_create_league, do_create_season
 from tournaments.models import Entrant, Seat, StandingRow
 from tournaments.pairing import do_pair_round
+from tournaments.ranking import do_update_standings
 from tournaments.results import SeatOutcome, do_record_result
-from tournaments.standings import do_update_standings
 
 
 def create_event(

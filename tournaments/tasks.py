@@ -1,20 +1,21 @@
+"""Tournaments' own tasks (the standings' are in ``standings.tasks``)."""
+
 from celery import shared_task
 
-from tournaments.ratings import do_rebuild_ratings, newer_result_exists
-from tournaments.standings import run_standings_task
+from tournaments.models import Round
+from tournaments.notices import do_notify_round_paired
+from tournaments.round_forfeits import do_close_check_in, due_rounds
+
+
+@shared_task
+def close_due_check_ins() -> int:
+    """Run by beat: close every round's check-in whose window has passed (each once:
+    ``do_close_check_in`` finds a round closed already and does nothing)."""
+    return sum(len(do_close_check_in(Round(pk=pk))) for pk in due_rounds())
 
 
 @shared_task(acks_late=True)
-def update_standings(event_id: int) -> int | None:
-    """Recompute an event's standings from its results if requests are waiting, one
-    task in flight per event (see ``tournaments.standings``). Idempotent."""
-    return run_standings_task(event_id)
-
-
-@shared_task(acks_late=True)
-def update_ratings(league_id: int, game: str, after: str | None = None) -> int | None:
-    """Rebuild the league's and the game's ratings from the results, in order; skipped
-    when a result recorded later than ``after`` (ISO time) will send its own rebuild."""
-    if after and newer_result_exists(league_id, game, after):
-        return None
-    return do_rebuild_ratings(league_id, game)
+def notify_round_paired(round_id: int) -> int:
+    """Each seated person of the round is told their table and seat as it stands; a task
+    run twice writes each notice once (``tournaments.notices.do_notify_round_paired``)."""
+    return do_notify_round_paired(round_id)

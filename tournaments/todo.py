@@ -16,8 +16,9 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from config.compiled import PERSON, CompiledQuery, person
+from lib.compiled import PERSON, CompiledQuery, person
 from tournaments import lifecycle
 from tournaments.event_cache import last_round_of, with_page_version
 from tournaments.models import Event, Round, Table
@@ -33,6 +34,7 @@ class Action:
     CONFIRM_FOR_TABLE = "confirm-for-table"
     PUBLISH = "publish"
     PAIR = "pair"
+    ARRANGE_TEAMS = "arrange-teams"
     CUT = "cut"
     FINISH = "finish"
 
@@ -156,7 +158,8 @@ def play_item(table: Table, position: int) -> Todo:
         "seat": position + 1,
     }
     if position == 0:
-        text = f"{text} {_('You start.')}"
+        starts = _("You start.")  # not inside the f-string: makemessages would miss it
+        text = f"{text} {starts}"
     return Todo(Action.PLAY, text, table_url(table), round_.event, round_.number, table)
 
 
@@ -173,27 +176,48 @@ def reader_table(event: Event) -> list[Todo]:
 
 def organiser_item(event: Event, state: lifecycle.State) -> Todo | None:
     """An organiser's next step in ``event``, from its life cycle: the results still
-    missing, a draft to publish, the next round to pair, the cut or the finish. Nothing
+    missing, a draft to publish, then its primary action (``next_step_item``). Nothing
     once the event is finished or archived, so no item outlives its cause."""
     words = {"event": event.name, "round": state.latest, "next": state.next_round}
-    page = reverse("event-detail", args=[event.slug])
     if state.stage == lifecycle.Stage.PLAYING:
         words["n"] = state.missing
-        text = _("%(event)s, round %(round)s: %(n)s of the tables have no result yet.")
+        text = ngettext(
+            "%(event)s, round %(round)s: %(n)s table has no result yet.",
+            "%(event)s, round %(round)s: %(n)s tables have no result yet.",
+            state.missing,
+        )
         url = reverse("scoring-desk", args=[event.slug])
         return Todo(Action.RESULTS_MISSING, text % words, url, event, state.latest)
     if state.stage == lifecycle.Stage.ROUND_DRAFT:
         text = _("%(event)s, round %(round)s is a draft: review it, then publish it.")
         url = reverse("round-detail", args=[event.slug, state.latest])
         return Todo(Action.PUBLISH, text % words, url, event, state.latest)
-    if state.stage == lifecycle.Stage.BETWEEN_ROUNDS:
+    return next_step_item(event, state, words)
+
+
+def next_step_item(event: Event, state: lifecycle.State, words: dict) -> Todo | None:
+    """The step the life cycle puts first, as the event page's main button does: pair
+    the next round, or first put the entrants without a team in teams (a team event
+    pairs nobody outside one), cut or finish."""
+    page = reverse("event-detail", args=[event.slug])
+    primary = state.primary
+    if primary == lifecycle.Act.ARRANGE_TEAMS:
+        words["n"] = state.unteamed
+        text = ngettext(
+            "%(event)s: %(n)s entrant is in no team: put them in one before round %(next)s.",
+            "%(event)s: %(n)s entrants are in no team: put them in teams before round %(next)s.",
+            state.unteamed,
+        )
+        url = reverse("event-teams", args=[event.slug])
+        return Todo(Action.ARRANGE_TEAMS, text % words, url, event, state.next_round)
+    if state.stage == lifecycle.Stage.BETWEEN_ROUNDS and primary == lifecycle.Act.PAIR:
         text = _("%(event)s: round %(round)s is complete: pair round %(next)s.")
         return Todo(Action.PAIR, text % words, page, event, state.next_round)
-    if state.primary == lifecycle.Act.CUT:
+    if primary == lifecycle.Act.CUT:
         text = _("%(event)s: the planned rounds are played: cut to the top %(n)s.")
         words["n"] = state.planned_cut
         return Todo(Action.CUT, text % words, page, event)
-    if state.primary == lifecycle.Act.FINISH:
+    if primary == lifecycle.Act.FINISH:
         text = _("%(event)s: every round is played: finish the event.")
         return Todo(Action.FINISH, text % words, page, event)
     return None

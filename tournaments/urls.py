@@ -1,20 +1,20 @@
 from django.urls import path
 
 from tournaments.views import (
+    attendance,
     bgstats,
     editing,
     entrants,
     events,
     exports,
     game_catalogue,
-    home,
     projector,
     registration,
     rounds,
+    teams,
 )
 
 urlpatterns = [
-    path("", home.home, name="home"),
     path("games/", game_catalogue.game_list, name="game-list"),
     path("games/add/", game_catalogue.game_add, name="game-add"),
     path("games/<str:key>/", game_catalogue.game_detail, name="game-detail"),
@@ -22,7 +22,6 @@ urlpatterns = [
     path("games/<str:key>/delete/", game_catalogue.game_delete, name="game-delete"),
     path("games/<str:key>/site-wide/", game_catalogue.game_site_wide, name="game-site-wide"),
     path("leagues/new/", events.league_create, name="league-create"),
-    path("leagues/<slug:slug>/", events.league_detail, name="league-detail"),
     path("leagues/<slug:slug>/edit/", editing.league_edit, name="league-edit"),
     path(
         "leagues/<slug:slug>/export/bgstats/",
@@ -116,5 +115,28 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/discard/", rounds.discard, name="round-discard"),
     path("events/<slug:slug>/rounds/<int:number>/publish/", rounds.publish, name="round-publish"),
     path("events/<slug:slug>/rounds/<int:number>/clock/", rounds.clock, name="round-clock"),
+    path("events/<slug:slug>/teams/", teams.teams_page, name="event-teams"),
+    path("events/<slug:slug>/teams/new/", teams.team_create, name="team-create"),
+    path("events/<slug:slug>/teams/<int:team_id>/enter/", teams.team_enter, name="team-enter"),
+    path(
+        "events/<slug:slug>/teams/<int:team_id>/withdraw/<int:entrant_id>/",
+        teams.team_withdraw,
+        name="team-withdraw",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/check-in/",
+        attendance.check_in,
+        name="round-check-in",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/close-check-in/",
+        attendance.close_check_in,
+        name="round-close-check-in",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/undo-forfeit/",
+        attendance.undo_forfeit,
+        name="forfeit-undo",
+    ),
     path("events/<slug:slug>/export/<str:kind>.csv", exports.export_csv, name="event-export"),
 ]

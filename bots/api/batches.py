@@ -7,8 +7,8 @@ from bots.api.games import check_bots_play, check_game_with_bots
 from bots.batches import batch_progress
 from bots.models import Batch, Bot
 from bots.scheduling import do_schedule_batch, lineups_for
-from config.api_fields import ModelSerializer
 from games.registry import DEFAULT_GAME, get_game
+from lib.api_fields import ModelSerializer
 from scoring.idempotency import IDEMPOTENCY, idempotent
 from tournaments.permissions import can_schedule_bot_matches
 
@@ -80,7 +80,7 @@ class BatchViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
     """Batches of bot matches: schedule one, and follow its progress."""
 
     queryset = Batch.objects.filter(event__isnull=True)
-    throttle_scope = "batch_scheduling"  # its POST (config.throttles)
+    throttle_scope = "batch_scheduling"  # its POST (lib.throttles)
     serializer_class = BatchSerializer
 
     @extend_schema(
@@ -89,7 +89,8 @@ class BatchViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Ge
         parameters=[IDEMPOTENCY],
         description="Schedule a batch (answered at once: a large one is written out by a "
         "worker). Refused with 400 naming the budget when its games would take your "
-        "queued bot decisions over `BOTS_DECISION_BUDGET`. Send an `Idempotency-Key` to "
+        "queued bot work over `BOTS_WORK_BUDGET_SECONDS`, or when a new account's e-mail "
+        "is not confirmed yet. Send an `Idempotency-Key` to "
         "retry safely: a retry gets the same batch, never a second one.",
     )
     def create(self, request):

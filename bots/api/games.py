@@ -5,7 +5,7 @@ registry's for a game with built-in bots (``get_game(key).played.bots``), refuse
 from django.utils.translation import gettext as _
 
 from games.registry import get_game
-from refusal import Refusal
+from lib.refusal import Refusal
 
 
 def check_game_with_bots(key) -> str:

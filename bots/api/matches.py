@@ -1,8 +1,8 @@
 from rest_framework import serializers, viewsets
 
+from bots.access import can_edit_bot
 from bots.models import Fault, Match, MatchSeat
 from tournaments.models import Visibility
-from tournaments.permissions import can_edit_bot
 
 
 class SeatSerializer(serializers.ModelSerializer):

@@ -10,15 +10,14 @@ from bots.batches import batch_progress, batch_summary, latest_games
 from bots.forms import BatchForm
 from bots.models import Batch
 from bots.scheduling import do_schedule_batch, lineups_for
-from config.refusal_pages import carried_out
-from config.throttles import refused_on_page
-from refusal import Refusal
+from lib.refusal_pages import carried_out, form_status
+from lib.throttles import refused_on_page
 from tournaments.permissions import can_schedule_bot_matches
 
 
 @login_required
 def batch_new(request):
-    form = BatchForm(request.POST or None)
+    form, scheduled, throttled = BatchForm(request.POST or None), None, False
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         bots = list(data["bots"])
@@ -26,19 +25,22 @@ def batch_new(request):
             raise PermissionDenied
         order = request.POST.getlist("bots")
         bots.sort(key=lambda bot: order.index(str(bot.pk)))
-        scheduled = carried_out(request, schedule, request, data, bots, form=form)
+        if refused := refused_on_page(request, "batch_scheduling"):
+            form.add_error(None, refused)
+            throttled = True
+        else:
+            scheduled = carried_out(request, schedule, request.user, data, bots, form=form)
         if scheduled:
             batch = scheduled.answer
             messages.success(request, _("Scheduled %(n)d games.") % {"n": batch.total})
             return redirect("bots:batch-detail", batch_id=batch.pk)
-    return render(request, "bots/batch_form.html", {"form": form})
+    status = form_status(form, scheduled, throttled)
+    return render(request, "bots/batch_form.html", {"form": form}, status=status)
 
 
-def schedule(request, data, bots) -> Batch:
-    if refused := refused_on_page(request, "batch_scheduling"):
-        raise Refusal(refused)
+def schedule(by, data, bots) -> Batch:
     return do_schedule_batch(
-        request.user,
+        by,
         data["kind"],
         lineups_for(data["kind"], bots, data["table_size"]),
         games_per_lineup=data["games"],

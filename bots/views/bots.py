@@ -4,14 +4,21 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from bots.access import access_bot_as_author, faults_as_seen
-from bots.authoring import do_register_bot, do_rotate_secret, do_set_public, do_update_bot
+from bots.access import access_bot_as_author, can_edit_bot, faults_as_seen
+from bots.authoring import (
+    builtin_name,
+    do_register_bot,
+    do_rotate_secret,
+    do_set_public,
+    do_update_bot,
+)
 from bots.forms import BotForm
-from bots.models import Batch, Bot, Fault, MatchSeat
+from bots.latency import latency_of
+from bots.models import Batch, Bot, BotUpload, Fault, Ladder, MatchSeat, SourceCheck
 from bots.ratings import rating_history
-from config.throttles import refused_on_page
-from tournaments.permissions import can_edit_bot
-from tournaments.plots import rating_svg, recent_form_svg
+from lib.refusal_pages import carried_out, form_status
+from lib.throttles import refused_on_page
+from standings.plots import rating_svg, recent_form_svg
 
 RECENT = 40
 
@@ -19,7 +26,10 @@ RECENT = 40
 def bot_list(request):
     bots = sorted(Bot.objects.select_related("owner"), key=lambda bot: -bot.rating)
     batches = Batch.objects.filter(event__isnull=True)[:10]
-    return render(request, "bots/bot_list.html", {"bots": bots, "batches": batches})
+    ladders = Ladder.objects.all()
+    return render(
+        request, "bots/bot_list.html", {"bots": bots, "batches": batches, "ladders": ladders}
+    )
 
 
 def bot_detail(request, bot_id):
@@ -38,6 +48,8 @@ def bot_detail(request, bot_id):
         "bots/bot_detail.html",
         {
             "bot": bot,
+            "builtin_name": builtin_name(bot.game, bot.builtin_key) if bot.builtin_key else "",
+            "ladders": bot.ladders.all(),
             "seats": seats,
             "form": recent_form_svg(seats),
             "rating_plot": rating_svg(rating_history(bot)),
@@ -47,6 +59,9 @@ def bot_detail(request, bot_id):
             ),
             "fault_count": Fault.objects.filter(bot=bot).count(),
             "can_edit": can_edit_bot(request.user, bot),
+            "latency": latency_of(bot, RECENT),
+            "source_check": SourceCheck.objects.filter(bot=bot).defer("content").first(),
+            "has_upload": BotUpload.objects.filter(bot=bot).exists(),
         },
     )
 
@@ -54,13 +69,20 @@ def bot_detail(request, bot_id):
 @login_required
 def bot_new(request):
     form = BotForm(request.POST or None)
+    done, throttled = None, False
     if request.method == "POST" and form.is_valid():
         if refused := refused_on_page(request, "bot_registration"):
             form.add_error(None, refused)
+            throttled = True
         else:
-            bot, secret = do_register_bot(request.user, form.save(commit=False))
-            return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
-    return render(request, "bots/bot_form.html", {"form": form})
+            done = carried_out(
+                request, do_register_bot, request.user, form.save(commit=False), form=form
+            )
+            if done:
+                bot, secret = done.answer
+                return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
+    status = form_status(form, done, throttled)
+    return render(request, "bots/bot_form.html", {"form": form}, status=status)
 
 
 @login_required

@@ -5,7 +5,7 @@ from django.views.decorators.http import require_POST
 
 from bots.models import Batch
 from bots.scheduling import do_schedule_event_round
-from config.refusal_pages import carried_out
+from lib.refusal_pages import carried_out
 from tournaments.models import Table
 from tournaments.permissions import access_event_as_organiser, access_round_as_organiser
 

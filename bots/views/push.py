@@ -3,7 +3,7 @@ part again when the batch's progress moves on (``bots.batch_changes``)."""
 
 from bots.access import access_batch
 from bots.batch_changes import REFRESH_SECONDS, TOPIC, batch_stamp
-from config.push import Followable, follow
+from lib.push import Followable, follow
 from tournaments.permissions import is_public_event
 
 

@@ -12,14 +12,15 @@ from django.utils.translation import gettext as _
 
 from bots.access import access_match, access_result_record, faults_as_seen
 from bots.forms import RecordForm
+from bots.latency import annotate_moves
 from bots.replay import replay_position
 from games.models import GameRecord
-from refusal import attempted
+from lib.refusal import attempted
 
 
-def _viewer(request, record: dict, title: str, download_url: str, extra=None):
+def _viewer(request, record: dict, title: str, download_url: str, extra=None, annotate=None):
     replayed = attempted(replay_position, record, request.GET.get("step"), request.GET.get("seat"))
-    if not replayed:
+    if replayed.refusal is not None:
         error = str(replayed.refusal.message)
         return render(
             request,
@@ -28,6 +29,8 @@ def _viewer(request, record: dict, title: str, download_url: str, extra=None):
             status=422,
         )
     position = replayed.answer
+    if annotate is not None:
+        annotate(position.moves)
     context = {
         "title": title,
         "position": position,
@@ -48,15 +51,14 @@ def match_replay(request, match_id):
     match = access_match(request.user, match_id)
     if match.record is None:
         return render(request, "bots/replay.html", {"title": match.in_words(), "match": match})
+    faults = faults_as_seen(request.user, match.faults.select_related("bot"))
     return _viewer(
         request,
         match.record,
         match.in_words(),
         reverse("bots:match-record", args=[match.pk]),
-        {
-            "match": match,
-            "faults": faults_as_seen(request.user, match.faults.select_related("bot")),
-        },
+        {"match": match, "faults": faults},
+        annotate=lambda moves: annotate_moves(moves, match.timings, faults),
     )
 
 

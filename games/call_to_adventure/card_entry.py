@@ -21,7 +21,7 @@ the same Adversary, so it is the one card two players may both name.
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from games.call_to_adventure.catalogue import Card, CardPath, Catalogue, Kind
 from games.call_to_adventure.fields import InputFault, join, json_repr
@@ -93,7 +93,7 @@ def derive(
     return story
 
 
-def _names_a_card(value: Any) -> bool:
+def _names_a_card(value: Any) -> TypeGuard[Mapping]:
     return isinstance(value, Mapping) and "card" in value
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from games.call_to_adventure.destiny import Requirement
 from games.call_to_adventure.fields import InputFault, json_repr
-from refusal import Refusal
+from lib.refusal import Refusal
 
 CARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 PATH_NAMES = ("top", "bottom")

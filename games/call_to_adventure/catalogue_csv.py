@@ -10,6 +10,7 @@ from games.call_to_adventure.cards import (
     CardPath,
     Catalogue,
     CatalogueError,
+    Kind,
     Problem,
     checked_card,
     identity,
@@ -76,7 +77,7 @@ def _csv_card(group: list[tuple[int, dict[str, str]]], profile: Profile) -> Card
     first_row = group[0][0]
     paths: dict[str, CardPath] = {}
     requirements: tuple = ()
-    first_seen = None
+    first_seen: tuple[str, str, Kind] | None = None
     for row_number, row in group:
         try:
             found = identity(row.get("id"), row.get("name"), row.get("kind"))
@@ -107,6 +108,7 @@ def _csv_card(group: list[tuple[int, dict[str, str]]], profile: Profile) -> Card
                 )
         except InputFault as fault:
             raise _RowFault(row_number, fault) from None
+    assert first_seen is not None, "a group has at least one row"
     try:
         return checked_card(Card(*first_seen, paths, requirements))
     except InputFault as fault:

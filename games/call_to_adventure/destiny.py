@@ -138,11 +138,14 @@ def requirements_from_cell(cell: str, icons: tuple[str, ...], field: str) -> tup
                 raise InputFault(field, f"{icon!r} is not an icon of the profile")
             points = {"triumph": 0, "tragedy": 0}
             for chunk in match["points"].split("+"):
-                amount, column = CELL_POINTS.match(chunk.strip()).groups()
+                points_match = CELL_POINTS.match(chunk.strip())
+                assert points_match, "CELL_TIER lets through only points like '5 triumph'"
+                amount, column = points_match.groups()
                 if column not in points:
                     raise InputFault(field, f"{column!r} is not 'triumph' or 'tragedy'")
                 points[column] += small_number(amount, field)
             tiers.append(Tier(at_least=small_number(match["at_least"], field), **points))
+        assert icon is not None, "a part has at least one tier"
         requirements.append(_checked(Requirement(icon, tuple(tiers)), field))
     return tuple(requirements)
 

@@ -48,7 +48,7 @@ def small_number(digits: str, field: str) -> int:
     return int(digits)
 
 
-def mapping(value: Any, field: str, what: str = "an object") -> Mapping:
+def mapping(value: Any, field: str | None, what: str = "an object") -> Mapping:
     if not isinstance(value, Mapping):
         raise InputFault(field, f"{json_repr(value)} is not {what}")
     return value

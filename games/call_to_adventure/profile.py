@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from games.call_to_adventure.fields import InputFault, join, json_repr, whole_number
-from refusal import Refusal
+from lib.refusal import Refusal
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")

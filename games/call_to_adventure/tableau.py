@@ -186,7 +186,7 @@ def read_corruption(entry: Mapping, profile: Profile) -> Corruption:
                 f"level {level} is worth {known.points:+d} in profile {profile.name}, "
                 f"not {points:+d}; leave points out, or score with a corrected profile",
             )
-    elif known.known:
+    elif known.points is not None:
         points = known.points
     else:
         raise InputFault(

@@ -5,6 +5,7 @@ Words used across the engine: a *value* is a card's printed number (6 .. 20); it
 counts indexed by value index. Piles are lists of value indexes, top card at the END.
 """
 
+import json
 import random
 
 VALUES = (6, 7, 8, 9, 12, 14, 16, 18, 20)
@@ -45,35 +46,48 @@ def smallest_set(i: int, players: int) -> int:
 def deal_fault(hands, piles, players: int, round_number: int) -> str | None:
     """Why a round's deal (values, as in a record) is not a legal deal, or None."""
     where = f"round {round_number}"
+    fault = _shape_fault(hands, piles, players)
+    if fault is None:
+        cards = [card for hand in hands for card in hand] + piles[0] + piles[1]
+        fault = _cards_fault(cards)
+    return None if fault is None else f"{where}: {fault}"
+
+
+def _shape_fault(hands, piles, players: int) -> str | None:
+    """Why the hands and draw piles are not shaped as a deal is, or None."""
     if not isinstance(hands, list) or len(hands) != players:
-        return f"{where}: hands must be a list of {players} hands, one per seat"
+        return f"hands must be a list of {players} hands, one per seat"
     if not isinstance(piles, list) or len(piles) != 2:
-        return f"{where}: draw_piles must be a list of two piles, D1 and D2"
+        return "draw_piles must be a list of two piles, D1 and D2"
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-            return f"{where}: seat {seat}'s hand must be a list of {HAND_SIZE} cards"
+            return f"seat {seat}'s hand must be a list of {HAND_SIZE} cards"
     for name, pile in zip(("D1", "D2"), piles, strict=True):
         if not isinstance(pile, list):
-            return f"{where}: draw pile {name} must be a list of cards"
+            return f"draw pile {name} must be a list of cards"
     if abs(len(piles[0]) - len(piles[1])) > 1:
         return (
-            f"{where}: the draw piles have {len(piles[0])} and {len(piles[1])} cards;"
+            f"the draw piles have {len(piles[0])} and {len(piles[1])} cards;"
             " their sizes may differ by at most one"
         )
-    cards = [card for hand in hands for card in hand] + piles[0] + piles[1]
+    return None
+
+
+def _cards_fault(cards: list) -> str | None:
+    """Why the dealt cards are not the game's deck, or None."""
     kinds = set(map(type, cards))
     if kinds == INT_ONLY and sorted(cards) == SORTED_DECK:
         return None
     if kinds - {int}:
         bad = next(card for card in cards if type(card) is not int)
-        return f"{where}: {shown(bad)} is not a card value (values are {_listing()})"
+        return f"{shown(bad)} is not a card value (values are {_listing()})"
     for card in cards:
         if card not in INDEX:
-            return f"{where}: {card} is not a card value (values are {_listing()})"
+            return f"{card} is not a card value (values are {_listing()})"
     for value in VALUES:
         have = cards.count(value)
         if have != value:
-            return f"{where}: the deal has {have} cards of {value}; the game has {value}"
+            return f"the deal has {have} cards of {value}; the game has {value}"
     return None
 
 
@@ -87,8 +101,6 @@ def _listing() -> str:
 
 def shown(item) -> str:
     """A value from a document as its JSON text, shortened, for an error message."""
-    import json
-
     try:
         text = json.dumps(item)
     except (ValueError, TypeError, RecursionError):

@@ -11,22 +11,35 @@ from .phases import REVEAL as REVEALING
 
 def refusal(st, seat: int, action: int) -> str | None:
     """Why ``seat`` may not take ``action`` now, or None when it may."""
-    if seat >= st.n:
-        return f"there is no seat {seat} (seats are 0 to {st.n - 1})"
+    fault = _turn_refusal(st, seat)
+    if fault is not None:
+        return fault
     phase = st.phase
-    if phase == OVER:
-        return "the game is over"
-    if phase == DEAL:
-        return "the round has already ended"
-    deciding = st.current_player()
-    if seat != deciding:
-        return f"seat {deciding} decides now ({decision(st)}), not seat {seat}"
     if phase == PILING:
         if PILE <= action < END:
             return discard_pile_refusal(st.piles, action - PILE + 2)
         return f"seat {seat} must first put its {pending_kind(st)} on a discard pile"
     if phase == REVEALING and not action >= REVEAL:
         return "the round has ended: each player now reveals one task"
+    return _action_refusal(st, action)
+
+
+def _turn_refusal(st, seat: int) -> str | None:
+    """Why it is not ``seat``'s decision now, or None when it is."""
+    if seat >= st.n:
+        return f"there is no seat {seat} (seats are 0 to {st.n - 1})"
+    if st.phase == OVER:
+        return "the game is over"
+    if st.phase == DEAL:
+        return "the round has already ended"
+    deciding = st.current_player()
+    if seat != deciding:
+        return f"seat {deciding} decides now ({decision(st)}), not seat {seat}"
+    return None
+
+
+def _action_refusal(st, action: int) -> str | None:
+    """Why the deciding seat may not take ``action`` in its turn, or None."""
     if action < DISCARD:
         return turn.draw_refusal(st, action)
     if action < PILE:

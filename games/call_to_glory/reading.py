@@ -5,7 +5,7 @@ validator's error dict."""
 
 import json
 
-from games.json_input import JsonDuplicateKey, JsonNotText, JsonTooDeep, loads_bounded
+from lib.json_input import JsonDuplicateKey, JsonNotText, JsonTooDeep, loads_bounded
 
 from .options import read_options
 from .record import FORMAT
@@ -28,26 +28,7 @@ def _error(reason: str) -> dict:
 def parse(record, max_bytes: int):
     if isinstance(record, dict):
         return record
-    if isinstance(record, str):
-        if len(record) > max_bytes:
-            raise RecordFault(f"the record is larger than the limit of {max_bytes} bytes")
-        try:
-            size = len(record.encode("utf-8"))
-        except UnicodeEncodeError:
-            raise RecordFault("the record is not valid UTF-8 text") from None
-        text = record
-    elif isinstance(record, (bytes, bytearray)):
-        size = len(record)
-        text = None
-    else:
-        raise RecordFault("a record must be JSON text or a JSON object")
-    if size > max_bytes:
-        raise RecordFault(f"the record is {size} bytes; the limit is {max_bytes} bytes")
-    if text is None:
-        try:
-            text = bytes(record).decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordFault("the record is not valid UTF-8 text") from None
+    text = _text_of(record, max_bytes)
     try:
         return loads_bounded(text, max_depth=MAX_DEPTH)
     except JsonTooDeep:
@@ -58,6 +39,29 @@ def parse(record, max_bytes: int):
         raise RecordFault(f"the record is not valid: {exc}") from None
     except ValueError as exc:
         raise RecordFault(f"the record is not well-formed JSON: {exc}") from None
+
+
+def _text_of(record, max_bytes: int) -> str:
+    """The record's JSON text, refused if it is over ``max_bytes`` or not UTF-8."""
+    if isinstance(record, str):
+        if len(record) > max_bytes:
+            raise RecordFault(f"the record is larger than the limit of {max_bytes} bytes")
+        try:
+            size = len(record.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise RecordFault("the record is not valid UTF-8 text") from None
+    elif isinstance(record, (bytes, bytearray)):
+        size = len(record)
+    else:
+        raise RecordFault("a record must be JSON text or a JSON object")
+    if size > max_bytes:
+        raise RecordFault(f"the record is {size} bytes; the limit is {max_bytes} bytes")
+    if isinstance(record, str):
+        return record
+    try:
+        return bytes(record).decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordFault("the record is not valid UTF-8 text") from None
 
 
 def _require(doc: dict, key: str):
@@ -73,11 +77,7 @@ def read_header(doc):
         raise RecordFault("the record must be a JSON object")
     if _require(doc, "format") != FORMAT:
         raise RecordFault(f'format must be "{FORMAT}"')
-    players = _require(doc, "players")
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise RecordFault("players must be a list of 2 to 4 names")
-    if not all(isinstance(p, str) for p in players):
-        raise RecordFault("every player's name must be a string")
+    players = _read_players(doc)
     try:
         opts = read_options(_require(doc, "options"))
     except ValueError as exc:
@@ -85,34 +85,53 @@ def read_header(doc):
     complete = doc.get("complete", True)
     if type(complete) is not bool:
         raise RecordFault("complete must be true or false")
-    decks = DEFAULT_DECKS
-    if "task_decks" in doc:
-        why = decks_fault(doc["task_decks"])
-        if why:
-            raise RecordFault(why)
-        decks = {letter: tuple(doc["task_decks"][letter]) for letter in LETTERS}
+    decks = _read_decks(doc)
+    tasks = _read_tasks(doc, opts, len(players), decks)
+    rounds = _read_rounds(doc, opts, complete)
+    return players, opts, complete, decks, tasks, rounds
+
+
+def _read_players(doc: dict) -> list:
+    players = _require(doc, "players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise RecordFault("players must be a list of 2 to 4 names")
+    if not all(isinstance(p, str) for p in players):
+        raise RecordFault("every player's name must be a string")
+    return players
+
+
+def _read_decks(doc: dict):
+    if "task_decks" not in doc:
+        return DEFAULT_DECKS
+    why = decks_fault(doc["task_decks"])
+    if why:
+        raise RecordFault(why)
+    return {letter: tuple(doc["task_decks"][letter]) for letter in LETTERS}
+
+
+def _read_tasks(doc: dict, opts, players: int, decks):
     tasks = doc.get("tasks")
     if opts.imperial_tasks:
         if "tasks" not in doc:
             raise RecordFault("the record has no 'tasks' key (imperial tasks are on)")
-        why = dealt_tasks_fault(tasks, len(players), decks)
-        if why:
-            raise RecordFault(why)
-        tasks = [sorted(parse_task(name) for name in entry) for entry in tasks]
-    elif tasks is not None:
+        why = dealt_tasks_fault(tasks, players, decks)
+        if why or tasks is None:
+            raise RecordFault(why or "tasks must be a list of the seats' dealt tasks")
+        return [sorted(parse_task(name) for name in entry) for entry in tasks]
+    if tasks is not None:
         raise RecordFault("tasks must be null when imperial tasks are off")
+    return None
+
+
+def _read_rounds(doc: dict, opts, complete: bool) -> list:
     rounds = _require(doc, "rounds")
     if not isinstance(rounds, list):
         raise RecordFault("rounds must be a list")
-    if complete and len(rounds) != opts.rounds:
+    if (complete and len(rounds) != opts.rounds) or len(rounds) > opts.rounds:
         raise RecordFault(
             f"the record has {len(rounds)} {_rounds(len(rounds))}; the options say {opts.rounds}"
         )
-    if len(rounds) > opts.rounds:
-        raise RecordFault(
-            f"the record has {len(rounds)} {_rounds(len(rounds))}; the options say {opts.rounds}"
-        )
-    return players, opts, complete, decks, tasks, rounds
+    return rounds
 
 
 def move_text(item) -> str:

@@ -1,137 +1,91 @@
 """Replaying moves: the validator's fast replay of a round, and ``replay`` (a record's
 state after its first moves, through the checked API)."""
 
-from .cards import NINJA as NINJA_INDEX
+from . import turn
 from .cards import deal_fault
+from .discarding import discard_pile_refusal
 from .moves import DISCARD, END, LAY, LOOKUP, MAX_SET, NINJA, PILE, MoveSyntaxError, string_to_move
-from .phases import ACT, DEAL, DRAW1, DRAW2, OVER, THRESHOLD
-from .phases import END as WAIT_END
+from .phases import DEAL, OVER
 from .phases import PILE as PILING
 from .reading import DEFAULT_MAX_BYTES, RecordFault, move_text, parse, read_header
 from .state import GameState, IllegalMove
-from .turn import MINIMUM_2, MINIMUM_3, lay
+
+# The kinds of moves ``FAST`` tells apart.
+DRAWS, DISCARDS, OTHERS, LAYS, PLACINGS = range(5)
 
 
 def replay_moves(state: GameState, moves: list, number: int) -> None:
     """Apply a round's moves to ``state``, or raise the RecordFault of the first bad one.
 
-    The commonest legal moves, a draw and a discard, take a fast path on local variables
-    that mirrors ``turn.draw``, ``turn.discard`` and ``GameState.end_turn`` (after a
-    discard the sets are no larger than at the turn's start, so only an empty draw pile
-    can end the round); everything else goes through ``check_action``/``apply_action``.
-    The property tests check that both paths agree move for move.
+    The commonest legal moves (a draw, a discard, a lay, placing a displaced set) are
+    checked by their own rule of ``turn`` and applied by its verb, the same ones
+    ``GameState`` applies; everything else, and every move those rules refuse, goes
+    through ``check_action``/``apply_action`` (which give the reason). The property
+    tests check that the replay and the engine agree move for move.
     """
-    check, apply = state.check_action, state.apply_action
-    hands, piles, ninja, n = state.hands, state.piles, state.ninja, state.n
-    sets, owner, nvals = state.sets, state.owner, state.nvals
-    minimum = MINIMUM_3 if n >= 3 else MINIMUM_2
-    threshold = THRESHOLD[n]
-    fast = FAST
-    phase, turn, first = state.phase, state.turn, state.first
-    minis, fresh, hand = state.minis, state.fresh, hands[turn]
-    d1, d2 = piles[0], piles[1]
-    draw1, draw2, act, wait_end = DRAW1, DRAW2, ACT, WAIT_END  # locals: quicker to read
     for index, move in enumerate(moves, start=1):
+        seat, action, kind, i, p = _fast_entry_of(move, number, index)
+        if not _played_quickly(state, seat, kind, action, i, p):
+            _play_checked(state, seat, action, move, number, index)
+
+
+def _fast_entry_of(move, number: int, index: int) -> tuple:
+    """The move's ``FAST`` entry, or the RecordFault of a move that is not one."""
+    try:
+        return FAST[move]
+    except (KeyError, TypeError):
+        text = move if type(move) is str else move_text(move)
         try:
-            seat, action, kind, i, p = fast[move]
-        except (KeyError, TypeError):
-            text = move if type(move) is str else move_text(move)
-            try:
-                string_to_move(move)
-            except MoveSyntaxError as exc:
-                raise RecordFault(str(exc), number, index, text) from None
-            raise  # pragma: no cover - FAST holds every canonical move
-        if seat == turn:
-            if kind == 0:
-                if phase == draw1:
-                    pile = piles[action]
-                    if pile:
-                        hand[pile.pop()] += 1
-                        first = action
-                        phase = draw2
-                        continue
-                elif phase == draw2 and action != first:
-                    pile = piles[action]
-                    if pile:
-                        hand[pile.pop()] += 1
-                        phase = act
-                        continue
-            elif kind == 1 and phase == act and hand[i] and (piles[5 - p] or not piles[p]):
-                hand[i] -= 1
-                piles[p].append(i)
-                if ninja and minis[seat] > fresh[seat]:
-                    phase = wait_end
-                    continue
-                if d1 and d2:
-                    fresh[turn] = 0
-                    turn = turn + 1 if turn + 1 < n else 0
-                    hand = hands[turn]
-                    phase = draw1
-                    continue
-                state.phase, state.turn, state.first = ACT, turn, first
-                state.end_turn()
-                phase = state.phase
-                continue
-            elif kind == 3 and phase == act and minimum[i] <= p <= hand[i]:
-                o = owner[i]
-                if o < 0 and not (ninja and i == NINJA_INDEX):
-                    hand[i] -= p
-                    sets[seat][i] = p
-                    owner[i] = seat
-                    nvals[seat] += 1
-                    state.onboard += 1
-                    if ninja and minis[seat] > fresh[seat]:
-                        phase = wait_end
-                        continue
-                    if d1 and d2 and state.onboard < 9 and nvals[seat] < threshold:
-                        fresh[turn] = 0
-                        turn = turn + 1 if turn + 1 < n else 0
-                        hand = hands[turn]
-                        phase = draw1
-                        continue
-                    state.phase, state.turn, state.first = ACT, turn, first
-                    state.end_turn()
-                    phase = state.phase
-                    continue
-                if o < 0 or sets[o][i] < p:  # checked: a lay that displaces, or takes a ninja
-                    state.phase, state.turn, state.first = phase, turn, first
-                    lay(state, i, p)
-                    phase, turn, first = state.phase, state.turn, state.first
-                    minis, fresh, hand = state.minis, state.fresh, hands[turn]
-                    continue
-        elif kind == 4 and phase == PILING and state.pending and seat == state.pending[0]:
-            if piles[5 - p] or not piles[p]:
-                state.phase, state.turn, state.first = phase, turn, first
-                state.place_pending(p)
-                phase, turn, first = state.phase, state.turn, state.first
-                minis, fresh, hand = state.minis, state.fresh, hands[turn]
-                continue
-        state.phase, state.turn, state.first = phase, turn, first
-        if phase == DEAL or phase == OVER:
-            raise RecordFault("the round has already ended", number, index, move)
-        why = check(seat, action)
-        if why is not None:
-            raise RecordFault(why, number, index, move)
-        apply(action)
-        phase, turn, first = state.phase, state.turn, state.first
-        minis, fresh, hand = state.minis, state.fresh, hands[turn]
-    state.phase, state.turn, state.first = phase, turn, first
+            string_to_move(move)
+        except MoveSyntaxError as exc:
+            raise RecordFault(str(exc), number, index, text) from None
+        raise  # pragma: no cover - FAST holds every canonical move
+
+
+def _played_quickly(state: GameState, seat: int, kind: int, action: int, i: int, p: int) -> bool:
+    """Play the move if it is a common one its rule allows; whether it was played."""
+    if seat != state.turn:
+        pending = state.pending
+        if kind != PLACINGS or state.phase != PILING or not pending or seat != pending[0]:
+            return False
+        if discard_pile_refusal(state.piles, p) is not None:
+            return False
+        state.place_pending(p)
+        return True
+    if kind == DRAWS and turn.draw_refusal(state, action) is None:
+        turn.draw(state, action)
+    elif kind == DISCARDS and turn.discard_refusal(state, i, p) is None:
+        turn.discard(state, i, p)
+    elif kind == LAYS and turn.lay_refusal(state, i, p) is None:
+        turn.lay(state, i, p)
+    else:
+        return False
+    return True
+
+
+def _play_checked(state: GameState, seat: int, action: int, move, number: int, index: int):
+    """Check the move with the engine's rules and apply it, or raise its RecordFault."""
+    if state.phase == DEAL or state.phase == OVER:
+        raise RecordFault("the round has already ended", number, index, move)
+    why = state.check_action(seat, action)
+    if why is not None:
+        raise RecordFault(why, number, index, move)
+    state.apply_action(action)
 
 
 def _fast_entry(seat: int, action: int) -> tuple:
     if action < DISCARD:
-        return seat, action, 0, 0, 0
+        return seat, action, DRAWS, 0, 0
     if action < PILE:
-        return seat, action, 1, (action - DISCARD) >> 1, (action & 1) + 2
+        return seat, action, DISCARDS, (action - DISCARD) >> 1, (action & 1) + 2
     if LAY <= action < NINJA:
-        return seat, action, 3, *divmod(action - LAY, MAX_SET + 1)
+        return seat, action, LAYS, *divmod(action - LAY, MAX_SET + 1)
     if PILE <= action < END:
-        return seat, action, 4, 0, action - PILE + 2
-    return seat, action, 2, 0, 0
+        return seat, action, PLACINGS, 0, action - PILE + 2
+    return seat, action, OTHERS, 0, 0
 
 
-# Every canonical move string -> (seat, action, kind, value index, pile or count): kind 0
-# a draw, 1 a discard, 3 a lay, 4 a pile, 2 anything else.
+# Every canonical move string -> (seat, action, kind, value index, pile or count).
 FAST = {move: _fast_entry(*found) for move, found in LOOKUP.items()}
 
 

@@ -10,8 +10,9 @@ current round on small integer lists (see ``cards.py`` for the words).
 import random
 
 from . import ninja, round_end, turn
-from .cards import INDEX, VALUES
+from .cards import INDEX, VALUES, deal
 from .checks import decision, refusal
+from .copying import clone, determinize
 from .discarding import discard_piles, place_on_discard_pile
 from .moves import (
     ACTIONS,
@@ -32,8 +33,10 @@ from .phases import ACT, DEAL, DRAW1, DRAW2, NAMES, OVER
 from .phases import END as ENDING
 from .phases import PILE as PILING
 from .phases import REVEAL as REVEALING
+from .record import record_of, result_of
 from .round_end import round_over
 from .task_cards import DEFAULT_DECKS
+from .view import view_of
 
 
 class IllegalMove(ValueError):
@@ -130,8 +133,6 @@ class GameState:
         """Deal the due round from ``rng`` (a seeded ``random.Random``) and begin it."""
         if self.phase != DEAL:
             raise ValueError("no round is waiting to be dealt")
-        from .cards import deal
-
         self.deals.append(deal(self.n, rng))
         self.begin_round()
 
@@ -196,13 +197,8 @@ class GameState:
         if phase <= ENDING:
             seat = self.turn
             self.log.append(seat * ACTIONS + action)
-            if action < DISCARD:  # a draw, the commonest action: turn.draw, inlined
-                self.hands[seat][self.piles[action].pop()] += 1
-                if phase == DRAW1:
-                    self.first = action
-                    self.phase = DRAW2
-                else:
-                    self.phase = ACT
+            if action < DISCARD:  # a draw, the commonest action
+                turn.draw(self, action)
                 return
         else:
             actor = self.current_player()
@@ -257,18 +253,12 @@ class GameState:
         self.apply_action(action)
 
     def result(self) -> dict:
-        from .record import result_of
-
         return result_of(self)
 
     def record(self) -> dict:
-        from .record import record_of
-
         return record_of(self)
 
     def view(self, seat: int | None) -> dict:
-        from .view import view_of
-
         return view_of(self, seat)
 
     def phase_name(self) -> str:
@@ -276,13 +266,9 @@ class GameState:
 
     def clone(self) -> "GameState":
         """A cheap independent copy (for search bots)."""
-        from .copying import clone
-
         return clone(self)
 
     def determinize(self, seat: int, rng: random.Random) -> "GameState":
-        from .copying import determinize
-
         return determinize(self, seat, rng)
 
 

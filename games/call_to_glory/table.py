@@ -50,6 +50,28 @@ def _read(data, max_bytes):
 
 
 def _score(doc: dict) -> dict:
+    players, opts, decks, rounds = _read_table_header(doc)
+    n = len(players)
+    table = Tasks(n, decks) if opts.imperial_tasks else None
+    totals, start = [0] * n, 0
+    results: list[dict] = []
+    for number, entry in enumerate(rounds, start=1):
+        if number > 1:
+            start = start_player(totals, results[-1]["scores"], start)
+        base, bonus, scores = _round_result(entry, n, opts, table, start, number)
+        results.append({"start": start, "base": base, "bonus": bonus, "scores": scores})
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+    best = [max((r["scores"][s] for r in results), default=0) for s in range(n)]
+    answer = {"valid": True, "players": list(players), "rounds": results,
+              "totals": totals, "places": places(totals, best)}  # fmt: skip
+    if len(results) < opts.rounds:
+        answer["complete"] = False
+        answer["next_start"] = start_player(totals, results[-1]["scores"], start) if results else 0
+    return answer
+
+
+def _read_table_header(doc: dict):
+    """(players, options, task decks, rounds) of a table; TableFault otherwise."""
     if doc.get("format") != FORMAT:
         raise TableFault(f'format must be "{FORMAT}"')
     players = doc.get("players")
@@ -72,37 +94,25 @@ def _score(doc: dict) -> dict:
         raise TableFault("rounds must be a list")
     if len(rounds) > opts.rounds:
         raise TableFault(f"the table has {len(rounds)} rounds; the options say {opts.rounds}")
-    n = len(players)
-    table = Tasks(n, decks) if opts.imperial_tasks else None
-    totals, start = [0] * n, 0
-    results: list[dict] = []
-    for number, entry in enumerate(rounds, start=1):
-        if number > 1:
-            start = start_player(totals, results[-1]["scores"], start)
-        if not isinstance(entry, dict):
-            raise TableFault("a round must be an object", number)
-        if "sets" in entry:
-            sets = read_sets(entry["sets"], n, opts.ninja, number)
-            if table is None and "reveals" in entry:
-                raise TableFault("reveals are given only with imperial tasks", number)
-            revealed = table.reveal(entry.get("reveals"), start, number) if table else []
-            base, bonus, scores = round_scores(sets, revealed)
-        elif "scores" in entry:
-            if table:
-                raise TableFault("with imperial tasks a round must give its sets", number)
-            base = check_scores(entry["scores"], n, number)
-            bonus, scores = [0] * n, list(base)
-        else:
-            raise TableFault("a round must give its sets (or only its scores)", number)
-        results.append({"start": start, "base": base, "bonus": bonus, "scores": scores})
-        totals = [t + s for t, s in zip(totals, scores, strict=True)]
-    best = [max((r["scores"][s] for r in results), default=0) for s in range(n)]
-    answer = {"valid": True, "players": list(players), "rounds": results,
-              "totals": totals, "places": places(totals, best)}  # fmt: skip
-    if len(results) < opts.rounds:
-        answer["complete"] = False
-        answer["next_start"] = start_player(totals, results[-1]["scores"], start) if results else 0
-    return answer
+    return players, opts, decks, rounds
+
+
+def _round_result(entry, n: int, opts, table, start: int, number: int):
+    """(base, bonus, scores) of one round's entry: its sets, or only its scores."""
+    if not isinstance(entry, dict):
+        raise TableFault("a round must be an object", number)
+    if "sets" in entry:
+        sets = read_sets(entry["sets"], n, opts.ninja, number)
+        if table is None and "reveals" in entry:
+            raise TableFault("reveals are given only with imperial tasks", number)
+        revealed = table.reveal(entry.get("reveals"), start, number) if table else []
+        return round_scores(sets, revealed)
+    if "scores" in entry:
+        if table:
+            raise TableFault("with imperial tasks a round must give its sets", number)
+        base = check_scores(entry["scores"], n, number)
+        return base, [0] * n, list(base)
+    raise TableFault("a round must give its sets (or only its scores)", number)
 
 
 def read_sets(sets, n: int, ninja: bool, number: int) -> list[list[int]]:

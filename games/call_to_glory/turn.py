@@ -24,7 +24,8 @@ def draw_refusal(st, pile: int) -> str | None:
 
 
 def draw(st, pile: int) -> None:
-    """Take the top card of ``pile``. (``GameState.apply_action`` inlines this for speed.)"""
+    """Take the top card of ``pile`` (the one rule of a draw: ``GameState.apply_action``
+    and the validator's replay both call it)."""
     i = st.piles[pile].pop()
     st.hands[st.turn][i] += 1
     if st.phase == DRAW1:

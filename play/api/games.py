@@ -12,10 +12,11 @@ from rest_framework.exceptions import Throttled
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from config.changes import MAX_WAIT_SECONDS
-from config.waits import TooManyWaits, wait_allowed
 from games.models import GameKey
-from play.access import access_game, access_table_to_play
+from lib.changes import MAX_WAIT_SECONDS
+from lib.refusal import CONFLICT, Refusal
+from lib.waits import TooManyWaits, wait_allowed
+from play.access import access_game, access_table_to_play, is_public_game
 from play.changes import etag_of, wait_for_change
 from play.models import DEFAULT_FORFEIT_AFTER, Game, GameSeat, Pace
 from play.moving import do_leave, do_move
@@ -27,8 +28,6 @@ from play.starting import (
     do_start_table_game,
     read_seats,
 )
-from refusal import CONFLICT, Refusal
-from tournaments.permissions import is_public_game
 
 
 class StartSerializer(serializers.Serializer):
@@ -102,8 +101,13 @@ def move_asked(data) -> tuple[str, int | None]:
     serializer costs a twentieth of a move's CPU and leaves a reference cycle (its
     fields and itself) for the garbage collector."""
     move, at = (data.get("move"), data.get("at")) if isinstance(data, dict) else (None, None)
-    plain_move = type(move) is str and move.isascii() and move.isprintable()
-    if plain_move and 0 < len(move) <= 40 and move == move.strip():
+    if (
+        isinstance(move, str)
+        and move.isascii()
+        and move.isprintable()
+        and 0 < len(move) <= 40
+        and move == move.strip()
+    ):
         if at is None and "at" not in data:
             return move, None
         if type(at) is int and at >= 0:

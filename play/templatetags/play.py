@@ -16,12 +16,12 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from games.registry import get_game
+from play.access import can_start_table_game
 from play.models import Game
 from play.starting import has_walk_in
 from scoring.submissions import unsettled_entry
 from tournaments.event_cache import page_version
 from tournaments.models import Seat
-from tournaments.permissions import can_start_table_game
 from tournaments.round_cache import cached_under
 
 register = template.Library()

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
+from lib.refusal_pages import carried_out
 from play.challenge_changes import stamp_text
 from play.challenge_forms import ChallengeForm, TableForm, chosen_game, other_games
 from play.challenges import (
@@ -114,6 +114,7 @@ def page_context(challenge: Challenge, seat) -> dict:
         "seen": f"{len(seats)}:{sum(s.accepted for s in seats)}",
         "free": range(challenge.size - len(seats)) if challenge.is_table else (),
         "seat": seat,
+        "made_it": seat is not None and seat.user_id == challenge.created_by_id,
         "terms": terms(challenge),
         "link": share_link(challenge) if challenge.is_table and seat is not None else None,
         "stamp": stamp_text(challenge.updated_at),

@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from config.refusal_pages import carried_out
+from lib.refusal_pages import carried_out
 from play.forms import PaceForm
 from play.pace import pace_words, stand_in_game
 from play.starting import do_set_event_play, event_clock

@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
-from games.registry import moves_of, seat_of_move
+from games.declaring import moves_of, seat_of_move
+from lib.refusal_pages import carried_out
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
 from play.changes import etag_of, stamp_text
@@ -107,21 +107,8 @@ def board_context(game: Game, user) -> dict:
         }
         for seat in sight.seats
     ]
-    words = live.words
-    buttons = {group: [] for group in words.GROUPS}
-    for move in sight.legal_moves:
-        buttons[words.move_group(move)].append((move, words.button_label(move, view)))
     log, log_total = log_of(game, players)
     you = next((s for s in sight.seats if s.position == sight.you), None)
-    to_move = next((s for s in sight.seats if s.position == game.to_move), None)
-    if game.is_abandoned:
-        title = _("Game abandoned")
-    elif game.is_finished:
-        title = _("Game over")
-    elif sight.your_turn:
-        title = _("Your turn")
-    else:
-        title = _("%(name)s to play") % {"name": to_move.said_name}
     return {
         **board,
         "seat_template": live.seat_template,
@@ -130,9 +117,7 @@ def board_context(game: Game, user) -> dict:
         "sight": sight,
         "view": view,
         "seats": seats,
-        "button_groups": [
-            (g, buttons[g], g in words.MAIN_GROUPS) for g in words.GROUPS if buttons[g]
-        ],
+        "button_groups": button_groups(live.words, sight, view),
         "log": log,
         "log_total": log_total,
         "seconds_left": seconds_left(game),
@@ -143,10 +128,29 @@ def board_context(game: Game, user) -> dict:
         "stood_in_for_you": your_last_turn_stood_in(game, sight.you),
         "you_forfeited": you is not None and you.forfeited,
         "may_leave": game.is_playing and you is not None and not you.forfeited,
-        "title": title,
+        "title": page_title(game, sight),
         "hint": hint_for(sight),
         "counts_elsewhere": settled_elsewhere(game),
     }
+
+
+def button_groups(words, sight, view) -> list:
+    """(group, its moves' (move, label), whether it is a main group) of the legal moves."""
+    buttons: dict = {group: [] for group in words.GROUPS}
+    for move in sight.legal_moves:
+        buttons[words.move_group(move)].append((move, words.button_label(move, view)))
+    return [(g, buttons[g], g in words.MAIN_GROUPS) for g in words.GROUPS if buttons[g]]
+
+
+def page_title(game: Game, sight) -> str:
+    if game.is_abandoned:
+        return _("Game abandoned")
+    if game.is_finished:
+        return _("Game over")
+    if sight.your_turn:
+        return _("Your turn")
+    to_move = next(s for s in sight.seats if s.position == game.to_move)
+    return _("%(name)s to play") % {"name": to_move.said_name}
 
 
 def settled_elsewhere(game: Game) -> bool:

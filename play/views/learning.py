@@ -5,12 +5,13 @@ game page."""
 from django.http import Http404
 from django.shortcuts import render
 
-from games.registry import GameType, live_games
+from games.declaring import GameType
+from games.registry import live_games
 
 
 def games_with_rules() -> list[GameType]:
     """The games played on the site that have a "How to play" page."""
-    return [game for game in live_games() if game.live.how_to_play_template]
+    return [game for game in live_games() if game.played.how_to_play_template]
 
 
 def how_to_play(request, game):

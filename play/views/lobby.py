@@ -1,7 +1,7 @@
 """The lobby: "Play now" against built-in bots in two taps (the lobby, then the bot;
 the game is the bot's, with the length chosen among that game's lengths, if it has several;
-with more opponents chosen, the next public built-in bots of that game by name fill
-the other seats; a bot is offered to everyone once its author made it public, a private one to
+with more opponents chosen, the chosen bot takes each of their seats (the level chosen
+is the level played); a bot is offered to everyone once its author made it public, a private one to
 its author alone); playing people (challenge someone, open a table, my open challenges
 and tables, the open tables to join: ``play.lobby``); and my games, those waiting for my
 move first."""
@@ -13,8 +13,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from bots.models import Bot
-from config.refusal_pages import carried_out
-from games.registry import GameType, get_game, live_games
+from games.declaring import GameType
+from games.registry import get_game, live_games
+from lib.refusal_pages import carried_out
 from play.api.games import my_games
 from play.challenges import seat_range, terms
 from play.lobby import my_open_challenges, open_tables
@@ -43,18 +44,19 @@ def _number(text) -> int:
     return int(text) if isinstance(text, str) and text.isdigit() and len(text) < 10 else 0
 
 
-def opponent_range(game: GameType, bots: int) -> range:
+def opponent_range(game: GameType) -> range:
     """How many bots may sit with one person at ``game``: its seats less one, at most
-    ``MOST_OPPONENTS`` and as many as there are ``bots``."""
+    ``MOST_OPPONENTS``."""
     seats = seat_range(game)
-    return range(seats[0] - 1, min(seats[-1] - 1, bots, MOST_OPPONENTS) + 1)
+    return range(seats[0] - 1, min(seats[-1] - 1, MOST_OPPONENTS) + 1)
 
 
-def opponents(user, bot: Bot, count: int) -> list[Bot]:
-    """``bot`` and, for a bigger table (``count`` bots), the next public built-in bots of
-    its game by name."""
-    others = offered_builtin_bots(user).filter(public=True, game=bot.game).exclude(pk=bot.pk)
-    return [bot, *others[: count - 1]]
+def opponents(bot: Bot, count: int) -> list[Taker]:
+    """``count`` seats of ``bot``, numbered when there are several: "Play Medium bot"
+    with two bots chosen seats two Medium bots, never a level nobody chose."""
+    if count == 1:
+        return [Taker(bot.name, bot=bot)]
+    return [Taker(f"{bot.name[:76]} {n}", bot=bot) for n in range(1, count + 1)]
 
 
 def play_now_offers(user) -> list[PlayNow]:
@@ -64,7 +66,7 @@ def play_now_offers(user) -> list[PlayNow]:
     for game in live_games():
         own = [bot for bot in bots if bot.game == game.key]
         if own:
-            offers.append(PlayNow(game, own, opponent_range(game, len(own))))
+            offers.append(PlayNow(game, own, opponent_range(game)))
     return offers
 
 
@@ -95,12 +97,10 @@ def play_now(request):
     lengths = [rounds for rounds, _words in game.live.lengths]
     rounds = _number(request.POST.get("rounds"))
     options = {"rounds": rounds if rounds in lengths else lengths[0]} if lengths else {}
-    counts = opponent_range(game, MOST_OPPONENTS)
+    counts = opponent_range(game)
     count = min(max(_number(request.POST.get("opponents")), counts[0]), counts[-1])
-    bots = opponents(request.user, bot, count)
     started = []
-    takers = [Taker(str(request.user)[:80], user=request.user)]
-    takers += [Taker(each.name, bot=each) for each in bots]
+    takers = [Taker(str(request.user)[:80], user=request.user), *opponents(bot, count)]
     if carried_out(
         request,
         lambda: started.append(do_start_game(request.user, takers, options, game=bot.game)),

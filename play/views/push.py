@@ -1,4 +1,4 @@
-"""A game's push stream (``/push/play/ID/``, ``config.push``): an open game page learns
+"""A game's push stream (``/push/play/ID/``, ``lib.push``): an open game page learns
 of every save of the game (a move, a timeout, a bot's turn) the moment it commits, and
 fetches its board again (``static/js/play.js``). Whoever may see the game may follow
 it; a visitor not logged in only a public one.
@@ -9,12 +9,11 @@ loads again (``static/js/challenge.js``). Whoever may see it may follow it
 (``play.challenges.access_challenge``: a table not listed only with its share link's
 ``?token=``); a visitor not logged in, nothing."""
 
-from config.push import Followable, follow
+from lib.push import Followable, follow
 from play import challenge_changes
-from play.access import access_game
+from play.access import access_game, is_public_game
 from play.challenges import access_challenge
 from play.changes import TOPIC, push_stamp
-from tournaments.permissions import is_public_game
 
 
 def check(request, game_id: int):

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
+from lib.refusal_pages import carried_out
 from play.challenge_forms import VacationForm
 from play.vacation import current_or_next, days_left, do_end_vacation, do_take_vacation
 

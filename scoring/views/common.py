@@ -4,19 +4,22 @@ token, and turning the services' refusals into pages."""
 import uuid
 
 from django.core.exceptions import PermissionDenied
+from django.db import connection
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from config.compiled import PERSON, CompiledQuery, person
 from games.registry import get_game
+from lib.compiled import PERSON, CompiledQuery, person
 from scoring.models import Submission
-from scoring.table_changes import newest_audited
+from scoring.table_changes import STAMP_ANNOTATIONS, newest_audited
 from tournaments.models import Seat, Table
 from tournaments.permissions import (
     can_view_event,
     can_view_table,
     is_event_organiser,
+    is_judge_of_table,
     is_player_of_table,
     is_staff,
     with_organiser_flag,
@@ -31,17 +34,39 @@ TOKEN_SALT = "scoring.form-token"
 TABLE = -9_137
 
 
+_table_annotations: list = []
+
+
+def register_table_annotation(provider, stamp: bool = False) -> None:
+    """``provider()`` returns ``{name: (sql, params, field)}``: scalar subqueries other
+    apps read with the table on its pages (``room``: the table's judge call not yet
+    resolved), ``{table}`` in ``sql`` being the table's row. Registered in an app's
+    ``ready()``, before the queries below are compiled. ``stamp``: the values are part
+    of the table's stamp (``scoring.table_changes``), so a change to them draws the
+    table's live part again on every phone at it."""
+    if provider not in _table_annotations:
+        _table_annotations.append(provider)
+        if stamp:
+            STAMP_ANNOTATIONS.extend(provider())
+
+
 def table_query(table_id: int, reader=None):
     """The table as its pages read it: with its round, event, season and league, its
     result and its game on the site (each None when it has none), its newest audit
-    entry (its page's stamp, ``scoring.table_changes``), and for a signed-in
-    ``reader`` whether they organise its event (``organised_by_reader``)."""
+    entry (its page's stamp, ``scoring.table_changes``), what other apps annotate
+    (``register_table_annotation``), and for a signed-in ``reader`` whether they
+    organise its event (``organised_by_reader``)."""
     tables = (
         Table.objects.select_related("round__event__season__league", "result", "played_game")
         .annotate(newest_audit=newest_audited())
         .filter(pk=table_id)
         .order_by()
     )
+    quoted = connection.ops.quote_name(Table._meta.db_table)
+    for provider in _table_annotations:
+        for name, (sql, params, field) in provider().items():
+            expression = RawSQL(sql.format(table=quoted), params, output_field=field)
+            tables = tables.annotate(**{name: expression})
     return tables if reader is None else with_organiser_flag(tables, reader)
 
 
@@ -86,16 +111,23 @@ def with_seats_read(table: Table, seats: list) -> None:
     for seat in seats:
         seat.table = table
     read = table.seats.all()
-    read._result_cache, read._prefetch_done = seats, True
-    table._prefetched_objects_cache = {"seats": read}
+    read._result_cache = seats
+    read._prefetch_done = True  # type: ignore[attr-defined]  # Django's, not in its stubs
+    table._prefetched_objects_cache = {"seats": read}  # type: ignore[attr-defined]  # as above
 
 
 def organises(user, table: Table) -> bool:
     """``is_event_organiser`` for the table's event, from what was read with the table
-    when it was (``access_table``)."""
+    when it was (``access_table``), or a judge of the table, who settles and overrides
+    here as an organiser does (asked only of whoever does not sit at it: a player's
+    page, read most, costs no query for it)."""
     if hasattr(table, "organised_by_reader"):
-        return is_staff(user) or bool(table.organised_by_reader)
-    return is_event_organiser(user, table.round.event)
+        organiser = is_staff(user) or bool(table.organised_by_reader)
+    else:
+        organiser = is_event_organiser(user, table.round.event)
+    if organiser or not user.is_authenticated or is_player_of_table(user, table):
+        return organiser
+    return is_judge_of_table(user, table)
 
 
 def access_table_to_write(user, table_id: int) -> Table:
@@ -129,13 +161,16 @@ def table_url(request, table: Table) -> str:
 
 def entry_urls(request, table: Table) -> dict:
     """The links of a game's entry page: back to the table and the live preview (each
-    game's preview is its entry page's route name + ``-preview``), or the slip's."""
+    game's preview is below its entry page), or the slip's."""
     slip = getattr(request, "slip", None) is not None
     if slip:
         preview = request.slip_url + "preview/"
         offline = reverse("api-slip-entry-form", args=[request.slip_token])
     else:
-        preview = reverse(get_game(table.round.event.game).entry_page + "-preview", args=[table.pk])
+        entry_page = get_game(table.round.event.game).entry
+        assert entry_page is not None, "a table's entry page is its game's"
+        path = entry_page.path
+        preview = reverse("scoring-entry-preview", args=[table.pk, path])
         offline = reverse("api-table-entry-form", args=[table.pk])
     return {
         "table_url": table_url(request, table),
@@ -188,15 +223,20 @@ def open_submission(table: Table) -> Submission | None:
 
 def conflict_view(names: list[str], conflict: dict | None, per_seat) -> dict | None:
     """A whole result entered twice (a refusal's ``conflict``): the stored version beside
-    the sender's, a row per seat as ``per_seat(entry)`` (a value per seat) says it, and
-    who entered the stored one."""
+    the sender's, a row per seat as ``per_seat(entry)`` (a value per seat) says it,
+    whether the two differ there, and who entered the stored one."""
     if not conflict:
         return None
     theirs, yours = per_seat(conflict["stored"]), per_seat(conflict["yours"])
     return {
         "stored_by": conflict["stored_by"],
         "rows": [
-            {"name": name, "theirs": theirs[seat], "yours": yours[seat]}
+            {
+                "name": name,
+                "theirs": theirs[seat],
+                "yours": yours[seat],
+                "differs": theirs[seat] != yours[seat],
+            }
             for seat, name in enumerate(names)
         ],
     }

@@ -41,14 +41,30 @@ class Waiting:
 
 
 def waiting_tables(event) -> list[Waiting]:
-    """Every table of the event without its official result, and what it waits for."""
+    """Every table of the event without its official result, and what it waits for:
+    first what waits for an organiser, then what waits for the players."""
     tables = list(
         Table.objects.filter(round__event=event, is_bye=False, result__isnull=True)
         .select_related("round", "played_game")
         .with_seats()
         .order_by("round__number", "number")
     )
-    unsettled = {
+    unsettled = _unsettled_submissions(tables)
+    rounds_total = event.game_type.rounds(event.rules_options)
+    for_organiser: list = []
+    for_players: list = []
+    for table in tables:
+        submission = unsettled.get(table.pk)
+        if submission is not None:
+            submission.table = table  # read with its seats: who is to confirm costs no query
+        waiting, organisers = _waiting_for(table, submission, rounds_total)
+        (for_organiser if organisers else for_players).append(waiting)
+    return for_organiser + for_players
+
+
+def _unsettled_submissions(tables) -> dict:
+    """The unsettled entry of each of ``tables`` that has one, by table."""
+    return {
         submission.table_id: submission
         for submission in Submission.objects.filter(
             table__in=tables, status__in=Submission.UNSETTLED
@@ -58,57 +74,32 @@ def waiting_tables(event) -> list[Waiting]:
             Prefetch("confirmations", queryset=Confirmation.objects.select_related("user"))
         )
     }
-    rounds_total = event.game_type.rounds(event.rules_options)
-    for_organiser, for_players = [], []
-    for table in tables:
-        submission = unsettled.get(table.pk)
-        if submission is not None:
-            submission.table = table  # read with its seats: who is to confirm costs no query
-        game = getattr(table, "played_game", None)
-        if submission is None and game is not None and game.is_abandoned:
-            for_organiser.append(
-                Waiting(
-                    table,
-                    _("Abandoned: enter the result, replay, or void the table"),
-                    _("an organiser"),
-                    abandoned_game=game,
-                )
-            )
-        elif submission is None:
-            for_players.append(
-                Waiting(table, _("Nothing entered yet"), _("the players of the table"))
-            )
-        elif submission.is_disputed:
-            for_organiser.append(
-                Waiting(table, _("Disputed: settle it"), _("an organiser"), submission)
-            )
-        elif submission.is_in_progress:
-            what = _("Game in progress: %(n)s of %(total)s rounds entered") % {
-                "n": submission.rounds_entered,
-                "total": rounds_total,
-            }
-            for_players.append(Waiting(table, what, _("the players of the table"), submission))
-        else:
-            answered = {c.user_id for c in submission.confirmations.all()}
-            waiting = players_to_confirm(submission) - answered
-            if not players_to_confirm(submission):
-                for_organiser.append(
-                    Waiting(
-                        table,
-                        _("Entered; no other player here has an account"),
-                        _("an organiser"),
-                        submission,
-                        organiser_confirms=True,
-                    )
-                )
-                continue
-            names = [
-                seat.entrant.name for seat in table.seats.all() if seat.entrant.user_id in waiting
-            ]
-            for_players.append(
-                Waiting(table, _("To confirm"), ", ".join(names), submission, names=names)
-            )
-    return for_organiser + for_players
+
+
+def _waiting_for(table, submission, rounds_total: int) -> tuple[Waiting, bool]:
+    """What ``table`` waits for, and whether an organiser (not its players) is to act."""
+    organiser, players = _("an organiser"), _("the players of the table")
+    game = getattr(table, "played_game", None)
+    if submission is None and game is not None and game.is_abandoned:
+        what = _("Abandoned: enter the result, replay, or void the table")
+        return Waiting(table, what, organiser, abandoned_game=game), True
+    if submission is None:
+        return Waiting(table, _("Nothing entered yet"), players), False
+    if submission.is_disputed:
+        return Waiting(table, _("Disputed: settle it"), organiser, submission), True
+    if submission.is_in_progress:
+        what = _("Game in progress: %(n)s of %(total)s rounds entered") % {
+            "n": submission.rounds_entered,
+            "total": rounds_total,
+        }
+        return Waiting(table, what, players, submission), False
+    to_confirm = players_to_confirm(submission)
+    if not to_confirm:
+        what = _("Entered; no other player here has an account")
+        return Waiting(table, what, organiser, submission, organiser_confirms=True), True
+    waiting = to_confirm - {c.user_id for c in submission.confirmations.all()}
+    names = [seat.entrant.name for seat in table.seats.all() if seat.entrant.user_id in waiting]
+    return Waiting(table, _("To confirm"), ", ".join(names), submission, names=names), False
 
 
 def desk(request, slug: str):

@@ -6,9 +6,14 @@ from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 
+from games.registry import REGISTRY
+
 
 def service_worker(_request):
-    body = render_to_string("scoring/sw.js", {"outbox_js": static("js/outbox.js")})
+    # The entry pages of the games declared in code are kept too (each is "path/").
+    paths = "|".join(game.entry.path + r"\/" for game in REGISTRY.values() if game.entry)
+    context = {"outbox_js": static("js/outbox.js"), "entry_paths": paths}
+    body = render_to_string("scoring/sw.js", context)
     response = HttpResponse(body, content_type="text/javascript")
     response["Cache-Control"] = "no-cache"  # a new worker is picked up at once
     return response

@@ -4,7 +4,7 @@ desk's stamp moves on (``scoring.desk_changes``), and a table's
 (``/push/scoring/tables/ID/``, whoever may see its page), whose result part is fetched
 again when the table's stamp moves on (``scoring.table_changes``)."""
 
-from config.push import Followable, follow
+from lib.push import Followable, follow
 from scoring.desk_changes import desk_stamp
 from scoring.table_changes import table_stamp
 from scoring.views.common import TABLE_FOR_VISITORS, access_table

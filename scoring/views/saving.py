@@ -1,24 +1,19 @@
 """Saving an entry from a page: a submission naming what the page showed (the round it
 enters, the entry it replaces), or an organiser's override with a reason, once per form
-token; a game's entry page shown, saved, or shown again refused."""
+token (``scoring.views.entry`` serves the pages)."""
 
 from django.contrib import messages
 from django.db import transaction
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from games.forms import int_field
-from refusal import attempted
+from lib.refusal import attempted
+from scoring.deciding import do_override_result
+from scoring.entering import Entered, author_of_round, do_enter_result, do_take_back_round
 from scoring.models import Submission
-from scoring.submissions import (
-    Entered,
-    author_of_round,
-    do_enter_result,
-    do_override_result,
-    do_take_back_round,
-    waits_for_organiser,
-)
-from scoring.views.common import access_entry_table, consume_form_token, table_url
+from scoring.submissions import waits_for_organiser
+from scoring.views.common import consume_form_token, table_url
 
 
 def saved_message(entered: Entered, round_number: int | None) -> str:
@@ -84,7 +79,7 @@ def save_entry(request, table, kind: str, entry, next_page=None):
         )
     else:
         saved = attempted(enter, request, table, kind, entry)
-    if not saved:
+    if saved.refusal is not None:
         return None, {"error": saved.refusal.error}
     if overriding:
         messages.success(request, _("The result is overridden."))
@@ -95,20 +90,3 @@ def save_entry(request, table, kind: str, entry, next_page=None):
     if onward:
         return redirect(onward), None
     return to_table, None
-
-
-def entry_page(
-    request, table_id: int, kind: str, template: str, entry_from_post, page_context, next_page=None
-):
-    """A table's entry page of one game: shown; posted, saved (then the table's page, or
-    ``next_page``) or shown again with what was refused. ``entry_from_post(table, data)``
-    reads the entry, ``page_context(request, table, data=None, preview=None)`` fills the
-    page."""
-    table = access_entry_table(request, table_id)
-    if request.method != "POST":
-        return render(request, template, page_context(request, table))
-    entry = entry_from_post(table, request.POST)
-    response, preview = save_entry(request, table, kind, entry, next_page)
-    if response:
-        return response
-    return render(request, template, page_context(request, table, request.POST, preview))

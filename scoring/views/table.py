@@ -8,22 +8,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
-from refusal import attempted
+from lib.refusal import attempted
+from lib.refusal_pages import carried_out
 from scoring.audit import in_words
+from scoring.deciding import do_confirm_result, do_dispute_result, do_resolve_dispute
+from scoring.entering import do_submit_result, do_take_back_round
 from scoring.entries import game_of, seat_names, seat_scores
 from scoring.forms import DisputeForm, RecordForm, SettleForm
 from scoring.models import AuditEntry, Submission
-from scoring.submissions import (
-    do_confirm_result,
-    do_dispute_result,
-    do_resolve_dispute,
-    do_submit_result,
-    do_take_back_round,
-    players_to_confirm,
-    site_game_under_way,
-    waits_for_organiser,
-)
+from scoring.submissions import players_to_confirm, site_game_under_way, waits_for_organiser
 from scoring.table_changes import table_stamp
 from scoring.views.common import (
     access_table,
@@ -33,7 +26,8 @@ from scoring.views.common import (
     roles,
 )
 from scoring.views.details import details_of
-from tournaments.permissions import is_event_organiser
+from scoring.views.entry import entry_url
+from tournaments.permissions import can_settle_table
 
 Status = Submission.Status
 
@@ -141,7 +135,7 @@ def table_context(request, table, record_form=None, record_error=None) -> dict:
             "result": result,
             "result_seats": result.seats.select_related("entrant") if result else [],
             "may_decide": may_decide(request.user, open_, context["is_organiser"]),
-            "entry_url": game.entry_page,
+            "entry_url": entry_url(table) if game.entry else "",
             "takes_records": game.record_kind is not None,
             "has_scores": game.has_scores,
             "dispute_form": DisputeForm(),
@@ -219,7 +213,7 @@ def dispute(request, table_id: int):
 @require_POST
 def settle(request, table_id: int):
     table = access_table_to_write(request.user, table_id)
-    if not is_event_organiser(request.user, table.round.event):
+    if not can_settle_table(request.user, table):
         raise PermissionDenied  # before the form is read: no hint of what it wants
     submission = submission_of(table, request)
     form = SettleForm(request.POST)
@@ -250,7 +244,7 @@ def upload_record(request, table_id: int):
     record_kind = game_of(table).record_kind
     kind = record_kind.key if record_kind else ""
     entered = attempted(do_submit_result, table, kind, form.cleaned_data["record"], request.user)
-    if not entered:
+    if entered.refusal is not None:
         error = entered.refusal.error
         return render(request, "scoring/table.html", table_context(request, table, form, error))
     messages.success(request, _("The record is entered: the other players confirm it now."))

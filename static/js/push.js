@@ -1,4 +1,4 @@
-// Push streams (config.push, docs/push.md): a page follows what it shows with
+// Push streams (lib.push, docs/push.md): a page follows what it shows with
 // Leaguewright.follow(url, changed, slowMs). Each "changed" event of the stream calls
 // changed(stamp), with the stamp the change moved to: the page fetches its fragment
 // then. The browser reconnects by itself when a stream ends (its lifetime) or the

@@ -5,7 +5,7 @@
 importScripts("{{ outbox_js }}");
 
 var CACHE = "leaguewright-pages-1";
-var KEPT = [/^\/scoring\/tables\/\d+\/(glory\/|adventure\/)?$/, /^\/t\/[^/]+\/$/, /^\/static\//];
+var KEPT = [/^\/scoring\/tables\/\d+\/({{ entry_paths }})?$/, /^\/t\/[^/]+\/$/, /^\/static\//];
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });

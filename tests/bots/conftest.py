@@ -1,6 +1,8 @@
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from bots.models import Bot
+from bots.uploads import do_register_uploaded_bot, read_source
 from tests.bots.servers import start_misbehaving_bot, start_reference_bot, stop
 
 REFERENCE_SECRET = "reference-bot-secret-for-the-tests"
@@ -33,6 +35,19 @@ def remote_bot(player):
             secret=secret,
             **timing,
         )
+
+    return make
+
+
+@pytest.fixture
+def uploaded_bot(player):
+    """An uploaded bot of the player's: one Python file's source, or an archive's."""
+
+    def make(name, source: bytes, filename="bot.py", entry_point="", owner=None, **timing):
+        bot = Bot.objects.create(name=name, owner=owner or player, **timing)
+        entry = read_source(SimpleUploadedFile(filename, source), entry_point)
+        # No probe game: these bots misbehave on purpose, for the worker to contain.
+        return do_register_uploaded_bot(bot.owner, bot, entry, probe=False)
 
     return make
 

@@ -43,6 +43,7 @@ def test_a_series_is_played_in_chunks_with_the_seats_rotated(celery_worker, play
     assert MatchSeat.objects.filter(match__batch=batch).count() == 24
 
 
+@pytest.mark.usefixtures("worker_paused")  # the games are not to be played here
 def test_a_round_robin_seats_every_pair_of_bots(player, builtin_bot):
     bots = [builtin_bot(name) for name in ["A", "B", "C", "D"]]
     lineups = round_robin_lineups(bots, 2)
@@ -54,6 +55,7 @@ def test_a_round_robin_seats_every_pair_of_bots(player, builtin_bot):
     )
 
 
+@pytest.mark.usefixtures("worker_paused")  # the games are not to be played here
 def test_a_round_robin_of_nine_bots_at_threes_follows_the_design(player, builtin_bot):
     bots = [builtin_bot(f"B{n}") for n in range(9)]
     lineups = round_robin_lineups(bots, 3)

@@ -29,7 +29,7 @@ def play_one(player, lineup):
     [
         ("garbage", Fault.Kind.MALFORMED, "not JSON: <html>surprise</html>"),
         ("illegal", Fault.Kind.ILLEGAL, "'0 lay 99 9' is not one of the"),
-        ("close", Fault.Kind.CONNECTION, "POST /move: RemoteDisconnected"),
+        ("close", Fault.Kind.CONNECTION, "POST /move: RemoteProtocolError"),
         ("error", Fault.Kind.HTTP_STATUS, "POST /move answered 500: Internal Server Error"),
         ("sleep", Fault.Kind.TIMEOUT, "POST /move: no answer within 100 ms"),
     ],

@@ -5,7 +5,7 @@ import pytest
 
 from bots.ladders import do_run_ladder_round, do_save_ladder, ladder_pairings
 from bots.models import Bot, Ladder
-from refusal import Refusal
+from lib.refusal import Refusal
 
 pytestmark = pytest.mark.django_db
 

@@ -52,7 +52,7 @@ def test_the_form_refuses_the_same_settings_with_the_same_reason(client_for, pla
         {**SEARCH, "settings": '{"iterations": 2000000000}', "move_timeout_ms": 500,
          "time_bank_ms": 5000},
     )  # fmt: skip
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "The setting iterations is at most 1000." in response.content.decode()
     assert not Bot.objects.exists()
 

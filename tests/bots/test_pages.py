@@ -47,6 +47,9 @@ def test_a_bots_page_plots_its_rating_after_each_rated_match(client, player, bui
     assert [match_id for match_id, _ in history] == sorted(m.pk for m in batch.matches.all())
     page = client.get(f"/bots/{greedy.pk}/").content.decode()
     assert "Rating over time" in page and 'aria-label="Rating over time"' in page
+    assert "built-in · Greedy · by" in page  # the bot's name, not its key "greedy"
+    german = client.get(f"/bots/{greedy.pk}/", headers={"accept-language": "de"})
+    assert " · Gierig · " in german.content.decode()
 
 
 def test_a_long_rating_history_is_thinned_to_the_points_a_plot_can_show(player, builtin_bot):
@@ -66,7 +69,9 @@ def test_a_batch_page_counts_the_games_played(client, player, builtin_bot):
     batch = do_schedule_batch(
         player, Batch.Kind.SERIES, [[builtin_bot("A"), builtin_bot("B")]], games_per_lineup=5
     )
-    assert "0 of 5 games" in client.get(f"/bots/batches/{batch.pk}/").content.decode()
+    page = client.get(f"/bots/batches/{batch.pk}/").content.decode()
+    assert "0 of 5 games" in page
+    assert '<a href="/bots/">← Bots</a>' in page  # a way back
 
     do_play_chunk(batch.chunks.get().pk)
 

@@ -40,7 +40,7 @@ def test_a_built_in_bot_with_unknown_settings_is_refused_and_not_saved(client_fo
             "time_bank_ms": 5000,
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Settings refused by the random bot" in response.content.decode()
     assert not Bot.objects.filter(name="Tuned").exists()
 

@@ -6,13 +6,8 @@ every connection. (The other tests allow private endpoints: their bots run local
 import pytest
 
 from botplay import conf
-from botplay.remote import (
-    BotFault,
-    PrivateAddress,
-    RemoteBotClient,
-    endpoint_problem,
-    public_address_only,
-)
+from botplay.outgoing import PrivateAddress, checked_address
+from botplay.remote import BotFault, RemoteBotClient, endpoint_problem
 from bots.models import Bot
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +53,7 @@ def test_a_public_endpoint_is_registered(production_rules, client_for, player):
 
 def test_a_name_resolving_to_this_machine_is_refused_before_connecting():
     with pytest.raises(PrivateAddress, match="localhost resolves to .* not a public address"):
-        public_address_only(("localhost", 6379), timeout=1)
+        checked_address("localhost", 6379)
 
 
 def test_the_client_reports_the_refusal_as_the_bots_connection_fault(production_rules):
@@ -82,7 +77,7 @@ def test_the_registration_page_says_what_is_wrong_with_a_private_endpoint(
             "time_bank_ms": 0,
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "192.168.1.20 is not a public address" in response.content.decode()
     assert not Bot.objects.filter(name="Sneaky").exists()
 
@@ -159,4 +154,4 @@ def test_a_public_ipv6_and_a_public_6to4_address_are_registered(
 
 def test_a_connection_to_a_name_resolving_to_an_embedded_private_address_is_refused():
     with pytest.raises(PrivateAddress, match="not a public address"):
-        public_address_only(("::ffff:127.0.0.1", 6379), timeout=1)
+        checked_address("::ffff:127.0.0.1", 6379)

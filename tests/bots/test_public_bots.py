@@ -119,7 +119,10 @@ def test_the_migration_keeps_the_plain_built_in_bots_public(staff, player):
 
 @pytest.mark.parametrize(
     "language, name, play",
-    [("de", "Leichter Bot", "Leichter Bot spielen"), ("ru", "Лёгкий бот", "Играть: Лёгкий бот")],
+    [
+        ("de", "Leichter Bot", "Spielen gegen: Leichter Bot"),
+        ("ru", "Лёгкий бот", "Играть: Лёгкий бот"),
+    ],
 )
 def test_the_site_bots_names_are_translated(language, name, play, site_bot, player):
     client = Client(headers={"accept-language": language})

@@ -1,9 +1,10 @@
 """A person's bot work is bounded (bots.quotas): a batch that would take their queued
-decisions over ``BOTS_DECISION_BUDGET`` is refused with 400 naming the budget, before
+work over ``BOTS_WORK_BUDGET_SECONDS`` is refused with 400 naming the budget, before
 anything is written, on the API, the page and the command alike; a large batch is
 written out by a task, so the request answers at once; a retry with the same
 Idempotency-Key gets the same batch, never a second one."""
 
+import math
 import threading
 
 import pytest
@@ -11,13 +12,13 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from bots.models import Batch, Chunk, Match
-from bots.quotas import DECISIONS_PER_SEAT_ROUND, queued_decisions
+from bots.quotas import DECISIONS_PER_SEAT_ROUND, SEARCH_MS, queued_work_ms
 from bots.scheduling import do_fan_out, do_schedule_batch
-from refusal import Refusal
+from lib.refusal import Refusal
 from tests.fixtures.worker import wait_for
 
-# A heads-up game of one round.
-QUICK_GAME = 2 * DECISIONS_PER_SEAT_ROUND
+# A heads-up game of one round between two search bots at their defaults, in ms.
+QUICK_GAME = 2 * DECISIONS_PER_SEAT_ROUND * SEARCH_MS["heads_up"]
 
 
 def schedule(client, bots, games, rounds=1, key=None):
@@ -33,20 +34,24 @@ def schedule(client, bots, games, rounds=1, key=None):
 
 @pytest.fixture
 def pair(builtin_bot):
-    return [builtin_bot("Randy"), builtin_bot("Rita")]
+    return [builtin_bot("Sam", "search"), builtin_bot("Sue", "search")]
+
+
+def queued_work(user):
+    return queued_work_ms(type(user).objects.filter(pk=user.pk))
 
 
 @pytest.mark.django_db
 def test_a_batch_over_the_budget_is_refused_naming_it_and_nothing_is_written(
     settings, client_for, player, pair
 ):
-    settings.BOTS_DECISION_BUDGET = 10 * QUICK_GAME
+    settings.BOTS_WORK_BUDGET_SECONDS = 10
     refused = schedule(client_for(player), pair, games=2, rounds=8)
     assert refused.status_code == 400
     answer = refused.json()
     assert answer["field"] == "games"
-    assert "over your budget of 320 queued decisions" in answer["detail"]
-    assert "about 512 bot decisions" in answer["detail"]
+    assert "over the budget of 10 s" in answer["detail"]
+    assert "about 12 s of a worker's time" in answer["detail"]
     assert not Batch.objects.exists() and not Match.objects.exists()
 
 
@@ -54,34 +59,33 @@ def test_a_batch_over_the_budget_is_refused_naming_it_and_nothing_is_written(
 def test_queued_batches_count_against_the_budget_until_played(
     settings, client_for, player, other_player, pair
 ):
-    settings.BOTS_DECISION_BUDGET = 10 * QUICK_GAME
+    settings.BOTS_WORK_BUDGET_SECONDS = 10
     client = client_for(player)
-    first = schedule(client, pair, games=6)
+    first = schedule(client, pair, games=10)
     assert first.status_code == 201
-    assert queued_decisions(player) == 6 * QUICK_GAME
+    assert queued_work(player) == math.ceil(10 * QUICK_GAME)
     refused = schedule(client, pair, games=5)
-    assert (
-        refused.status_code == 400 and "192 of yours are still queued" in refused.json()["detail"]
-    )
-    assert schedule(client, pair, games=4).status_code == 201
-    assert queued_decisions(other_player) == 0
+    assert refused.status_code == 400
+    assert "you have 8 s still queued" in refused.json()["detail"]
+    assert schedule(client, pair, games=3).status_code == 201
+    assert queued_work(other_player) == 0
     Batch.objects.filter(pk=first.json()["id"]).update(status="done")
-    assert queued_decisions(player) == 4 * QUICK_GAME
+    assert queued_work(player) == math.ceil(3 * QUICK_GAME)
 
 
 @pytest.mark.django_db
 def test_the_page_and_the_command_keep_the_same_budget(settings, client_for, player, pair):
-    settings.BOTS_DECISION_BUDGET = 10 * QUICK_GAME
+    settings.BOTS_WORK_BUDGET_SECONDS = 10
     page = client_for(player).post(
         "/bots/batches/new/",
-        {"kind": "series", "bots": [bot.pk for bot in pair], "games": 11, "rounds": 1,
+        {"kind": "series", "bots": [bot.pk for bot in pair], "games": 15, "rounds": 1,
          "table_size": 2},
     )  # fmt: skip
-    assert page.status_code == 200
-    assert "over your budget of 320 queued decisions" in page.content.decode()
-    with pytest.raises(CommandError, match="over your budget of 320 queued decisions"):
+    assert page.status_code == 400  # refused, shown on the form
+    assert "over the budget of 10 s" in page.content.decode()
+    with pytest.raises(CommandError, match="over the budget of 10 s"):
         call_command(
-            "schedule_bot_matches", "Randy", "Rita", "--games", "11",
+            "schedule_bot_matches", "Sam", "Sue", "--games", "15",
             "--as-user", player.username,
         )  # fmt: skip
     assert not Batch.objects.exists()
@@ -99,9 +103,10 @@ def test_a_batch_is_written_out_once_however_often_its_task_runs(settings, playe
 
 @pytest.mark.django_db(transaction=True)
 def test_a_large_batch_answers_at_once_and_a_retry_never_doubles_it(
-    settings, celery_worker, client_for, player, pair
+    settings, celery_worker, client_for, player, builtin_bot
 ):
     settings.BOTS_FAN_OUT_IN_REQUEST = 2
+    pair = [builtin_bot("Randy"), builtin_bot("Rita")]  # quick games for the worker
     client = client_for(player)
     first = schedule(client, pair, games=6, key="evening-batch")
     assert first.status_code == 201
@@ -118,15 +123,16 @@ def test_a_large_batch_answers_at_once_and_a_retry_never_doubles_it(
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("worker_paused")  # the batch is not to be played: only counted
 def test_two_batches_sent_at_once_cannot_both_squeeze_under_the_budget(settings, player, pair):
-    settings.BOTS_DECISION_BUDGET = 10 * QUICK_GAME
+    settings.BOTS_WORK_BUDGET_SECONDS = 10
     outcomes = []
     both_ready = threading.Barrier(2)
 
     def send():
         both_ready.wait()
         try:
-            do_schedule_batch(player, Batch.Kind.SERIES, [pair], games_per_lineup=6)
+            do_schedule_batch(player, Batch.Kind.SERIES, [pair], games_per_lineup=8)
             outcomes.append("scheduled")
         except Refusal:
             outcomes.append("refused")

@@ -98,3 +98,12 @@ def test_a_three_player_game_with_both_variants_replays_in_every_round(client, p
     last = page.content.decode()
     assert "round 2" in last
     assert "Tasks:" in last
+
+
+def test_the_replays_piles_are_said_in_words(client, played_match):
+    page = client.get(f"/bots/matches/{played_match.pk}/?step=1").content.decode()
+    piles = page.split('class="card piles-said"')[1].split("</div>")[0]
+    assert "left draw pile:" in piles and "right draw pile:" in piles
+    assert "left discard:" in piles and "right discard:" in piles
+    for code in ("D1", "D2", "X1", "X2", "(0)"):
+        assert code not in piles, code

@@ -15,12 +15,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.mark.parametrize("browser_language", ["en", "de"])
 def test_every_page_people_use_passes_axe(phone_page, client, browser_language):
-    """The phone_page fixture runs axe on each page loaded here and fails on violations."""
+    """The phone_page fixture runs axe on each page loaded here and fails on violations.
+    English checks two pages of each kind; German, whose pages are built the same way
+    and differ in their words, one."""
     organiser = demo_organiser()
     organiser.set_password(PASSWORD)
     organiser.save()
     client.force_login(organiser)
-    urls = [url for url, _ in crawl(client, per_route=2)]
+    urls = [url for url, _ in crawl(client, per_route=2 if browser_language == "en" else 1)]
     assert len(urls) >= 15, urls
     page = phone_page
     log_in(page, organiser.username, PASSWORD)

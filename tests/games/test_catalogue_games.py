@@ -14,7 +14,7 @@ from games.catalogue_games import (
     find_catalogue_game,
 )
 from games.registry import entry_kind, forget_catalogue, get_game
-from refusal import Refusal
+from lib.refusal import Refusal
 from scoring.models import Submission
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from games.declaring import Rules, SeatScore
 from games.models import GameKey
-from games.registry import REGISTRY, Rules, SeatScore, entry_kind, get_game
-from refusal import Refusal
+from games.registry import REGISTRY, entry_kind, get_game
+from lib.refusal import Refusal
 from scoring.models import Submission
 from tests.games.call_to_adventure.examples import RIVAL, SUZANNE
 from tests.scoring.conftest import RULEBOOK_ROUND

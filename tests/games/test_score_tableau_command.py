@@ -1,31 +1,35 @@
-"""``manage.py score_tableau``: the JSON answer, exit 0 valid, 1 invalid, 2 misuse."""
+"""``manage.py score_tableau``: the JSON answer, exit 0 valid, 1 invalid, 2 misuse. The
+first test starts ``manage.py`` itself; the others run the command as it would, in this
+process (tests.fixtures.commands)."""
 
-import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from games.call_to_adventure.catalogue import EXAMPLE_CATALOGUE
+from tests.fixtures.commands import Ran, run_command
 from tests.games.call_to_adventure.examples import suzanne, table
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = ROOT / ".venv" / "bin" / "python"
 
 
-def score(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+def score_in_a_process(*args: str) -> subprocess.CompletedProcess:
     python = str(PYTHON) if PYTHON.exists() else sys.executable
     return subprocess.run(
         [python, "manage.py", "score_tableau", *args],
         cwd=ROOT,
-        input=stdin,
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def score(*args: str, stdin: str | None = None) -> Ran:
+    return run_command("score_tableau", *args, stdin=stdin)
 
 
 def write(tmp_path: Path, data) -> str:
@@ -35,7 +39,7 @@ def write(tmp_path: Path, data) -> str:
 
 
 def test_a_valid_tableau_prints_the_answer_and_exits_0(tmp_path):
-    done = score(write(tmp_path, table(suzanne())))
+    done = score_in_a_process(write(tmp_path, table(suzanne())))
 
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
@@ -130,23 +134,13 @@ def test_an_edited_profile_file_rescores_the_table(tmp_path):
     assert answer["players"][0]["total"] == 41
 
 
-def run_in_process(*args: str) -> tuple[int, str]:
-    """call_command in this process (pytest-django refuses any database access here)."""
-    out = io.StringIO()
-    try:
-        call_command("score_tableau", *args, stdout=out)
-    except SystemExit as exit_:
-        return exit_.code, out.getvalue()
-    return 0, out.getvalue()
-
-
 def test_a_call_to_glory_table_goes_to_its_own_scorer(tmp_path):
     data = {"format": "call-to-glory-table/1", "players": ["ann", "ben"], "rounds": []}
 
-    code, out = run_in_process(write(tmp_path, data))
+    done = score(write(tmp_path, data))
 
-    assert code == 0
-    answer = json.loads(out)
+    assert done.returncode == 0
+    answer = json.loads(done.stdout)
     # The Call to Glory table's answer: totals and who starts the next round.
     assert answer["totals"] == [0, 0]
     assert answer["next_start"] == 0
@@ -155,7 +149,7 @@ def test_a_call_to_glory_table_goes_to_its_own_scorer(tmp_path):
 def test_the_command_does_not_touch_the_database(tmp_path):
     """pytest-django refuses any query from a test without the ``db`` fixture: a command
     that touched the database would raise here instead of answering."""
-    code, out = run_in_process(write(tmp_path, table(suzanne())))
+    done = score(write(tmp_path, table(suzanne())))
 
-    assert code == 0
-    assert json.loads(out)["players"][0]["total"] == 40
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["players"][0]["total"] == 40

@@ -12,12 +12,13 @@ from bots.matches import do_play_match
 from bots.models import Batch, Bot, Match
 from bots.scheduling import do_schedule_batch
 from games import registry
+from games.declaring import Rules
+from lib.refusal import Refusal
 from play.bot_turns import do_play_bot_turns
 from play.hints import offers_hints
 from play.models import Game
 from play.reading import sight_of
 from play.starting import Taker, do_start_game
-from refusal import Refusal
 from tests.games import pebbles
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +54,7 @@ def test_a_series_of_pebbles_is_played_in_chunks_with_the_games_own_bots(player)
     for match in matches:
         assert match.record["format"] == "pebbles/1"
         assert sum(match.result["totals"]) == 9
-        assert pebbles.score(match.record, registry.Rules())["valid"]
+        assert pebbles.score(match.record, Rules())["valid"]
     first_seats = [match.seats.get(position=0).bot_id for match in matches]
     assert first_seats == [greedy.pk, randy.pk, greedy.pk, randy.pk]  # the seats rotate
     for match in matches:

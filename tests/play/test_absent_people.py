@@ -14,15 +14,17 @@ from django.utils import timezone
 from bots.models import Bot
 from play.clock import do_time_out
 from play.models import EventPlay, Game
-from play.moving import do_move, forfeit_places
+from play.moving import do_move
+from play.settling import forfeit_places
 from play.starting import do_start_table_game
+from scoring.deciding import do_override_result
+from scoring.entering import do_submit_result
 from scoring.models import AuditEntry, Submission
 from scoring.signals import table_overridden
-from scoring.submissions import do_override_result, do_submit_result
+from standings.computing import do_update_standings
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.entrants import do_add_walk_in
 from tournaments.models import Entrant, Event, Result, StandingRow
-from tournaments.standings import do_update_standings
 
 pytestmark = pytest.mark.django_db
 

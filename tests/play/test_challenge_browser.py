@@ -14,13 +14,15 @@ from tests.fixtures.personas import PASSWORD, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
-MY_TURN = "() => document.title.startsWith('Your turn')"
+# The board's own flag: htmx sets the title when the swap settles, a moment after the
+# board (and its data-moves) changed, so a title read right after a move can be stale.
+MY_TURN = "() => document.querySelector('#board').dataset.yourTurn === 'true'"
 
 
 def play_my_turn(page) -> int:
     """Tap moves (a set to lay when there is one) until the turn passes; the taps."""
     taps = 0
-    while page.title().startswith("Your turn"):
+    while page.locator("#board").get_attribute("data-your-turn") == "true":
         before = int(page.locator("#board").get_attribute("data-moves"))
         buttons = page.locator(".move-group.lay button")
         if not buttons.count():

@@ -180,7 +180,8 @@ def test_play_now_plays_the_bots_game_against_bots_of_that_game(
     game = Game.objects.get()
     assert played.url == f"/play/{game.pk}/"
     assert game.game == "pebbles" and game.options == {"pile": 7}
-    assert [seat.bot for seat in game.seats.all()][1:] == [dicey, grabber]
+    assert [seat.bot for seat in game.seats.all()][1:] == [dicey, dicey, dicey]
+    assert grabber not in {seat.bot for seat in game.seats.all()}
 
 
 def test_the_lobby_offers_each_games_bots_with_that_games_lengths(

@@ -1,4 +1,4 @@
-"""Every write of a game's play saves it one way, ``config.compiled.save_fields``, as a
+"""Every write of a game's play saves it one way, ``lib.compiled.save_fields``, as a
 move does: a bot's turn on a worker, a bot's ``/start`` fault that forfeits its seat,
 a timeout (a person's, and a bot's turn sent again), an organiser's override that
 abandons the table's game, and a vacation moving a deadline each save the same fields

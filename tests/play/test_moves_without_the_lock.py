@@ -8,11 +8,11 @@ before it is played again."""
 
 import pytest
 
+from lib.refusal import CONFLICT, Refusal
 from play import moving
 from play.bot_calls import count_start_fault
 from play.models import Game
 from play.moving import do_move
-from refusal import CONFLICT, Refusal
 
 pytestmark = pytest.mark.django_db
 

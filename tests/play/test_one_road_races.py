@@ -8,10 +8,10 @@ import threading
 import pytest
 from django.db import connection, transaction
 
+from lib.refusal import Refusal
 from play.models import EventPlay, Game
 from play.moving import locked_game
 from play.starting import do_start_table_game
-from refusal import Refusal
 from scoring.signals import table_overridden
 from scoring.submissions import locked_table
 from tournaments.models import Event

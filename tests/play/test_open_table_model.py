@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from lib.refusal import Refusal
 from play.challenges import (
     do_accept,
     do_challenge,
@@ -30,7 +31,6 @@ from play.challenges import (
 )
 from play.models import Challenge, ChallengeSeat, Game
 from play.starting import Clock, Taker
-from refusal import Refusal
 
 NUMBERS = itertools.count()
 PEOPLE = st.integers(0, 3)

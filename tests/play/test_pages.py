@@ -117,7 +117,10 @@ def test_play_now_seats_more_bots_when_more_opponents_are_chosen(
     chosen = four_builtin_bots
     client.post("/play/new/", {"bot": chosen.pk, "rounds": "1", "opponents": "3"})
     game = Game.objects.get()
-    assert [s.name for s in game.seats.all()] == [str(player), chosen.name, "Ada", "Bea"]
+    seats = list(game.seats.all())
+    names = [str(player), *(f"{chosen.name} {n}" for n in (1, 2, 3))]
+    assert [s.name for s in seats] == names  # the level chosen, never another
+    assert [s.bot for s in seats[1:]] == [chosen, chosen, chosen]
     client.post("/play/new/", {"bot": chosen.pk, "rounds": "1", "opponents": "99"})
     assert Game.objects.order_by("-pk").first().seats.count() == 4  # at most three bots
     client.post("/play/new/", {"bot": chosen.pk, "rounds": "1", "opponents": "x"})

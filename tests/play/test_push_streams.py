@@ -1,4 +1,4 @@
-"""Push streams (``config.push``) served as ``bin/run`` and production's push server
+"""Push streams (``lib.push``) served as ``bin/run`` and production's push server
 serve them: uvicorn, real HTTP, the tests' database, Redis on the PostgreSQL pass and
 the files under ``var/changes/`` on the embedded one. An event arrives once a write
 commits; whoever may not see is refused before any stream starts; a person's streams

@@ -16,7 +16,8 @@ from rest_framework.authtoken.models import Token
 from bots.models import Bot
 from games.call_to_glory import validate_record
 from games.call_to_glory.bots import make_bot
-from games.registry import REGISTRY, moves_of
+from games.declaring import moves_of
+from games.registry import REGISTRY
 from play.bot_decisions import seat_player
 from play.bot_turns import do_play_bot_turns
 from play.demo import play_out

@@ -3,6 +3,7 @@ its places when it finishes (as events rate: games.ratings); an unrated one does
 a person's page shows the rating and their games."""
 
 import pytest
+from django.test import Client
 
 from games.ratings import new_rating, rate_table
 from play.models import FriendlyRating, Game
@@ -10,20 +11,28 @@ from play.models import FriendlyRating, Game
 pytestmark = pytest.mark.django_db
 
 
-def play_out(client_for, game_id, people):
-    """Each person plays their last legal move until the game is over."""
+def play_out(clients, game_id):
+    """Each person (a client logged in as them, by seat) plays their last legal move
+    until the game is over."""
     while True:
-        state = client_for(people[0]).get(f"/api/play/{game_id}/").json()
+        state = clients[0].get(f"/api/play/{game_id}/").json()
         if state["status"] != "playing":
             return state
-        mover = people[state["to_move"]]
-        state = client_for(mover).get(f"/api/play/{game_id}/").json()
-        response = client_for(mover).post(
+        mover = clients[state["to_move"]]
+        if state["to_move"] != 0:
+            state = mover.get(f"/api/play/{game_id}/").json()
+        response = mover.post(
             f"/api/play/{game_id}/moves/",
             {"move": state["legal_moves"][-1], "at": state["moves"]},
             content_type="application/json",
         )
         assert response.status_code == 200, response.content
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 @pytest.mark.parametrize("rated", [True, False])
@@ -43,7 +52,7 @@ def test_a_finished_rated_game_moves_the_ratings_by_its_places(
     game_id = (
         client_for(other_player).post(f"/api/play/challenges/{challenge_id}/accept/").json()["game"]
     )
-    final = play_out(client_for, game_id, [player, other_player])
+    final = play_out([logged_in(player), logged_in(other_player)], game_id)
     assert final["status"] == "finished"
     if not rated:
         assert not FriendlyRating.objects.exists()

@@ -1,6 +1,6 @@
 """A move sent with an API token, as an app or the benchmark sends it, takes the lean
 path (the token, the game under its lock and its seats read by queries compiled once,
-``config.compiled``) and keeps every guarantee: a token unknown or of an inactive
+``lib.compiled``) and keeps every guarantee: a token unknown or of an inactive
 person is refused, the rate limits refuse a move past them, a stale move is refused,
 a game that does not exist is a 404, and the seats come with their bots."""
 
@@ -10,7 +10,7 @@ from django.db.models.signals import post_save
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from config.compiled import save_fields
+from lib.compiled import save_fields
 from play.api.games import PlayedSeatSerializer
 from play.models import Game
 from play.moving import CHANGED_BY_A_MOVE, locked_game, seats_of

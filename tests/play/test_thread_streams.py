@@ -1,14 +1,14 @@
 """Push streams under a threaded WSGI server (the tests' live server, as runserver and
 gunicorn's gthread serve them): each holds a thread until it ends, so a server that
-stops ends them all at once (``config.push.end_thread_streams``) instead of leaving
+stops ends them all at once (``lib.push.end_thread_streams``) instead of leaving
 each to find out at its next heartbeat that its page went."""
 
 import time
 
 import pytest
 
-from config.push import end_thread_streams
-from config.waits import process_slots_held
+from lib.push import end_thread_streams
+from lib.waits import process_slots_held
 from tests.fixtures.worker import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

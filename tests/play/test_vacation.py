@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lib.refusal import Refusal
 from play.clock import do_time_out
 from play.models import Game, Vacation
 from play.vacation import counted, do_end_vacation, do_take_vacation, pushed
-from refusal import Refusal
 
 DAY = timedelta(days=1)
 START = datetime(2026, 3, 1, 12, tzinfo=UTC)

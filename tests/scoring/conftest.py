@@ -2,8 +2,9 @@ import pytest
 
 from games.catalogue_games import do_add_catalogue_game
 from games.registry import forget_catalogue
+from scoring.deciding import do_confirm_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_confirm_result, do_submit_result
 from tests.fixtures.personas import make_user
 from tests.games.call_to_adventure.examples import RIVAL, SUZANNE
 from tournaments.models import Entrant, Seat

@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 
 from games.call_to_adventure.catalogue import EXAMPLE_CATALOGUE
-from refusal import Refusal
+from lib.refusal import Refusal
+from scoring.entering import do_submit_result
 from scoring.models import AuditEntry, EventCatalogue, Submission
-from scoring.submissions import do_submit_result
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +45,7 @@ def test_a_picked_destiny_card_scores_its_requirements_once_the_catalogue_is_imp
     assert response.status_code == 302
     assert AuditEntry.objects.get(event=adventure_event).action == "catalogue imported"
 
-    page = client_for(player).get(reverse("scoring-adventure", args=[table.pk]))
+    page = client_for(player).get(reverse("scoring-entry", args=[table.pk, "adventure"]))
     assert b"Lantern Sage" in page.content
 
     submission = do_submit_result(

@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 
 from scoring.models import AuditEntry, Submission
+from standings.computing import do_update_standings, standings_order
+from standings.ratings import do_rebuild_ratings
 from tournaments.models import Rating
-from tournaments.ratings import do_rebuild_ratings
-from tournaments.standings import do_update_standings, standings_order
 
 pytestmark = pytest.mark.django_db
 JSON = "application/json"

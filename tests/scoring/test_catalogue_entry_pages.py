@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from games.catalogue_games import do_add_catalogue_game
+from scoring.deciding import do_confirm_result
 from scoring.models import Submission
 from scoring.slips import slip_path, takes_slip
-from scoring.submissions import do_confirm_result
 from tournaments.entrants import do_add_walk_in
 from tournaments.pairing import do_pair_round
 
@@ -31,7 +31,7 @@ def test_the_table_page_leads_to_a_score_per_seat_typed_as_numbers(
 ):
     client = client_for(player)
     table_page = client.get(reverse("scoring-table", args=[hearts_table.pk])).content.decode()
-    url = reverse("scoring-scores", args=[hearts_table.pk])
+    url = reverse("scoring-entry", args=[hearts_table.pk, "scores"])
     assert f'href="{url}"' in table_page
     page = client.get(url)
     html = page.content.decode()
@@ -41,7 +41,7 @@ def test_the_table_page_leads_to_a_score_per_seat_typed_as_numbers(
 
 def test_scores_entered_on_the_page_wait_for_the_others(client_for, player, hearts_table):
     client = client_for(player)
-    url = reverse("scoring-scores", args=[hearts_table.pk])
+    url = reverse("scoring-entry", args=[hearts_table.pk, "scores"])
     form = {
         "score-0": "72",
         "score-1": "68",
@@ -61,7 +61,7 @@ def test_a_blank_score_is_refused_beside_its_seat_and_nothing_is_kept(
     client_for, player, hearts_table
 ):
     client = client_for(player)
-    url = reverse("scoring-scores", args=[hearts_table.pk])
+    url = reverse("scoring-entry", args=[hearts_table.pk, "scores"])
     form = {
         "score-0": "72",
         "score-1": "",
@@ -77,7 +77,7 @@ def test_a_blank_score_is_refused_beside_its_seat_and_nothing_is_kept(
 
 def test_the_finishing_order_is_a_select_per_seat(client_for, player, race_table):
     client = client_for(player)
-    url = reverse("scoring-scores", args=[race_table.pk])
+    url = reverse("scoring-entry", args=[race_table.pk, "scores"])
     page = client.get(url)
     html = page.content.decode()
     assert html.count("<select") == 3 and "Tap the players in the order" in html
@@ -93,7 +93,7 @@ def test_the_finishing_order_is_a_select_per_seat(client_for, player, race_table
 
 def test_an_organiser_overrides_the_order_with_a_reason(client_for, player, organiser, race_table):
     client = client_for(player)
-    url = reverse("scoring-scores", args=[race_table.pk])
+    url = reverse("scoring-entry", args=[race_table.pk, "scores"])
     form = {"place-0": "2", "place-1": "1", "place-2": "3"}
     client.post(url, {**form, "form_token": token_of(client.get(url))})
     client = client_for(organiser)
@@ -118,7 +118,7 @@ def test_an_organiser_overrides_the_order_with_a_reason(client_for, player, orga
 def test_the_preview_shows_the_places_the_scores_give(client_for, player, hearts_table):
     client = client_for(player)
     preview = client.post(
-        reverse("scoring-scores-preview", args=[hearts_table.pk]),
+        reverse("scoring-entry-preview", args=[hearts_table.pk, "scores"]),
         {"score-0": "72", "score-1": "68", "score-2": "80"},
     )
     assert "Pat Player: place 2" in preview.content.decode()

@@ -8,9 +8,10 @@ import threading
 import pytest
 from django.db import connection
 
-from refusal import Refusal
+from lib.refusal import Refusal
+from scoring.deciding import do_confirm_result, do_override_result
+from scoring.entering import do_enter_result
 from scoring.models import Submission
-from scoring.submissions import do_confirm_result, do_enter_result, do_override_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.threads import InThread
 from tournaments.models import Result

@@ -4,8 +4,9 @@ their comments included: who is still to confirm is read from the tables' seats.
 import pytest
 from django.urls import reverse
 
+from scoring.deciding import do_dispute_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_dispute_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.models import Table
 

@@ -63,7 +63,7 @@ def evening(django_user_model):
 
 
 def opened(phone, table):
-    page = phone.get(reverse("scoring-glory", args=[table.pk]))
+    page = phone.get(reverse("scoring-entry", args=[table.pk, "glory"]))
     token = re.search(rb'name="form_token" value="([0-9a-f]+)"', page.content).group(1)
     shown = re.search(rb'name="round" value="(\d+)"', page.content).group(1)
     return {"form_token": token.decode(), "round": shown.decode()}
@@ -72,7 +72,7 @@ def opened(phone, table):
 def test_four_stale_phones_a_dispute_and_an_override_keep_exactly_the_agreed_rounds(evening):
     table, phones = evening
     ann, ben, cat, dan, olivia = phones
-    url = reverse("scoring-glory", args=[table.pk])
+    url = reverse("scoring-entry", args=[table.pk, "glory"])
     played = [sets_of(shift) for shift in range(4)]
     for number, sets in enumerate(played, start=1):
         pages = [opened(phone, table) for phone in (ann, ben, cat, dan)]
@@ -99,6 +99,8 @@ def test_four_stale_phones_a_dispute_and_an_override_keep_exactly_the_agreed_rou
     assert entry.is_disputed
 
     page = olivia.get(url + "?override=1").content.decode()
+    assert "The dispute this settles" in page  # the override shows the comment it settles
+    assert "Round 3: Ben&#x27;s 16s were mine" in page
     form = {
         "override": "1",
         "reason": "Round 3: the 16s were Cat's",

@@ -9,9 +9,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoring.entering import do_enter_result
 from scoring.models import AuditEntry, Submission
 from scoring.slips import slip_token
-from scoring.submissions import do_enter_result
 from tests.fixtures.browser import log_in, screenshot, wait_until
 from tests.fixtures.personas import PASSWORD
 from tests.scoring.test_slips import walk_in_round  # noqa: F401  (a fixture)
@@ -86,15 +86,20 @@ def test_the_service_worker_is_served_from_the_root(client):
     assert "importScripts" in response.content.decode()
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_off_enter_on_and_the_round_arrives_once(phone_page, player, table):
+def at_the_table_of_two_rounds(page, player, table) -> None:
+    """``player``'s phone, logged in, at ``table`` of a game of two rounds."""
     event = table.round.event
     event.rules_options = {"rounds": 2}
     event.save()
-    page, context = phone_page, phone_page.context
     log_in(page, player.username, PASSWORD)
     page.goto(f"/scoring/tables/{table.pk}/")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_off_enter_on_and_the_round_arrives_once(phone_page, player, table):
+    page, context = phone_page, phone_page.context
+    at_the_table_of_two_rounds(page, player, table)
     wait_until(page, "() => document.documentElement.dataset.offlineReady === '1'")
 
     context.set_offline(True)
@@ -117,8 +122,42 @@ def test_off_enter_on_and_the_round_arrives_once(phone_page, player, table):
         page, "() => document.querySelector('[data-offline-status]').dataset.state === 'sent'"
     )
     assert "Sent" in status.inner_text()
+    # The sent form, its preview and its Save go; a link shows the page as it is now.
+    assert page.locator("form.entry").is_hidden() and status.is_visible()
+    assert page.get_by_role("button", name="Save round 1").is_hidden()
+    page.get_by_role("link", name="Show the page as it is now").wait_for()
     screenshot(page, "scoring-offline-sent")
     page.evaluate("() => new Promise(done => setTimeout(done, 1500))")  # any second send
     submission = Submission.objects.get(table=table)
     assert submission.rounds == [{"scores": [20, 18]}]
     assert AuditEntry.objects.filter(table=table).count() == 1
+    page.get_by_role("link", name="Show the page as it is now").click()
+    page.wait_for_load_state()
+    assert page.locator("h1").inner_text() == "Round 2 of 2"
+    assert page.locator("form.entry").is_visible()  # the earlier send does not hide it
+
+
+# Chromium on Linux says it is offline while its network interfaces change, and always
+# in a network namespace with loopback alone (where the server still answers): the
+# round then stayed on the phone and the page never moved on: how the two phones' test
+# failed in CI at stop 49, and the Russian walk once here.
+SAYS_OFFLINE = (
+    "Object.defineProperty(Navigator.prototype, 'onLine', {get: () => false, configurable: true})"
+)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_that_wrongly_says_it_is_offline_saves_the_round_at_once(phone_page, player, table):
+    page = phone_page
+    page.context.add_init_script(SAYS_OFFLINE)
+    at_the_table_of_two_rounds(page, player, table)
+    page.get_by_role("link", name="Enter the result").click()
+    page.wait_for_url(re.compile(r"/glory/$"))
+    assert page.evaluate("navigator.onLine") is False
+    page.locator("input[name=score-0]").fill("20")
+    page.locator("input[name=score-1]").fill("18")
+    page.get_by_role("button", name="Save round 1").click()
+    page.locator("h1", has_text="Round 2 of 2").wait_for()  # posted as ever, not kept
+    submission = Submission.objects.get(table=table)
+    assert submission.rounds == [{"scores": [20, 18]}]

@@ -9,8 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import GameKey
+from scoring.deciding import do_confirm_result, do_dispute_result
+from scoring.entering import do_submit_result
 from scoring.models import AuditEntry, Submission
-from scoring.submissions import do_confirm_result, do_dispute_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.models import Result, Table
 
@@ -36,7 +37,7 @@ def test_the_table_page_shows_the_seats_and_the_entry_button_to_a_player(table, 
     assert response.status_code == 200
     assert b"Pat Player" in response.content and b"Quinn Player" in response.content
     assert b"waiting for a result" in response.content
-    assert reverse("scoring-glory", args=[table.pk]).encode() in response.content
+    assert reverse("scoring-entry", args=[table.pk, "glory"]).encode() in response.content
     assert b"Audit log" not in response.content
 
 
@@ -82,7 +83,7 @@ def test_a_confirm_from_the_page_makes_the_one_round_game_official(
 
 
 def test_the_glory_entry_page_offers_every_card_value_for_each_seat(table, player, client_for):
-    response = client_for(player).get(reverse("scoring-glory", args=[table.pk]))
+    response = client_for(player).get(reverse("scoring-entry", args=[table.pk, "glory"]))
     assert response.status_code == 200
     for value in (6, 7, 8, 9, 12, 14, 16, 18, 20):
         assert f'name="set-0-{value}"'.encode() in response.content
@@ -92,7 +93,7 @@ def test_the_glory_entry_page_offers_every_card_value_for_each_seat(table, playe
 
 def test_the_glory_preview_shows_the_running_totals_and_the_next_start(table, player, client_for):
     response = client_for(player).post(
-        reverse("scoring-glory-preview", args=[table.pk]), RULEBOOK_SETS
+        reverse("scoring-entry-preview", args=[table.pk, "glory"]), RULEBOOK_SETS
     )
     content = response.content.decode()
     assert '<td class="num running-total">60</td>' in content
@@ -106,7 +107,7 @@ def test_the_glory_preview_puts_an_impossible_sets_error_beside_that_seat(
 ):
     both_have_twenties = {**RULEBOOK_SETS, "set-0-20": "2"}
     response = client_for(player).post(
-        reverse("scoring-glory-preview", args=[table.pk]), both_have_twenties
+        reverse("scoring-entry-preview", args=[table.pk, "glory"]), both_have_twenties
     )
     beside_first, beside_second = slot(response, "err-seat-0"), slot(response, "err-seat-1")
     assert "20" in beside_first + beside_second
@@ -117,7 +118,7 @@ def test_the_glory_preview_puts_an_impossible_sets_error_beside_that_seat(
 
 def test_quick_entry_previews_each_seats_round_score(table, player, client_for):
     response = client_for(player).post(
-        reverse("scoring-glory-preview", args=[table.pk]),
+        reverse("scoring-entry-preview", args=[table.pk, "glory"]),
         {"quick": "1", "score-0": "60", "score-1": "36"},
     )
     assert b'<td class="num running-total">60</td>' in response.content
@@ -128,9 +129,10 @@ def test_entering_a_round_submits_it_and_the_next_entry_starts_from_it(
 ):
     table = one_round_table
     client = client_for(player)
-    page = client.get(reverse("scoring-glory", args=[table.pk]))
+    page = client.get(reverse("scoring-entry", args=[table.pk, "glory"]))
     response = client.post(
-        reverse("scoring-glory", args=[table.pk]), {**RULEBOOK_SETS, "form_token": token_of(page)}
+        reverse("scoring-entry", args=[table.pk, "glory"]),
+        {**RULEBOOK_SETS, "form_token": token_of(page)},
     )
     assert response.status_code == 302
     assert response.url == reverse("scoring-table", args=[table.pk])
@@ -149,10 +151,10 @@ def test_entering_a_round_submits_it_and_the_next_entry_starts_from_it(
 def test_a_replayed_entry_post_creates_no_second_submission(one_round_table, player, client_for):
     table = one_round_table
     client = client_for(player)
-    page = client.get(reverse("scoring-glory", args=[table.pk]))
+    page = client.get(reverse("scoring-entry", args=[table.pk, "glory"]))
     form = {**RULEBOOK_SETS, "form_token": token_of(page)}
-    first = client.post(reverse("scoring-glory", args=[table.pk]), form)
-    replay = client.post(reverse("scoring-glory", args=[table.pk]), form)
+    first = client.post(reverse("scoring-entry", args=[table.pk, "glory"]), form)
+    replay = client.post(reverse("scoring-entry", args=[table.pk, "glory"]), form)
     assert first.status_code == replay.status_code == 302
     assert replay.url == reverse("scoring-table", args=[table.pk])
     assert Submission.objects.count() == 1
@@ -163,9 +165,9 @@ def test_an_impossible_entry_is_shown_again_with_its_error_and_saves_nothing(
     table, player, client_for
 ):
     client = client_for(player)
-    page = client.get(reverse("scoring-glory", args=[table.pk]))
+    page = client.get(reverse("scoring-entry", args=[table.pk, "glory"]))
     response = client.post(
-        reverse("scoring-glory", args=[table.pk]),
+        reverse("scoring-entry", args=[table.pk, "glory"]),
         {**RULEBOOK_SETS, "set-1-18": "1", "form_token": token_of(page)},
     )
     assert response.status_code == 200
@@ -180,18 +182,19 @@ def test_an_outsiders_posts_are_refused_and_change_nothing(
     submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
     client = client_for(outsider)
     assert client.get(reverse("scoring-table", args=[table.pk])).status_code == 200
-    assert client.get(reverse("scoring-glory", args=[table.pk])).status_code == 403
+    assert client.get(reverse("scoring-entry", args=[table.pk, "glory"])).status_code == 403
     token = "0" * 32
     posts = {
-        "scoring-glory": RULEBOOK_SETS,
-        "scoring-glory-preview": RULEBOOK_SETS,
+        "scoring-entry": RULEBOOK_SETS,
+        "scoring-entry-preview": RULEBOOK_SETS,
         "scoring-confirm": {"submission": submission.pk},
         "scoring-dispute": {"submission": submission.pk, "comment": "no"},
         "scoring-settle": {"submission": submission.pk, "accept": "yes", "reason": "mine"},
         "scoring-record": {"record": "{}"},
     }
     for name, data in posts.items():
-        response = client.post(reverse(name, args=[table.pk]), {**data, "form_token": token})
+        args = [table.pk, "glory"] if name.startswith("scoring-entry") else [table.pk]
+        response = client.post(reverse(name, args=args), {**data, "form_token": token})
         assert response.status_code == 403, name
     submission.refresh_from_db()
     assert submission.status == Submission.Status.PENDING
@@ -222,10 +225,10 @@ def test_an_organiser_overrides_with_game_totals_that_are_no_sums_of_card_values
     table, organiser, client_for
 ):
     client = client_for(organiser)
-    page = client.get(reverse("scoring-glory", args=[table.pk]) + "?override=1")
+    page = client.get(reverse("scoring-entry", args=[table.pk, "glory"]) + "?override=1")
     assert b'name="reason"' in page.content
     client.post(
-        reverse("scoring-glory", args=[table.pk]),
+        reverse("scoring-entry", args=[table.pk, "glory"]),
         {"totals_only": "1", "total-0": "112", "total-1": "90", "override": "1",
          "reason": "Scoresheet", "basis": "", "form_token": token_of(page)},
     )  # fmt: skip
@@ -268,7 +271,9 @@ RULEBOOK_HERO = {
 def test_the_adventure_page_shows_the_corruption_track_with_its_values(
     adventure_table, player, client_for
 ):
-    response = client_for(player).get(reverse("scoring-adventure", args=[adventure_table.pk]))
+    response = client_for(player).get(
+        reverse("scoring-entry", args=[adventure_table.pk, "adventure"])
+    )
     content = response.content.decode()
     assert response.status_code == 200
     assert re.search(r"\+4 <span class=\"level-column\">Tragedy", content)
@@ -281,7 +286,7 @@ def test_the_adventure_preview_of_the_rulebooks_example_totals_40(
     adventure_table, player, client_for
 ):
     response = client_for(player).post(
-        reverse("scoring-adventure-preview", args=[adventure_table.pk]), RULEBOOK_HERO
+        reverse("scoring-entry-preview", args=[adventure_table.pk, "adventure"]), RULEBOOK_HERO
     )
     content = response.content.decode()
     assert re.search(r"<td class=\"num\" data-total>40</td>", content)
@@ -292,7 +297,7 @@ def test_the_adventure_preview_asks_for_the_printed_number_beside_the_corruption
     adventure_table, player, client_for
 ):
     response = client_for(player).post(
-        reverse("scoring-adventure-preview", args=[adventure_table.pk]),
+        reverse("scoring-entry-preview", args=[adventure_table.pk, "adventure"]),
         {**RULEBOOK_HERO, "p1-corruption-level": "1"},
     )
     assert "level 1" in slot(response, "err-p1-corruption")
@@ -302,7 +307,7 @@ def test_the_adventure_preview_asks_for_the_printed_number_beside_the_corruption
 def test_a_stale_adventure_page_shows_both_results_destiny_totals_and_saves_nothing(
     adventure_table, player, other_player
 ):
-    url = reverse("scoring-adventure", args=[adventure_table.pk])
+    url = reverse("scoring-entry", args=[adventure_table.pk, "adventure"])
     pat, quinn = Client(), Client()
     pat.force_login(player)
     quinn.force_login(other_player)
@@ -313,8 +318,15 @@ def test_a_stale_adventure_page_shows_both_results_destiny_totals_and_saves_noth
     page = html.unescape(answer.content.decode())
     assert "Two versions of this table's result" in page
     assert "Pat Player entered this table's result already" in page
-    rows = re.findall(r'<th scope="row">([^<]+)</th><td>([^<]*)</td><td>([^<]*)</td>', page)
-    assert rows == [("Pat Player", "40", "40"), ("Quinn Player", "7", "11")]
+    rows = re.findall(
+        r'<th scope="row">([^<]+)</th><td( class="differs")?><strong>([^<]*)</strong>.*?</td>'
+        r"<td[^>]*><strong>([^<]*)</strong>",
+        page,
+    )
+    assert rows == [
+        ("Pat Player", "", "40", "40"),
+        ("Quinn Player", ' class="differs"', "7", "11"),
+    ]
     assert Submission.objects.get().submitted_by == player
 
 
@@ -357,7 +369,9 @@ def test_with_imperial_tasks_the_reveals_are_asked_in_order_from_the_start_playe
         {"rounds": [{"sets": [{"20": 2}, {"18": 2}], "reveals": ["A6", "B12"]}]},
         player,
     )
-    content = client_for(other_player).get(reverse("scoring-glory", args=[table.pk])).content
+    content = (
+        client_for(other_player).get(reverse("scoring-entry", args=[table.pk, "glory"])).content
+    )
     content = content.decode()
     assert "Round 2 of 2" in content
     assert content.index('name="reveal-0"') < content.index('name="reveal-1"')
@@ -373,11 +387,11 @@ def test_an_organiser_overriding_a_finished_game_edits_its_rounds(
     submission = do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
     do_confirm_result(submission, other_player)
     client = client_for(organiser)
-    page = client.get(reverse("scoring-glory", args=[table.pk]) + "?override=1")
+    page = client.get(reverse("scoring-entry", args=[table.pk, "glory"]) + "?override=1")
     assert b"Override the result" in page.content
     assert b'name="r1-set-0-18" value="2"' in page.content  # starts from the agreed game
     client.post(
-        reverse("scoring-glory", args=[table.pk]),
+        reverse("scoring-entry", args=[table.pk, "glory"]),
         {"r1-quick": "1", "r1-score-0": "36", "r1-score-1": "60", "override": "1",
          "reason": "Seats swapped", "basis": Submission.objects.get().basis,
          "form_token": token_of(page)},
@@ -408,7 +422,7 @@ def test_anyone_who_may_see_the_event_sees_the_table_but_no_forms(table, anonymo
 def test_the_entry_page_says_when_a_result_already_waits(one_round_table, player, client_for):
     table = one_round_table
     do_submit_result(table, Submission.Kind.GLORY_TABLE, RULEBOOK_ROUND, player)
-    response = client_for(player).get(reverse("scoring-glory", args=[table.pk]))
+    response = client_for(player).get(reverse("scoring-entry", args=[table.pk, "glory"]))
     assert b"waits for confirmation" in response.content
     assert b"Save round" not in response.content
 
@@ -421,7 +435,7 @@ def test_a_form_token_outlives_the_pages_fetched_after_it_and_serves_only_its_pe
     save was then dropped as a replay."""
     table = one_round_table
     client = client_for(player)
-    entry_url = reverse("scoring-glory", args=[table.pk])
+    entry_url = reverse("scoring-entry", args=[table.pk, "glory"])
     token = token_of(client.get(entry_url))
     session_before = dict(client.session.items())
     for _ in range(60):  # more pages than a session ever kept tokens for

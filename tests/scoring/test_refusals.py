@@ -5,9 +5,9 @@ these are a representative set as a player meets them."""
 
 import pytest
 
-from refusal import Refusal
+from lib.refusal import Refusal
+from scoring.entering import do_submit_result
 from scoring.models import AuditEntry, Submission
-from scoring.submissions import do_submit_result
 from tests.scoring.conftest import glory_round
 
 pytestmark = pytest.mark.django_db

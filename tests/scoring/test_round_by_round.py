@@ -4,13 +4,10 @@ confirms it once."""
 
 import pytest
 
-from refusal import Refusal
+from lib.refusal import Refusal
+from scoring.deciding import do_confirm_result
+from scoring.entering import do_enter_result, do_take_back_round
 from scoring.models import AuditEntry, Confirmation, Submission
-from scoring.submissions import (
-    do_confirm_result,
-    do_enter_result,
-    do_take_back_round,
-)
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.models import Result
 

@@ -11,6 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
+from integrations.hook_presence import may_have_hooks
 from tournaments.models import Entrant, Result, Round, Seat, Table
 
 # Real transactions: what runs on commit runs, and the writes' own savepoints are
@@ -59,8 +60,11 @@ def test_an_entry_and_its_confirmations_cost_a_pinned_few_queries(seated_tokens)
     marks the entry agreed (the agreed ones before it superseded) and writes the result
     (the seats' entrants are those read under the lock): the table's lock, the event's
     points, the result row (none yet), the result and seat rows, the round's check in
-    the transaction and after it, the standings' request and claim."""
+    the transaction and after it, the standings' request and claim, and, once it
+    commits, nothing for webhooks: whether the event has any is asked once per event
+    (integrations.hook_presence), as the rush's first official result did here."""
     table, (entering, *confirming) = seated_tokens
+    assert not may_have_hooks(table.round.event_id)  # the round's earlier tables' query
     body = {"kind": "call-to-glory-table/1", "entry": ENTRY}
     entered, sql = statements(f"/api/tables/{table.pk}/submissions/", entering, body)
     assert entered.status_code == 201, entered.content

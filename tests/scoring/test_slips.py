@@ -12,7 +12,9 @@ from django.core import signing
 from django.urls import reverse
 from django.utils import timezone
 
-from refusal import Refusal
+from lib.refusal import Refusal
+from scoring.deciding import do_confirm_result, do_override_result
+from scoring.entering import do_enter_result
 from scoring.models import AuditEntry, Submission
 from scoring.slips import (
     SALT,
@@ -23,13 +25,9 @@ from scoring.slips import (
     slip_token,
     takes_slip,
 )
-from scoring.submissions import (
-    do_confirm_result,
-    do_enter_result,
-    do_override_result,
-    waits_for_organiser,
-)
+from scoring.submissions import waits_for_organiser
 from tests.fixtures.browser import screenshot
+from tests.fixtures.personas import PASSWORD
 from tournaments.entrants import do_add_walk_in
 from tournaments.models import Event, Result, Round
 from tournaments.pairing import do_pair_round, do_repair_round, do_swap_seats
@@ -109,7 +107,7 @@ def test_a_slip_enters_its_own_table_only(client, walk_in_round):
         reverse("slip-preview", args=[slip_token(first)]), {"quick": "1", "score-0": "20"}
     )
     assert response.status_code == 200
-    foreign = client.post(reverse("scoring-glory", args=[second.pk]), ONE_ROUND)
+    foreign = client.post(reverse("scoring-entry", args=[second.pk, "glory"]), ONE_ROUND)
     assert foreign.status_code in (302, 403)  # to the login page, or refused
     assert not Submission.objects.exists()
 
@@ -261,3 +259,44 @@ def test_a_slips_link_enters_nothing_once_the_event_is_finished(client, walk_in_
     api = client.post(f"/api/slips/{slip_token(table)}/entry-form/", ONE_ROUND)
     assert api.status_code == 403 and "The event is finished" in api.json()["detail"]
     assert not Submission.objects.exists()
+
+
+def test_an_expired_slip_offers_logging_in_and_returns_to_its_table(
+    client, walk_in_round, organiser
+):
+    """Issue 42: a slip scanned after its time showed a refusal and no way on."""
+    table = walk_in_round.tables.first()
+    page = client.get(old_slip_path(table)).content.decode()
+    table_url = reverse("scoring-entry", args=[table.pk, "glory"])
+    login = re.search(r'class="button big" href="(/accounts/login/\?next=[^"]+)"', page)[1]
+    assert "Log in to enter the result" in page and "ask an organiser" in page
+    assert f"Round 1, table {table.number}" in page
+    answer = client.post(login, {"username": organiser.username, "password": PASSWORD})
+    assert answer.status_code == 302 and answer["Location"] == table_url
+    signed_in = client.get(old_slip_path(table)).content.decode()
+    assert f'href="{table_url}"' in signed_in and "/accounts/login/?next" not in signed_in
+
+
+def test_a_forged_slip_offers_no_table(client, walk_in_round):
+    page = client.get("/t/1-abc:forged/").content.decode()
+    assert "Log in to enter the result" not in page
+
+
+@pytest.mark.parametrize("disputed", [False, True])
+def test_a_table_opened_logged_out_offers_what_logging_in_is_for(
+    client, table, player, other_player, disputed
+):
+    """Only an organiser settles a dispute: its table does not offer a visitor to log in
+    and confirm the result."""
+    from scoring.deciding import do_dispute_result
+
+    event = table.round.event
+    event.rules_options = {"rounds": 1}
+    event.save()
+    entered = do_enter_result(table, "call-to-glory-table/1", {"scores": [20, 18]}, player, 1)
+    if disputed:
+        do_dispute_result(entered.submission, other_player, "The 20s were mine")
+    page = client.get(reverse("scoring-table", args=[table.pk])).content.decode()
+    offered = "Log in to settle the dispute" if disputed else "Log in to confirm the result"
+    assert offered in page
+    assert ("Log in to confirm the result" in page) is not disputed

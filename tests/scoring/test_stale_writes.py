@@ -9,16 +9,15 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from refusal import Refusal
-from scoring.models import AuditEntry, Submission
-from scoring.submissions import (
+from lib.refusal import Refusal
+from scoring.deciding import (
     do_confirm_result,
     do_dispute_result,
-    do_enter_result,
     do_override_result,
     do_resolve_dispute,
-    do_take_back_round,
 )
+from scoring.entering import do_enter_result, do_take_back_round
+from scoring.models import AuditEntry, Submission
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.models import Result
 
@@ -55,14 +54,14 @@ def token_of(response) -> str:
 
 
 def open_entry(client, table):
-    page = client.get(reverse("scoring-glory", args=[table.pk]))
+    page = client.get(reverse("scoring-entry", args=[table.pk, "glory"]))
     shown = re.search(rb'name="round" value="(\d+)"', page.content).group(1).decode()
     return page, shown
 
 
 def save(client, table, page, shown, form, **extra):
     return client.post(
-        reverse("scoring-glory", args=[table.pk]),
+        reverse("scoring-entry", args=[table.pk, "glory"]),
         {**form, "round": shown, "form_token": token_of(page), **extra},
     )
 
@@ -98,6 +97,32 @@ def test_a_different_round_one_from_a_stale_phone_is_shown_beside_the_stored_one
     assert "Take Pat Player's round back and save mine" in content
     submission = Submission.objects.get()
     assert submission.rounds == [ROUND] and submission.round_authors == [player.pk]
+
+
+def test_a_conflict_of_quick_scores_shows_the_scores_alone_and_marks_what_differs(
+    four_rounds, player, other_player
+):
+    ann, ben = phone(player), phone(other_player)
+    ann_page, ann_round = open_entry(ann, four_rounds)
+    ben_page, ben_round = open_entry(ben, four_rounds)
+    save(ann, four_rounds, ann_page, ann_round, {"quick": "1", "score-0": "20", "score-1": "18"})
+    refused = save(
+        ben, four_rounds, ben_page, ben_round, {"quick": "1", "score-0": "20", "score-1": "16"}
+    )
+    cells = re.findall(
+        r'<th scope="row">([^<]+)</th>(<td[^>]*>.*?</td>)(<td[^>]*>.*?</td>)',
+        refused.content.decode(),
+    )
+    assert [(name, "differs" in theirs, "differs" in yours) for name, theirs, yours in cells] == [
+        ("Pat Player", False, False),
+        ("Quinn Player", True, True),
+    ]
+    hint = '<span class="visually-hidden">(differs)</span>'
+    # The score alone, no "–" before it (it read as a minus).
+    assert cells[1][1:] == (
+        f'<td class="differs"><strong>18</strong> {hint}</td>',
+        f'<td class="differs"><strong>16</strong> {hint}</td>',
+    )
 
 
 def test_taking_the_stored_round_back_for_ones_own_needs_the_version_that_was_shown(
@@ -245,7 +270,7 @@ def test_the_override_page_starts_from_the_disputed_game_and_keeps_every_round(
 ):
     table = disputed_game.table
     desk = phone(organiser)
-    page = desk.get(reverse("scoring-glory", args=[table.pk]) + "?override=1")
+    page = desk.get(reverse("scoring-entry", args=[table.pk, "glory"]) + "?override=1")
     content = page.content.decode()
     for number in (1, 2, 3, 4):
         assert f'name="r{number}-set-0-6"' in content
@@ -258,7 +283,7 @@ def test_the_override_page_starts_from_the_disputed_game_and_keeps_every_round(
     form["basis"] = re.search(r'name="basis" value="([^"]*)"', content).group(1)
     for number, fields in enumerate([ROUND_FORM, SWAPPED_FORM, SWAPPED_FORM, SWAPPED_FORM], 1):
         form.update({f"r{number}-{key}": value for key, value in fields.items()})
-    assert desk.post(reverse("scoring-glory", args=[table.pk]), form).status_code == 302
+    assert desk.post(reverse("scoring-entry", args=[table.pk, "glory"]), form).status_code == 302
     official = Submission.objects.get(status=Submission.Status.OVERRIDDEN)
     assert official.rounds == [ROUND, SWAPPED, SWAPPED, SWAPPED]
     assert Result.objects.get(table=table).detail["entry"]["rounds"] == official.rounds
@@ -298,15 +323,19 @@ def test_everyone_who_decides_sees_every_round_as_entered(disputed_game, other_p
 
 
 def test_the_tableau_override_starts_from_the_agreed_tableaux(adventure_table, organiser):
+    from django.test import RequestFactory
+
+    from games.registered.call_to_adventure.entry_page import entry_from_post, form_of_entry
     from scoring.entries import score
-    from scoring.views.adventure import entry_from_post, form_of_entry
+    from scoring.views.table_entry import TableEntry
 
     agreed = Submission.objects.get(status=Submission.Status.CONFIRMED)
-    again = entry_from_post(adventure_table, form_of_entry(agreed.entry))
+    form = TableEntry(RequestFactory().get("/"), adventure_table, form_of_entry(agreed.entry))
+    again = entry_from_post(form)
     _document, answer = score(adventure_table, Submission.Kind.ADVENTURE, again)
     assert answer["places"] == agreed.answer["places"]
     assert [p["total"] for p in answer["players"]] == [p["total"] for p in agreed.answer["players"]]
     page = phone(organiser).get(
-        reverse("scoring-adventure", args=[adventure_table.pk]) + "?override=1"
+        reverse("scoring-entry", args=[adventure_table.pk, "adventure"]) + "?override=1"
     )
     assert f'name="basis" value="{agreed.basis}"'.encode() in page.content

@@ -7,13 +7,9 @@ keeps their words until they choose to see the change."""
 
 import pytest
 
+from scoring.deciding import do_confirm_result, do_override_result
+from scoring.entering import do_enter_result, do_submit_result
 from scoring.models import Submission
-from scoring.submissions import (
-    do_confirm_result,
-    do_enter_result,
-    do_override_result,
-    do_submit_result,
-)
 from tests.fixtures.browser import screenshot
 from tests.fixtures.push_pages import (
     following,

@@ -23,20 +23,19 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, rule
 
+from lib.refusal import Refusal
 from play.models import Game
 from play.moving import do_leave
 from play.starting import do_start_table_game
-from refusal import Refusal
-from scoring.models import AuditEntry, Confirmation, Submission
-from scoring.submissions import (
-    current_entry,
+from scoring.deciding import (
     do_confirm_result,
     do_dispute_result,
-    do_enter_result,
     do_override_result,
     do_resolve_dispute,
-    do_take_back_round,
 )
+from scoring.entering import do_enter_result, do_take_back_round
+from scoring.models import AuditEntry, Confirmation, Submission
+from scoring.submissions import current_entry
 from tournaments.models import Entrant, Event, League, Result, Round, Season, Seat, Table
 
 KIND = Submission.Kind.GLORY_TABLE

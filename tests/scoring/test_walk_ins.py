@@ -4,14 +4,11 @@ players confirm, and a table with nobody else to ask waits for an organiser."""
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from refusal import Refusal
+from lib.refusal import Refusal
+from scoring.deciding import do_confirm_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import (
-    do_confirm_result,
-    do_submit_result,
-    players_to_confirm,
-    waits_for_organiser,
-)
+from scoring.submissions import players_to_confirm, waits_for_organiser
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.entrants import do_add_walk_in
 from tournaments.models import Result, Seat, Table

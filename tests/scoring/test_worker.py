@@ -2,8 +2,9 @@
 
 import pytest
 
+from scoring.deciding import do_confirm_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_confirm_result, do_submit_result
 from tests.fixtures.worker import wait_for
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.models import StandingRow

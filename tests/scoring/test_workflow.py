@@ -6,15 +6,15 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from refusal import Refusal
-from scoring.models import AuditEntry, Submission
-from scoring.submissions import (
+from lib.refusal import Refusal
+from scoring.deciding import (
     do_confirm_result,
     do_dispute_result,
     do_override_result,
     do_resolve_dispute,
-    do_submit_result,
 )
+from scoring.entering import do_submit_result
+from scoring.models import AuditEntry, Submission
 from tests.scoring.conftest import RULEBOOK_ROUND, glory_round
 from tournaments.models import Result
 

@@ -92,7 +92,7 @@ def test_no_api_answer_is_a_server_error_or_undocumented(in_process_requests, st
 @pytest.mark.parametrize("media_type", ["application/x-www-form-urlencoded", "multipart/form-data"])
 def test_no_form_or_multipart_body_is_a_server_error(in_process_requests, staff, table, media_type):
     """The same bodies sent as forms: their JSON values go through the form parsers and
-    ``config.api_fields``, not the JSON parser (issue 29: 50,000 levels deep was a 500)."""
+    ``lib.api_fields``, not the JSON parser (issue 29: 50,000 levels deep was a 500)."""
     schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
     tested, failures = fuzz(schema, staff_headers(staff), media_type, examples=2)
     assert tested >= 15

@@ -4,7 +4,7 @@ import os
 
 from kombu.transport import TRANSPORT_ALIASES
 
-from config.broker import Channel
+from lib.broker import Channel
 
 
 class FakeChannel(Channel):
@@ -15,7 +15,7 @@ class FakeChannel(Channel):
 
 
 def test_filesystem_urls_use_the_atomic_transport():
-    assert TRANSPORT_ALIASES["filesystem"] == "config.broker:Transport"
+    assert TRANSPORT_ALIASES["filesystem"] == "lib.broker:Transport"
 
 
 def test_a_message_appears_whole_under_its_queue_name(tmp_path):

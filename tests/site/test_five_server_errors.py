@@ -89,7 +89,7 @@ def test_a_huge_integer_in_the_bot_form_is_the_settings_fields_error(client_for,
         {"name": "Huge", "kind": "builtin", "builtin_key": "search",
          "settings": f'{{"confidence": {HUGE}}}', "move_timeout_ms": 500, "time_bank_ms": 5000},
     )  # fmt: skip
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "must be at most 1,000,000,000" in response.content.decode()
     assert not Bot.objects.exists()
 

@@ -13,8 +13,9 @@ from bots.chunks import do_play_chunk
 from bots.models import Batch, Bot, Match, MatchSeat
 from bots.ratings import do_update_bot_ratings
 from bots.scheduling import do_schedule_batch
+from scoring.deciding import do_dispute_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_dispute_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.models import Entrant, Round, Seat, Table
 
@@ -130,7 +131,7 @@ def test_no_page_of_the_evening_shows_a_database_id_or_a_seat_0(
         reverse("round-print", args=[slug, 1]) + "?slips=1",
         reverse("scoring-table", args=[first.pk]),
         reverse("scoring-table", args=[second.pk]),
-        reverse("scoring-glory", args=[second.pk]),
+        reverse("scoring-entry", args=[second.pk, "glory"]),
         reverse("scoring-desk", args=[slug]),
         reverse("entrant-detail", args=[slug, Entrant.objects.get(user=player).pk]),
         reverse("profile"),

@@ -7,6 +7,10 @@ import ast
 import gc
 from pathlib import Path
 
+import standings.answers
+from tournaments import ranking
+from tournaments.ranking import Answers
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # What each app or package may import of the others (docs/architecture.md). config/ is
@@ -21,10 +25,25 @@ ALLOWED = {
     # games.names: the one check of names (a display name's too).
     "accounts": {HELPERS, "games", "refusal"},
     "tournaments": {"accounts", HELPERS, "games", "refusal"},
+    # The site's own pages: home, listings, the to-do stream, the charts.
+    "home": {"accounts", HELPERS, "games", "refusal", "tournaments"},
+    # tournaments asks it through tournaments.ranking, which it registers with.
+    "standings": {"accounts", HELPERS, "games", "home", "refusal", "tournaments"},
     "scoring": {"accounts", HELPERS, "games", "refusal", "tournaments"},
     "botplay": {HELPERS, "games", "refusal"},
-    # scoring.idempotency: the batch API's Idempotency-Key.
-    "bots": {"accounts", "botplay", HELPERS, "games", "refusal", "scoring", "tournaments"},
+    # scoring.idempotency: the batch API's Idempotency-Key; standings.plots: a bot's form;
+    # home.charts: a division's ratings by cycle.
+    "bots": {
+        "accounts",
+        "botplay",
+        HELPERS,
+        "games",
+        "home",
+        "refusal",
+        "scoring",
+        "standings",
+        "tournaments",
+    },
     "play": {
         "accounts",
         "botplay",
@@ -35,7 +54,26 @@ ALLOWED = {
         "scoring",
         "tournaments",
     },
+    # The people who run the room: judge calls, the fast desk (scoring's writer).
+    "room": {"accounts", HELPERS, "games", "refusal", "scoring", "tournaments"},
+    # Series and recurring nights; declarations: both hear or read tournaments only.
+    "series": {"accounts", HELPERS, "games", "refusal", "tournaments"},
+    "declarations": {"accounts", HELPERS, "games", "refusal", "tournaments"},
     "config": {HELPERS, "games", "refusal", "tournaments"},
+    # botplay.outgoing: the address rules and pinned client of every call to a stranger;
+    # play: correspondence games' deadlines in a calendar; standings: embeds and files;
+    # bots: a bot author's hooks hear of their finished batches (bots.signals).
+    "integrations": {
+        "accounts",
+        "botplay",
+        "bots",
+        HELPERS,
+        "games",
+        "play",
+        "refusal",
+        "standings",
+        "tournaments",
+    },
 }
 ENGINES = ("games.call_to_glory", "games.call_to_adventure")
 
@@ -110,6 +148,14 @@ def test_only_games_imports_an_engine_package():
         )
     }
     assert importers == set()
+
+
+def test_tournaments_asks_the_standings_what_they_registered():
+    """tournaments imports nothing of standings: it asks ``tournaments.ranking``, which
+    ``standings`` fills at start with an answer to every question."""
+    asked = {name for name in vars(Answers) if not name.startswith("_")}
+    assert asked <= set(dir(standings.answers))
+    assert ranking.answers() is standings.answers
 
 
 def test_the_test_sees_an_import_inside_a_function(tmp_path):

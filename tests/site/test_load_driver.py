@@ -117,14 +117,14 @@ def test_time_queued_at_the_server_counts():
 def test_the_step_test_finds_the_knee():
     """A server of 20 answers a second, one at a time: the steps climb from 4 a second by
     1.25 times until the queue breaks 600 ms, which it must before twice its capacity: at
-    1.5 times it the last of a 3-second step waits 1.5 s. The first steps are a fifth of
+    1.5 times it the last of a 2-second step waits 1 s. The first steps are a fifth of
     it and the target twelve answers long, so a busy machine's stalls do not end them."""
     server = serve(0.05, one_at_a_time=True)
     port = server.server_address[1]
     seen = []
     knee = step_test(
         lambda rate: open_loop(
-            get, steady(rate, int(rate * 3)), clients=40, session=lambda: Client(port)
+            get, steady(rate, int(rate * 2)), clients=40, session=lambda: Client(port)
         ),
         start=4,
         target_ms=600,

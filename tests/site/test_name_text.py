@@ -11,7 +11,7 @@ from bots.models import Bot
 from games.catalogue_games import do_add_catalogue_game
 from games.models import CatalogueGame
 from games.names import hidden_character
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.models import Entrant, Event, League, Season
 
 pytestmark = pytest.mark.django_db
@@ -128,7 +128,7 @@ def test_a_bot_refuses_it_on_the_page_and_through_the_api(client_for, player):
         {"name": OVERRIDE, "kind": "builtin", "builtin_key": "random", "settings": "{}",
          "move_timeout_ms": 500, "time_bank_ms": 5000},
     )  # fmt: skip
-    assert page.status_code == 200 and "U+202E" in message_of(page)
+    assert page.status_code == 400 and "U+202E" in message_of(page)
     answer = client_for(player).post(
         "/api/bots/", {"name": OVERRIDE, "kind": "builtin", "builtin_key": "random"},
         content_type=JSON,

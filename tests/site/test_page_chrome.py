@@ -1,5 +1,5 @@
 """Every page's chrome (``base.html``'s head links, header and footer) is drawn once per
-process, language and kind of reader (``config.page_chrome``), and each request gets
+process, language and kind of reader (``lib.page_chrome``), and each request gets
 its own name, path and CSRF token put in: the same bytes as drawn fresh, and nothing of
 one reader on another's page."""
 
@@ -28,6 +28,7 @@ READERS_OWN = {
     "{% if signed_in %}": "{% if user.is_authenticated %}",
     "{{ reader_name }}": "{{ user }}",
     "{{ this_page }}": "{{ request.get_full_path }}",
+    "{{ login_next }}": "?next={{ request.get_full_path|urlencode }}",
 }
 
 

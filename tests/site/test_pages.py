@@ -30,6 +30,9 @@ def test_the_api_docs_load_their_assets_from_this_site(client):
     html = response.content.decode()
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
     assert "cdn" not in html.lower()
+    assert '<a href="/">← Back to Leaguewright</a>' in html  # not a dead end
+    german = client.get("/api/docs/", headers={"accept-language": "de"}).content.decode()
+    assert '<html lang="de">' in german and "← Zurück zu Leaguewright" in german
 
 
 def test_pages_load_htmx_and_styles_locally(client):

@@ -1,4 +1,4 @@
-"""The API's rate limits (config.throttles): per address for people not logged in, per
+"""The API's rate limits (lib.throttles): per address for people not logged in, per
 account for those who are (all their tokens and sessions), writes apart, and the dear
 writes (registering a bot, scheduling a batch) apart again; each answered with 429 and
 Retry-After, and named in the OpenAPI schema."""
@@ -8,7 +8,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from bots.models import Batch, Bot
-from config.limits_cache import LimitsCache
+from lib.limits_cache import LimitsCache
 
 pytestmark = pytest.mark.django_db
 
@@ -124,13 +124,14 @@ def test_the_pages_count_against_the_same_limits(rates, player, client):
     assert client.post("/api/bots/", body, content_type="application/json").status_code == 201
     form = {**body, "name": "Rita", "settings": "{}", "move_timeout_ms": 500, "time_bank_ms": 5000}
     page = client.post("/bots/new/", form)
-    assert page.status_code == 200
+    assert page.status_code == 429
     assert "too often just now: try again in" in page.content.decode()
     rex = Bot.objects.create(name="Rex", owner=player, kind="builtin", builtin_key="random")
     bots = [Bot.objects.get(name="Randy").pk, rex.pk]
     batch = {"kind": "series", "bots": bots, "games": 2, "rounds": 1, "table_size": 2}
     assert client.post("/bots/batches/new/", batch).status_code == 302
     page = client.post("/bots/batches/new/", batch)
+    assert page.status_code == 429
     assert "too often just now: try again in" in page.content.decode()
     assert Bot.objects.count() == 2 and Batch.objects.count() == 1
 

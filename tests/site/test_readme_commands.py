@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 README_COMMANDS = [
-    ["play_bots", "--seats", "greedy,search", "--games", "2", "--seed", "1"],
+    ["play_bots", "--seats", "greedy,random", "--games", "2", "--seed", "1"],
     ["validate_game", "tests/games/call_to_glory/fixtures/rulebook-60-36.json"],
     ["score_tableau", "examples/tables/two-rounds.json"],
 ]

@@ -5,13 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from config.env import ImproperlyConfiguredValue, env_bool, env_int, env_list
+from lib.env import ImproperlyConfiguredValue, env_bool, env_int, env_list
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": "a-production-secret-key-that-is-long-and-random-0123456789-qwerty-uiop",
     "ALLOWED_HOSTS": "leagues.example.org",
+    "SITE_URL": "https://leagues.example.org",
     # Named, not inherited from the test pass: the check is the same on either pass.
     "DATABASE_URL": "postgres://leaguewright@db.example.org:5432/leaguewright",
     "CELERY_BROKER_URL": "redis://redis.example.org:6379/0",
@@ -72,3 +73,33 @@ def test_production_refuses_to_start_without_a_secret_key():
     done = manage("check", env={"DEBUG": "false", "ALLOWED_HOSTS": "x.example"})
     assert done.returncode != 0
     assert "SECRET_KEY must be set when DEBUG is off" in done.stderr
+
+
+def test_production_refuses_to_start_without_the_sites_address():
+    unset = {k: v for k, v in PRODUCTION.items() if k != "SITE_URL"}
+    done = manage("check", env={**unset, "SITE_URL": ""})
+    assert done.returncode != 0
+    assert "SITE_URL is not set" in done.stderr
+    assert manage("check", env={**unset, "DEBUG": "true", "SITE_URL": ""}).returncode == 0
+
+
+def site_address(**env) -> str:
+    """bin/run's address for the links in its e-mails, with ``env`` set."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("LEAGUEWRIGHT_")}
+    done = subprocess.run(
+        ["bash", "-c", ". bin/_common.sh && site_address"],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+def test_bin_run_links_its_e_mails_to_where_it_listens():
+    assert site_address() == "http://127.0.0.1:8000"
+    assert site_address(LEAGUEWRIGHT_PORT="8311") == "http://127.0.0.1:8311"
+    everywhere = site_address(LEAGUEWRIGHT_HOST="0.0.0.0", LEAGUEWRIGHT_PORT="8311")
+    assert everywhere.endswith(":8311") and "0.0.0.0" not in everywhere
+    assert "site_address" in (ROOT / "bin" / "run").read_text()

@@ -5,14 +5,27 @@ value would silently stop matching."""
 import re
 from pathlib import Path
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ROOT = Path(__file__).resolve().parents[2]
+IGNORED = {".venv", "var", "node_modules", "test-artifacts"}
+
+
+def templates() -> list[Path]:
+    """Every template of the site: the top folder's and every app's (games/templates
+    and the others a new app brings), wherever a ``templates`` folder is."""
+    return sorted(
+        path
+        for path in ROOT.rglob("templates/**/*.html")
+        if not IGNORED & set(path.relative_to(ROOT).parts)
+    )
+
+
 STRING_COMPARISON = re.compile(r"""\{%-?\s*(?:el)?if\b[^%]*(?:(?:==|!=)\s*["']|["']\s*(?:==|!=))""")
 
 
 def test_no_template_compares_with_a_string():
     found = [
-        f"{path.relative_to(TEMPLATES)}:{number}"
-        for path in sorted(TEMPLATES.rglob("*.html"))
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in templates()
         for number, line in enumerate(path.read_text().splitlines(), start=1)
         if STRING_COMPARISON.search(line)
     ]
@@ -23,3 +36,8 @@ def test_the_check_finds_a_comparison_with_a_string():
     assert STRING_COMPARISON.search("""{% if group != 'draw' %}""")
     assert STRING_COMPARISON.search("""{% elif "x" == kind %}""")
     assert not STRING_COMPARISON.search("""{% if board.sort == key %}""")
+
+
+def test_every_templates_folder_is_read():
+    folders = {path.relative_to(ROOT).parts[0] for path in templates()}
+    assert {"templates", "games", "tournaments"} <= folders

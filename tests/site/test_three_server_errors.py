@@ -15,7 +15,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework import serializers
 
-from config.api_fields import BoundedJSONField
+from lib.api_fields import BoundedJSONField
 from scoring.models import Submission
 from scoring.slips import slip_path, slip_token
 from tests.scoring.test_slips import ONE_ROUND, form_token
@@ -125,7 +125,7 @@ def every_subclass(cls):
 
 def test_every_json_value_of_the_api_is_read_bounded():
     """DRF's own ``JSONField`` reads a form field with ``json.loads``: a serializer of
-    the site declares ``BoundedJSONField`` (``config.api_fields.ModelSerializer`` maps
+    the site declares ``BoundedJSONField`` (``lib.api_fields.ModelSerializer`` maps
     model JSON fields to it)."""
     import_module(settings.ROOT_URLCONF)
     ours = [

@@ -1,5 +1,6 @@
-"""The engines and the pairing formats type-check with mypy (configured in
-pyproject.toml), so CI keeps them typed."""
+"""The modules pyproject.toml names (the games and their engines, the pairing formats,
+the site's shell and library, accounts, botplay, bots and play) type-check with mypy,
+so CI keeps them typed."""
 
 import subprocess
 import sys
@@ -8,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_games_and_the_formats_type_check_with_mypy():
+def test_the_typed_modules_type_check_with_mypy():
     done = subprocess.run(
         [sys.executable, "-m", "mypy"],
         cwd=ROOT,

@@ -7,19 +7,22 @@ from django.core import mail
 
 from accounts.models import Notice
 from accounts.tasks import send_notices
+from scoring.deciding import do_dispute_result, do_resolve_dispute
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_dispute_result, do_resolve_dispute, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.entrants import do_add_entrant, do_add_walk_in
 from tournaments.pairing import do_pair_round
+from tournaments.tasks import notify_round_paired
 
 pytestmark = pytest.mark.django_db
 TABLE = Submission.Kind.GLORY_TABLE
 
 
 @pytest.fixture
-def paired(event, organiser, player, other_player):
-    """The personas' event (tables of 2, one round of Call to Glory), paired."""
+def paired(event, organiser, player, other_player, tasks_sent):
+    """The personas' event (tables of 2, one round of Call to Glory), paired (the tasks
+    it sent kept in ``tasks_sent``)."""
     event.rules_options = {"rounds": 1}
     event.save()
     do_add_entrant(event, user=player)
@@ -94,8 +97,9 @@ def test_the_home_and_event_pages_link_to_the_table(client_for, paired, player):
 
 
 def test_pairing_writes_one_notice_per_person_and_the_task_sends_each_once(
-    paired, player, other_player
+    paired, player, other_player, tasks_sent
 ):
+    tasks_sent.run(notify_round_paired)
     notices = Notice.objects.filter(subject="Autumn Open: round 1 is paired")
     assert sorted(n.user.username for n in notices) == ["pat_player", "quinn_player"]
     ids = list(notices.values_list("pk", flat=True))

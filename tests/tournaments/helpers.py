@@ -27,11 +27,15 @@ def make_event(league, organiser, *, players=0, table_size=4, format="swiss", **
     return event
 
 
-def enter(event, count, prefix="p"):
+def enter(event, count, prefix="p", addresses=False):
+    """``count`` new people entered in ``event``; with ``addresses``, each has an e-mail
+    address (and so wants notices)."""
     User = get_user_model()
     start = Entrant.objects.filter(event=event).count()
+    names = [f"{prefix}{event.pk}-{start + i}" for i in range(count)]
     users = User.objects.bulk_create(
-        User(username=f"{prefix}{event.pk}-{start + i}", password="!") for i in range(count)
+        User(username=name, password="!", email=f"{name}@example.org" if addresses else "")
+        for name in names
     )
     return Entrant.objects.bulk_create(
         Entrant(event=event, user=u, name=f"{prefix.upper()}{start + i:03d}")

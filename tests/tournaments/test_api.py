@@ -3,9 +3,9 @@
 import pytest
 from rest_framework.test import APIClient
 
+from standings.computing import do_store_standings
 from tests.tournaments.helpers import make_event, play
 from tournaments.models import Event, Season
-from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
 

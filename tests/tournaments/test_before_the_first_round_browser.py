@@ -12,7 +12,7 @@ import time
 import pytest
 
 from accounts.models import Notice
-from tests.browser.test_evening import log_in, log_out, mails_since
+from tests.browser.test_evening import log_in, log_out, mails_since, paired_notices_sent
 from tests.fixtures.browser import screenshot
 from tests.fixtures.worker import wait_for
 from tournaments.models import Entrant
@@ -140,6 +140,6 @@ def test_registration_check_in_and_a_reviewed_first_round_on_a_phone(
     todo.click()
     page.wait_for_url(re.compile(r"/tables/\d+/$"))
 
-    wait_for(lambda: not Notice.objects.filter(sent_at=None).exists(), what="notices sent")
+    wait_for(lambda: paired_notices_sent("round 1"), what="the round's notices sent")
     paired = {mail["To"] for mail in mails_since(started) if "round 1 is paired" in mail["Subject"]}
     assert paired == {player.email, outsider.email}

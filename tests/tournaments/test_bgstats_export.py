@@ -9,15 +9,15 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games.catalogue_games import do_add_catalogue_game
+from standings.computing import do_store_standings
+from standings.leaderboard import Leaderboard
+from standings.ratings import do_rebuild_ratings
 from tests.fixtures.personas import make_user
 from tournaments.bgstats.export import bgstats_file
 from tournaments.entrants import do_add_entrant, do_add_walk_in
-from tournaments.leaderboard import Leaderboard
 from tournaments.leagues import do_create_event, do_create_league, do_create_season
 from tournaments.models import Event, League, Result, StandingRow
 from tournaments.open_league import do_log_game
-from tournaments.ratings import do_rebuild_ratings
-from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
 

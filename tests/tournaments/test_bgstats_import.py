@@ -47,7 +47,7 @@ def test_the_evening_lands_as_confirmed_results_of_the_open_season(club_season, 
     golf = CatalogueGame.objects.get(name="Golf (card game)")
     assert (golf.scoring, golf.bgg_id) == ("low", None)
     plays = Event.objects.get(season=club_season, game=carcassonne.key)
-    assert plays.name == "Carcassonne plays" and plays.logs_games
+    assert plays.name == "Carcassonne" and plays.logs_games
     assert answer["plays"][0]["event"] == plays.slug
 
     first, second, third = (play["uuid"] for play in answer["plays"][:3])

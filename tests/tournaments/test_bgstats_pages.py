@@ -105,4 +105,4 @@ def test_an_organiser_imports_an_evening_on_a_phone(phone_page, club_season, org
     screenshot(page, "tournaments-bgstats-import-report")
     page.click("#import-report .play-imported a")
     page.wait_for_url("**/events/tuesday-club-carcassonne-plays/")
-    assert page.locator("h1").inner_text() == "Carcassonne plays"
+    assert page.locator("h1").inner_text() == "Carcassonne"

@@ -3,7 +3,7 @@ fewer is better as the game says; the winner flag breaks a tie), else the winner
 
 import pytest
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tests.tournaments.bgstats_files import evening, score
 from tournaments.bgstats.places import seats_of
 from tournaments.bgstats.reading import read_file

@@ -3,7 +3,7 @@ Stats export is refused with where and how it is wrong; too many entries is a 41
 
 import pytest
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tests.tournaments.bgstats_files import ANN, ZOE, evening
 from tournaments.bgstats.reading import MAX_PLAYS, read_file, read_text
 

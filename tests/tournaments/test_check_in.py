@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from standings.computing import do_store_standings
 from tournaments.check_in import do_drop_no_shows, no_shows
 from tournaments.models import Entrant, Event, EventLogEntry
-from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,10 @@ should not fails instead of hanging.
 
 import pytest
 
-from refusal import Refusal
+from lib.refusal import Refusal
+from scoring.deciding import do_confirm_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_confirm_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.threads import InThread
 from tests.tournaments.helpers import make_event

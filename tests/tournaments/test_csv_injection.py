@@ -6,8 +6,8 @@ import io
 
 import pytest
 
+from standings.computing import do_store_standings
 from tests.tournaments.helpers import make_event, play
-from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -6,12 +6,12 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
+from standings.computing import compute_standings, do_store_standings
 from tests.fixtures.browser import screenshot
 from tests.tournaments.helpers import make_event, play, report_round
 from tournaments.explain import explanation_lines
 from tournaments.models import EventLogEntry
 from tournaments.pairing import do_pair_round
-from tournaments.standings import compute_standings, do_store_standings
 
 pytestmark = pytest.mark.django_db
 

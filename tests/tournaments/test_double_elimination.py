@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats import (
     Contender,
     History,

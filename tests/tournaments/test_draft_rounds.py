@@ -6,9 +6,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.models import Notice
+from standings.computing import do_store_standings
 from tests.tournaments.helpers import enter, make_event
 from tournaments.models import Event, EventLogEntry, Seat
-from tournaments.standings import do_store_standings
+from tournaments.tasks import notify_round_paired
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_the_default_reviews_a_swiss_of_16_and_not_of_15(league, organiser):
     assert not knockout.reviews_pairings
 
 
-def test_a_draft_is_seen_only_by_organisers(reviewed, organiser, player, client_for):
+def test_a_draft_is_seen_only_by_organisers(reviewed, organiser, player, client_for, tasks_sent):
     answer = pair(organiser, reviewed)
     assert answer.status_code == 201 and answer.json()["draft"]
     slug = reviewed.slug
@@ -61,6 +62,7 @@ def test_a_draft_is_seen_only_by_organisers(reviewed, organiser, player, client_
         ("publish", f"/events/{slug}/rounds/1/")
     ]
     assert api(player).get("/api/me/todo/").json() == {"items": []}
+    assert tasks_sent.run(notify_round_paired) == []
     assert not Notice.objects.filter(user=player).exists()
     seat = Seat.objects.get(entrant__user=player)
     assert client_for(player).get(f"/scoring/tables/{seat.table_id}/").status_code == 404
@@ -103,7 +105,7 @@ def test_the_draft_is_swapped_and_paired_again_differently_before_it_is_publishe
 
 
 def test_publishing_tells_the_players_and_shows_them_their_table(
-    reviewed, organiser, player, other_player, client_for
+    reviewed, organiser, player, other_player, client_for, tasks_sent
 ):
     pair(organiser, reviewed)
     slug = reviewed.slug
@@ -114,6 +116,7 @@ def test_publishing_tells_the_players_and_shows_them_their_table(
     again = api(organiser).post(f"/api/events/{slug}/rounds/1/publish/")
     assert again.status_code == 409
     assert api(player).get(f"/api/events/{slug}/rounds/1/").status_code == 200
+    tasks_sent.run(notify_round_paired)
     notices = Notice.objects.filter(user__in=[player, other_player])
     assert {n.subject for n in notices} == {f"{reviewed.name}: round 1 is paired"}
     todo = api(player).get("/api/me/todo/").json()["items"]
@@ -144,9 +147,9 @@ def test_the_round_page_offers_publish_and_pair_again_differently_to_organisers(
 
 
 def test_a_draft_tables_game_is_not_started_on_the_site(reviewed, organiser, player):
+    from lib.refusal import Refusal
     from play.models import Game
     from play.starting import do_start_table_game
-    from refusal import Refusal
 
     assert pair(organiser, reviewed).status_code == 201
     table = reviewed.rounds.get().tables.filter(is_bye=False).first()

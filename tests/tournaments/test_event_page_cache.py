@@ -2,17 +2,17 @@
 rounds, standings, bracket) is built once per page version and served from the cache,
 the reader's part (their table and seat) is read per request, in a few queries whatever
 the event's size; every result, pairing or change of the event is a new version, shown
-at once (the home page's own: tests/tournaments/test_home_page.py)."""
+at once (the home page's own: tests/home/test_home_page.py)."""
 
 import pytest
 from django.test import Client
 
+from standings.computing import do_store_standings
 from tests.tournaments.helpers import event_page_for, make_event, play, published
 from tournaments.event_editing import do_edit_event
 from tournaments.models import Seat
 from tournaments.pairing import do_pair_round
 from tournaments.results import SeatOutcome, do_record_result, do_record_void
-from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +119,8 @@ def test_a_renamed_event_shows_its_new_name_at_once(released, organiser):
 
 def test_a_player_who_confirmed_no_longer_sees_the_entry_to_confirm(released):
     """The reader's part is never cached: an answer shows on their next read."""
-    from scoring.submissions import do_confirm_result, do_submit_result
+    from scoring.deciding import do_confirm_result
+    from scoring.entering import do_submit_result
 
     table = released.tables.get(number=1)
     seats = list(table.seats.order_by("position").select_related("entrant__user"))

@@ -5,7 +5,7 @@ by place and the tie-break order. A bad value is a 400 naming it and creates not
 import pytest
 from rest_framework.test import APIClient
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.event_editing import do_edit_event
 from tournaments.event_settings import check_event_settings
 from tournaments.leagues import do_create_event

@@ -6,9 +6,10 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from refusal import Refusal
+from lib.refusal import Refusal
+from scoring.deciding import do_override_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_override_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.tournaments.helpers import make_event, report_round
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant, do_set_seed
@@ -115,6 +116,16 @@ def test_only_an_organiser_finishes_and_the_page_then_says_final(
     assert "Final standings" in page and "Reopen the event" in page
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
+
+
+def test_recomputing_a_finished_events_standings_is_offered_as_a_harmless_action(
+    client_for, league, organiser
+):
+    event = make_event(league, organiser, players=4)
+    report_round(do_pair_round(event), random.Random(2))
+    do_finish_event(event)
+    page = client_for(organiser).get(f"/events/{event.slug}/").content.decode()
+    assert '<button type="submit" class="secondary">Recompute standings</button>' in page
 
 
 def test_the_api_finishes_and_reopens_for_organisers_only(league, organiser, outsider):

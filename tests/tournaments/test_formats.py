@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats import (
     Contender,
     History,

@@ -4,7 +4,7 @@ as the organiser types, and clubs and fixed tables through the API and pairing."
 import pytest
 from rest_framework.test import APIClient
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tests.fixtures.personas import make_user
 from tests.tournaments.helpers import make_event, play
 from tournaments.entrant_import import MAX_ROWS

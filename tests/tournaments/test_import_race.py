@@ -4,7 +4,7 @@ is refused; nobody is entered twice."""
 
 import pytest
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tests.threads import InThread
 from tests.tournaments.helpers import make_event
 from tournaments.entrant_import import do_import_entrants

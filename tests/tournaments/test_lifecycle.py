@@ -147,7 +147,7 @@ def test_while_results_are_missing_the_main_action_is_entering_them(league, orga
     assert now.acts == [Act.ENTER_RESULTS, Act.PAIR_ANYWAY]
     assert main_button(client, event) == "Enter the missing results (2 tables)"
     refused = api(organiser).post(f"/api/events/{event.slug}/finish/")
-    assert refused.status_code == 400 and "2 table(s) have no result yet" in str(refused.json())
+    assert refused.status_code == 400 and "2 tables have no result yet" in str(refused.json())
 
 
 def test_a_draft_round_can_be_discarded_and_its_to_do_goes_with_it(league, organiser, client):
@@ -271,3 +271,25 @@ def test_the_latest_round_page_offers_the_organiser_the_next_step(
     assert 'data-action="finish" data-primary>Finish the event</button>' in latest
     client.force_login(player)
     assert 'id="next-steps"' not in client.get(f"/events/{event.slug}/rounds/2/").content.decode()
+
+
+@pytest.mark.parametrize(
+    "planned, button",
+    [
+        ({"cut": 4}, 'data-action="cut" data-primary>Cut to the top 4</button>'),
+        ({}, 'data-action="cut" class="secondary">Start the knockout</button>'),
+    ],
+)
+def test_the_cut_is_one_form_on_the_event_and_the_latest_round_page(
+    league, organiser, client, planned, button
+):
+    event = make_event(
+        league, organiser, players=6, table_size=2, rounds_planned=2, format_options=planned
+    )
+    play(event, 2)
+    assert Act.CUT in acts(event, organiser)
+    client.force_login(organiser)
+    for path in (f"/events/{event.slug}/", f"/events/{event.slug}/rounds/2/"):
+        page = client.get(path).content.decode()
+        assert page.count(f'action="/events/{event.slug}/cut/"') == 1
+        assert page.count('name="top"') == 1 and button in page

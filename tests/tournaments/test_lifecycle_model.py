@@ -256,7 +256,7 @@ class RunningAnEvent(RuleBasedStateMachine):
     def check_final_standings(self):
         """Every result recorded counts in the standings: the games an entrant has are
         the tables they sat at that have their result (byes aside)."""
-        from tournaments.standings import compute_standings
+        from standings.computing import compute_standings
 
         rows = {row["entrant_id"]: row for row in compute_standings(self.event)}
         played = {}

@@ -5,8 +5,9 @@ writes its audit entry and its result, and is one announcement."""
 import pytest
 from django.db import transaction
 
+from scoring.deciding import do_confirm_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_confirm_result, do_submit_result
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.tournaments.helpers import make_event, published
 from tournaments import live

@@ -1,5 +1,5 @@
 """An event's live long-poll (``GET /api/events/SLUG/live/?stamp=S&wait=W``) is held
-within the same bounds as a game's (``config.waits``): answered as soon as the event
+within the same bounds as a game's (``lib.waits``): answered as soon as the event
 moves on, at once with Retry-After where it is not held (a visitor on an event that is
 not public, a process serving one request at a time), 429 past a person's waits."""
 
@@ -10,11 +10,11 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from standings.computing import do_store_standings
 from tests.tournaments.helpers import make_event
 from tournaments.models import Round, Visibility
 from tournaments.pairing import do_pair_round
 from tournaments.round_clock import do_clock
-from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,8 +11,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from scoring.deciding import do_confirm_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_confirm_result, do_submit_result
+from standings.computing import compute_standings, do_store_standings, do_update_standings
 from tests.fixtures.worker import wait_for
 from tests.scoring.conftest import RULEBOOK_ROUND, glory_round
 from tests.threads import InThread
@@ -20,7 +22,6 @@ from tests.tournaments.helpers import make_event
 from tournaments.event_editing import do_edit_event
 from tournaments.models import Result, SeatResult, StandingRow, StandingsRequest
 from tournaments.pairing import do_pair_round
-from tournaments.standings import compute_standings, do_store_standings, do_update_standings
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

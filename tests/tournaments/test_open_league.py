@@ -4,11 +4,11 @@ that close."""
 import pytest
 
 from games.catalogue_games import do_add_catalogue_game
-from refusal import Refusal
+from lib.refusal import Refusal
+from standings.computing import compute_standings
 from tests.tournaments.helpers import make_event
 from tournaments.leagues import do_close_season
 from tournaments.open_league import do_log_game
-from tournaments.standings import compute_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ grant, revoke, pairing and swap names its actor."""
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tests.tournaments.helpers import make_event
 from tournaments.models import EventLogEntry, Seat
 from tournaments.organisers import do_grant_organiser, do_revoke_organiser
@@ -52,8 +52,12 @@ def test_another_organiser_may_not_hand_the_event_on_and_nothing_is_logged(
 def test_the_remove_button_revokes_through_the_page(league, organiser, outsider, client_for):
     event = make_event(league, organiser)
     do_grant_organiser(event, outsider, by=organiser)
+    do_grant_organiser(event, organiser, by=organiser)  # named too: still not removable
     page = client_for(organiser).get(f"/events/{event.slug}/entrants/").content.decode()
     assert f"Remove {outsider}" in page
+    assert f"Remove {organiser}" not in page  # the creator always organises
+    theirs = client_for(outsider).get(f"/events/{event.slug}/entrants/").content.decode()
+    assert "Remove " not in theirs  # another organiser names nobody
     url = f"/events/{event.slug}/organisers/{outsider.pk}/remove/"
     assert client_for(outsider).post(url).status_code == 403  # an organiser, not the creator
     assert event.organisers.filter(pk=outsider.pk).exists()

@@ -10,14 +10,14 @@ import pytest
 from django.test import Client
 
 from scoring import audit
+from standings.computing import do_store_standings
+from standings.ratings import do_store_ratings
 from tests.fixtures.asgi import uvicorn_serving
 from tests.fixtures.personas import make_user
 from tests.tournaments.helpers import make_event, play
 from tournaments.models import Entrant, Visibility
 from tournaments.pairing import do_pair_round, do_publish_round
-from tournaments.ratings import do_store_ratings
 from tournaments.registration import do_register
-from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,8 +9,10 @@ result), and a league's leaderboard."""
 
 import pytest
 
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_submit_result
+from standings.computing import do_store_standings
+from standings.leaderboard import Leaderboard
 from tests.fixtures.browser import LAPTOP, screenshot
 from tests.fixtures.personas import PASSWORD
 from tests.fixtures.push_pages import (
@@ -22,11 +24,9 @@ from tests.fixtures.push_pages import (
 from tests.fixtures.worker import wait_for
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.tournaments.helpers import make_event, play, published
-from tournaments.leaderboard import Leaderboard
 from tournaments.models import Event, StandingRow
 from tournaments.pairing import do_pair_round, do_publish_round
 from tournaments.results import SeatOutcome, do_record_result
-from tournaments.standings import do_store_standings
 
 pytestmark = [pytest.mark.browser, pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 

@@ -11,13 +11,13 @@ from django.utils import translation
 
 from games.catalogue_games import do_add_catalogue_game
 from games.registry import forget_catalogue
+from standings.computing import compute_standings, do_store_standings
 from tests.tournaments.helpers import enter, event_page_for, make_event
 from tournaments.event_settings import default_points, points_table, points_words
 from tournaments.forms import EventForm, points_for
 from tournaments.models import Event, Season, SeatResult, StandingsRequest
 from tournaments.pairing import do_pair_round
 from tournaments.results import SeatOutcome, do_record_result
-from tournaments.standings import compute_standings, do_store_standings
 
 pytestmark = pytest.mark.django_db
 JSON = "application/json"

@@ -9,10 +9,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Notice
+from standings.computing import compute_standings
 from tests.fixtures.personas import make_user
 from tests.tournaments.helpers import play
 from tournaments.models import Entrant, Event, EventLogEntry
-from tournaments.standings import compute_standings
 
 pytestmark = pytest.mark.django_db
 

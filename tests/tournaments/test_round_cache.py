@@ -18,16 +18,17 @@ from django.test import Client, RequestFactory
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from config.built_once import cached_under
+from lib.built_once import cached_under
+from scoring.deciding import do_confirm_result
+from scoring.entering import do_submit_result
 from scoring.models import Submission
-from scoring.submissions import do_confirm_result, do_submit_result
+from standings.computing import do_store_standings
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tests.tournaments.helpers import make_event, play, published
 from tournaments.models import Round, Seat
 from tournaments.pairing import do_pair_round, do_swap_seats
 from tournaments.results import SeatOutcome, do_record_result
 from tournaments.round_cache import round_version
-from tournaments.standings import do_store_standings
 
 pytestmark = pytest.mark.django_db
 

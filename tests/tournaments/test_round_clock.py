@@ -255,8 +255,9 @@ def test_the_live_answer_and_the_round_list_cost_the_same_few_queries_at_any_siz
     with django_assert_num_queries(6):
         answer = client.get(f"/api/events/{event.slug}/live/?round=1").json()
     assert answer["round"] == 1 and answer["clock"]["started"]
-    # The event, the rounds (each clock on its row, the event known), and per round its
-    # tables with their results, and their seats.
-    with django_assert_num_queries(6):
+    # The event, the rounds (each clock on its row, the event known), and per round
+    # (tournaments/api/round_tables.py) its tables' id span, their seats, their seats'
+    # results and the tables.
+    with django_assert_num_queries(10):
         rounds = client.get(f"/api/events/{event.slug}/rounds/").json()
     assert [r["clock"]["started"] for r in rounds] == [True, True]

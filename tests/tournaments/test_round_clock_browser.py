@@ -6,12 +6,12 @@ reload. Screenshots in test-artifacts/screenshots/."""
 import pytest
 
 from play.starting import do_start_table_game
+from standings.computing import do_store_standings
 from tests.fixtures.browser import log_in, screenshot, wait_until, watched_page
 from tests.tournaments.helpers import make_event, play
 from tournaments.models import Entrant
 from tournaments.pairing import do_pair_round
 from tournaments.round_clock import do_clock
-from tournaments.standings import do_store_standings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -129,7 +129,7 @@ def test_a_players_phone_follows_the_organisers_pause_without_a_reload(
     log_in(laptop_page, organiser.username, "a long secret 12")
     laptop_page.goto(f"/events/{hall.event.slug}/rounds/3/")
     laptop_page.click("text=Resume the clock")
-    laptop_page.wait_for_selector("text=The round clock is changed.")
+    laptop_page.wait_for_selector("text=The round clock runs again.")
     assert laptop_page.locator("text=Pause the clock").is_visible()
     screenshot(laptop_page, "round-clock-round-page-1280x800")
     wait_until(phone_page, "document.querySelector('[data-clock-paused]').hidden")

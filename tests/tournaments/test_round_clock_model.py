@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.models import Round
 from tournaments.round_clock import ACTIONS, Change, ClockAction, seconds_left
 

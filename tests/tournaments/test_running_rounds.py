@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tests.tournaments.helpers import enter, make_event, play, report_round, tables_of
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_drop_entrant
 from tournaments.models import Event, Round, Seat
@@ -119,7 +119,7 @@ def test_odd_two_seat_swiss_gives_one_bye_a_round_and_the_bye_scores(league, org
     rounds = play(event, 3)
     byes = [r.tables.get(is_bye=True).seats.get().entrant_id for r in rounds]
     assert len(set(byes)) == 3
-    from tournaments.standings import compute_standings
+    from standings.computing import compute_standings
 
     points = {row["entrant_id"]: row["points"] for row in compute_standings(event)}
     assert sum(points.values()) == 3 * 2 * 3 + 3 * 3  # two games a round, plus a bye

@@ -5,7 +5,7 @@ from rest_framework import permissions, serializers
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.response import Response
 
-from config.api_fields import BoundedJSONField
+from lib.api_fields import BoundedJSONField
 from tournaments.bgstats.export import access_league_for_export, bgstats_file
 from tournaments.bgstats.importing import PlayStatus, do_import_bgstats
 from tournaments.bgstats.players import UNMATCHED, WALK_IN

@@ -8,9 +8,10 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from config.api_errors import field_checked
-from config.api_fields import ModelSerializer
-from games.registry import DEFAULT_GAME, MOST_SEATS
+from games.declaring import MOST_SEATS
+from games.registry import DEFAULT_GAME
+from lib.api_errors import field_checked
+from lib.api_fields import ModelSerializer
 from tournaments import lifecycle
 from tournaments.api.rounds import RoundSerializer
 from tournaments.archiving import do_archive_event, do_delete_event
@@ -83,6 +84,8 @@ class EventSerializer(ModelSerializer):
             "registration_closes",
             "check_in",
             "check_in_opens",
+            "round_check_in",
+            "no_show_drops",
             "review_pairings",
             "round_minutes",
             "clock_starts",

@@ -19,7 +19,7 @@ from games.catalogue_games import (
     do_rename_catalogue_game,
     games_matching,
 )
-from games.models import Scoring, Ties
+from games.declaring import Scoring, Ties
 from games.registry import get_game
 from tournaments.permissions import (
     access_catalogue_game_as_editor,

@@ -3,7 +3,7 @@ from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from games.registry import MOST_SEATS
+from games.declaring import MOST_SEATS
 from tournaments.models import MAX_INTEGER
 from tournaments.open_league import do_log_game
 from tournaments.permissions import access_event_as_organiser

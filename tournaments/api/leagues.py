@@ -1,13 +1,12 @@
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.archiving import do_archive_league, do_delete_league
-from tournaments.leaderboard import SORTS, Leaderboard
 from tournaments.leagues import do_create_league
 from tournaments.models import League
-from tournaments.permissions import access_league, access_league_as_organiser, visible_leagues
+from tournaments.permissions import access_league_as_organiser, visible_leagues
 
 
 class LeagueSerializer(serializers.ModelSerializer):
@@ -15,22 +14,6 @@ class LeagueSerializer(serializers.ModelSerializer):
         model = League
         fields = ["id", "name", "slug", "description", "visibility", "created_at", "is_archived"]
         read_only_fields = ["is_archived"]
-
-
-class LeaderboardLineSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(help_text="by points, then wins; equal lines share it")
-    name = serializers.CharField()
-    events = serializers.IntegerField(help_text="events entered in the league")
-    wins = serializers.IntegerField(help_text="tables won (first place)")
-    points = serializers.FloatField(help_text="the sum of their events' standings points")
-    rating = serializers.FloatField(allow_null=True, help_text="league rating, μ − 3σ")
-
-
-class LeaderboardSerializer(serializers.Serializer):
-    season = serializers.CharField(allow_null=True, help_text="the season's name, or all")
-    game = serializers.CharField(allow_null=True, help_text="the game's key, or all")
-    sort = serializers.ChoiceField(choices=SORTS)
-    results = LeaderboardLineSerializer(many=True)
 
 
 class LeagueViewSet(
@@ -58,35 +41,6 @@ class LeagueViewSet(
 
     def perform_create(self, serializer):
         serializer.instance = do_create_league(self.request.user, **serializer.validated_data)
-
-    @extend_schema(
-        responses=LeaderboardSerializer,
-        parameters=[
-            OpenApiParameter("season", int, description="one season's id; all seasons if left out"),
-            OpenApiParameter("sort", str, enum=SORTS, description="the column to order by"),
-            OpenApiParameter(
-                "game", str, description="one game's key; every game the league plays if left out"
-            ),
-        ],
-    )
-    @action(detail=True, methods=["get"])
-    def leaderboard(self, request, slug=None):
-        """Every person across the league's events the reader may see."""
-        league, events = access_league(request.user, slug)
-        board = Leaderboard(
-            league,
-            events,
-            request.GET.get("season"),
-            request.GET.get("sort"),
-            request.GET.get("game"),
-        )
-        answer = {
-            "season": board.season.name if board.season else None,
-            "game": board.game,
-            "sort": board.sort,
-            "results": board.lines,
-        }
-        return Response(LeaderboardSerializer(answer).data)
 
     def perform_destroy(self, instance):
         """204 while no result is recorded in the league; after, 409: archive it."""

@@ -12,7 +12,7 @@ from tournaments.todo import todo_for
 class TodoSerializer(serializers.Serializer):
     action = serializers.CharField(
         help_text="play, confirm, dispute-raised, settle, confirm-for-table, results-missing, "
-        "publish, challenge, your-move"
+        "publish, pair, arrange-teams, cut, finish, challenge, your-move"
     )
     text = serializers.CharField(help_text="the sentence shown on the home page")
     url = serializers.CharField(help_text="the page that does it")

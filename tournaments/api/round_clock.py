@@ -1,9 +1,11 @@
-"""The round clock over HTTP: an organiser starts, pauses, resumes and extends it
+"""The round clock over HTTP: an organiser or a judge starts, pauses, resumes and extends it
 (``POST .../rounds/N/clock/``); open pages follow the event's live state
 (``GET /api/events/SLUG/live/``, a long-poll)."""
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -11,12 +13,13 @@ from rest_framework.decorators import api_view
 from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 
-from config.changes import MAX_WAIT_SECONDS
-from config.waits import TooManyWaits, wait_allowed
+from lib.changes import MAX_WAIT_SECONDS
+from lib.waits import TooManyWaits, wait_allowed
 from tournaments import live
 from tournaments.permissions import (
     access_event,
-    access_round_as_organiser,
+    access_round_for_clock,
+    can_run_clock,
     is_public_event,
     visible_rounds,
 )
@@ -58,11 +61,15 @@ class ClockAnswerSerializer(serializers.Serializer):
 @extend_schema(request=ClockChangeSerializer, responses=ClockAnswerSerializer)
 @api_view(["POST"])
 def round_clock(request, slug, number):
-    """Start, pause, resume or extend the round's clock (organisers); a stale or
+    """Start, pause, resume or extend the round's clock (organisers and judges; a
+    table's extra minutes: a judge of that table); a stale or
     impossible change is refused (409, or 400 for bad minutes or an unknown table)."""
-    round_ = access_round_as_organiser(request.user, slug, number)
+    round_ = access_round_for_clock(request.user, slug, number)
     form = ClockChangeSerializer(data=request.data)
     form.is_valid(raise_exception=True)
+    table = form.validated_data.get("table")
+    if table is not None and not can_run_clock(request.user, round_.event, table):
+        raise PermissionDenied(_("A judge gives extra minutes to their own tables only."))
     round_ = do_clock(round_, by=request.user, **form.validated_data)
     return Response({"clock": clock_of(round_), "now": timezone.now()})
 
@@ -86,7 +93,7 @@ def event_live(request, slug):
     """The event's latest published round (or ``?round=N``) and its clock, with the
     server's time. With ``?stamp=S&wait=W`` the answer waits up to W seconds until the
     event moves on from S (a clock change, a round paired or published, a result). A
-    wait the server does not hold (``config.waits``: its threads are busy, it serves one
+    wait the server does not hold (``lib.waits``: its threads are busy, it serves one
     request at a time, a visitor waits on an event that is not public) is answered at
     once with ``Retry-After``; more waits at once than a person may have: 429."""
     event = access_event(request.user, slug)

@@ -5,6 +5,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from tournaments.api.round_clock import ClockSerializer
+from tournaments.api.round_tables import round_tables
 from tournaments.models import Round, Seat, SeatResult, Table
 from tournaments.pairing import (
     do_discard_round,
@@ -69,9 +70,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema(responses=TableSerializer(many=True))
     def get_tables(self, round_) -> list:
-        tables = round_.tables.with_seats().select_related("result")
-        tables = tables.prefetch_related("result__seats")
-        return TableSerializer(tables, many=True).data
+        return round_tables(round_)
 
 
 @extend_schema(responses=RoundSerializer(many=True))

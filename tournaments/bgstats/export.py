@@ -68,36 +68,14 @@ def bgstats_file(league: League, events: list, by=None) -> dict:
     plays: dict[int, dict] = {}
     for seat in seats:
         result, entrant = seat.result, seat.entrant
-        kind, key = ("user", entrant.user_id) if entrant.user_id else ("bot", entrant.bot_id)
-        player = players.setdefault(
-            (kind, key),
-            {
-                "id": len(players) + 1,
-                "uuid": str(person_uuid(kind, key)),
-                "name": entrant.name,
-                "isAnonymous": False,
-                "modificationDate": now,
-            },
-        )
+        player = player_entry(players, entrant, now)
         event = result.table.round.event
         if event.game not in games:
             games[event.game] = game_entry(len(games) + 1, event.game, now)
         if result.pk not in plays:
             plays[result.pk] = play_entry(result, games[event.game])
         no_points = games[event.game]["noPoints"]
-        plays[result.pk]["playerScores"].append(
-            {
-                "playerRefId": player["id"],
-                "score": "" if no_points else str(seat.score),
-                "winner": seat.place == 1,
-                "newPlayer": False,
-                "startPlayer": seat.position == 0,
-                "rank": seat.place,
-                "seatOrder": seat.position,
-                "role": "",
-                "team": "",
-            }
-        )
+        plays[result.pk]["playerScores"].append(score_entry(player, seat, no_points))
     me = players.get(("user", by.pk)) if by is not None and by.is_authenticated else None
     return {
         "about": _("The confirmed results of %(league)s, from Leaguewright")
@@ -118,6 +96,36 @@ def bgstats_file(league: League, events: list, by=None) -> dict:
         ],
         "games": list(games.values()),
         "plays": list(plays.values()),
+    }
+
+
+def player_entry(players: dict, entrant, now: str) -> dict:
+    """The entrant's person (or bot) in the file, added to ``players`` the first time."""
+    kind, key = ("user", entrant.user_id) if entrant.user_id else ("bot", entrant.bot_id)
+    return players.setdefault(
+        (kind, key),
+        {
+            "id": len(players) + 1,
+            "uuid": str(person_uuid(kind, key)),
+            "name": entrant.name,
+            "isAnonymous": False,
+            "modificationDate": now,
+        },
+    )
+
+
+def score_entry(player: dict, seat, no_points: bool) -> dict:
+    """A seat's score, place and start in a play of the file."""
+    return {
+        "playerRefId": player["id"],
+        "score": "" if no_points else str(seat.score),
+        "winner": seat.place == 1,
+        "newPlayer": False,
+        "startPlayer": seat.position == 0,
+        "rank": seat.place,
+        "seatOrder": seat.position,
+        "role": "",
+        "team": "",
     }
 
 

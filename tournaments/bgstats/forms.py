@@ -5,8 +5,8 @@ checked again when it is sent: the page keeps nothing between the two steps."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.refusal_pages import checked_on
-from refusal import attempted
+from lib.refusal import attempted
+from lib.refusal_pages import checked_on
 from tournaments.bgstats.players import SKIP, WALK_IN, league_people, matched
 from tournaments.bgstats.reading import MAX_BYTES, read_text
 

@@ -20,8 +20,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.catalogue_games import do_add_catalogue_game, find_catalogue_game
-from games.registry import MOST_SEATS, REGISTRY, get_game
-from refusal import CONFLICT, Refusal, attempted
+from games.declaring import MOST_SEATS
+from games.registry import REGISTRY, get_game
+from lib.refusal import CONFLICT, Refusal, attempted
 from tournaments.bgstats import reading
 from tournaments.bgstats.places import seats_of
 from tournaments.bgstats.players import SKIP, UNMATCHED, WALK_IN, matched
@@ -194,7 +195,9 @@ class Importer:
         return do_create_event(
             self.season,
             self.by,
-            name=_("%(game)s plays") % {"game": name},
+            # The game's own name: words of the importer's language would stay in the
+            # name on every reader's page, in every language.
+            name=name,
             # By the game's name: a person's own game's key has a random tail.
             slug=free_slug(f"{self.season.league.slug}-{slugify(name) or 'game'}-plays"),
             game=key,

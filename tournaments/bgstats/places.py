@@ -8,7 +8,7 @@ import re
 
 from django.utils.translation import gettext as _
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.bgstats.reading import Play, Score
 from tournaments.models import MAX_INTEGER
 

@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.json_input import loads_bounded
-from refusal import TOO_LARGE, Refusal
+from lib.json_input import loads_bounded
+from lib.refusal import TOO_LARGE, Refusal
 from tournaments.entrants import MAX_NAME
 
 MAX_BYTES = 2_000_000  # a page's upload; the API's body is bounded by the site's limit
@@ -252,7 +252,7 @@ def read_file(data) -> File:
 
 
 def read_text(text: str) -> File:
-    """A file's text read as JSON (nesting bounded, ``games.json_input``) and checked."""
+    """A file's text read as JSON (nesting bounded, ``lib.json_input``) and checked."""
     try:
         data = loads_bounded(text)
     except ValueError as error:

@@ -1,8 +1,8 @@
 """Pairing formats, by key. ``get_format(key, options)`` builds one; unknown keys and
-options raise ``refusal.Refusal``. To add a format: subclass ``Format`` in a module here,
+options raise ``lib.refusal.Refusal``. To add a format: subclass ``Format`` in a module here,
 declare its options, and register it below."""
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats.base import (
     Contender,
     Format,
@@ -17,9 +17,11 @@ from tournaments.formats.ladder import Ladder
 from tournaments.formats.open_league import OpenLeague
 from tournaments.formats.round_robin import RoundRobin
 from tournaments.formats.swiss import Swiss
+from tournaments.formats.team_swiss import TeamSwiss
 
 REGISTRY: dict[str, type[Format]] = {
-    f.key: f for f in (Swiss, RoundRobin, Knockout, DoubleElimination, Ladder, OpenLeague)
+    f.key: f
+    for f in (Swiss, RoundRobin, Knockout, DoubleElimination, Ladder, OpenLeague, TeamSwiss)
 }
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from refusal import Refusal
+from lib.refusal import Refusal
 
 
 def gettext_noop(message: str) -> str:
@@ -30,6 +30,8 @@ class Contender:
     seed: int = 0  # knockout seeding: 1 is the top seed; 0 means by rank
     club: str = ""  # kept apart from the same club where the event asks
     fixed_table: int = 0  # the table number they sit at every round; 0: anywhere
+    team: int = 0  # a team event: the team's key (0: in no team)
+    board: int = 0  # a team event: the member's board in their team (1 the first)
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class History:
 
     def meetings(self) -> Counter:
         """How often each pair (smaller key first) has shared a table."""
-        met = Counter()
+        met: Counter = Counter()
         for tables in self.rounds:
             for table in tables:
                 if not table.bye:
@@ -122,13 +124,15 @@ class Format:
     # Rounds can be added after the format is complete (by an organiser, with a reason):
     # a Swiss or a round robin can pair on; a bracket that has its winner cannot.
     extends = True
+    # Entrants play in teams (``tournaments.teams``): a team Swiss.
+    has_teams = False
     # Why the format is complete, in people's words (the life cycle's "not now").
     complete_words = gettext_noop("every round of the event is played")
     # From this many entrants a round is paired as a draft for the organiser to review
     # (unless the event says otherwise); None: never by default.
     reviews_pairings_from: int | None = None
     # The standings: the keys always ranked first, and the tie-breaks after them when
-    # the organiser has chosen none (keys of ``tournaments.tiebreaks``).
+    # the organiser has chosen none (keys of ``tournaments.tiebreak_names``).
     standings_lead: tuple = ("points",)
     default_tiebreaks: tuple = (
         "score_total",
@@ -142,7 +146,7 @@ class Format:
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             raise Refusal(
-                f"{self.name}: unknown option(s) {', '.join(unknown)}", field="format_options"
+                f"{self.name}: unknown options: {', '.join(unknown)}", field="format_options"
             )
         for option, value in options.items():
             check_option(self.name, option, value, self.options[option])

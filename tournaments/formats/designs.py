@@ -112,7 +112,7 @@ def fours_3q_plus_1(q: int) -> list:
     n = (q - 1) // 4
     w = primitive_root(q)
     e = pow(w, n, q)  # a square root of -1
-    base = []
+    base: list[list[tuple[int, int] | None]] = []
     for i in range(n):
         wi = pow(w, i, q)
         for j in range(3):

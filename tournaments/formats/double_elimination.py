@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats.base import Format, History, PairingRequest, PlannedTable, gettext_noop
 from tournaments.formats.knockout import bracket_order
 from tournaments.formats.seating import balance_seats, seat_note, table_sizes
@@ -189,12 +189,7 @@ class DoubleElimination(Format):
                     before.setdefault(key, 0)
                     state.losses.setdefault(key, 0)
                     state.order.setdefault(key, (0, 0, len(state.order)))
-            # A bracket that sat at one table with nobody on a bye played its final.
-            seated = {WINNERS: [0, 0], LOSERS: [0, 0]}  # tables, byes
-            for table in tables:
-                levels = {before[key] for key in table.seats}
-                if len(levels) == 1 and min(levels) < 2:
-                    seated[WINNERS if levels == {0} else LOSERS][1 if table.bye else 0] += 1
+            seated = self.seated(tables, before)
             for slot, table in enumerate(tables):
                 if table.bye:
                     state.order[table.seats[0]] = (number, 0, slot)
@@ -220,6 +215,17 @@ class DoubleElimination(Format):
             for bracket, (played, _) in seated.items():
                 state.rounds[bracket] += bool(played)
         return state
+
+    @staticmethod
+    def seated(tables: list, before: dict) -> dict:
+        """Each bracket's tables and byes in a round, [tables, byes]: a bracket that sat
+        at one table with nobody on a bye played its final."""
+        seated = {WINNERS: [0, 0], LOSERS: [0, 0]}
+        for table in tables:
+            levels = {before[key] for key in table.seats}
+            if len(levels) == 1 and min(levels) < 2:
+                seated[WINNERS if levels == {0} else LOSERS][1 if table.bye else 0] += 1
+        return seated
 
     def final(self, state: Bracket, ranked: list, grand: bool) -> None:
         """A grand final (one unbeaten, one with a loss) or a bracket reset."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats.base import Format, PairingRequest, PlannedTable, gettext_noop
 from tournaments.formats.seating import balance_seats, seat_note, table_sizes
 

@@ -5,7 +5,7 @@ near whom now."""
 
 from __future__ import annotations
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats.base import Format, PairingRequest, PlannedTable, gettext_noop
 
 

@@ -1,7 +1,7 @@
 """Open league: no rounds to pair; any table of 2 to 4 is logged when it is played and
 the standings rank by rating once an entrant has played enough games."""
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats.base import Format, gettext_noop
 
 

@@ -10,7 +10,7 @@ import math
 import random
 from functools import lru_cache
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats.base import (
     Contender,
     Format,
@@ -138,7 +138,7 @@ def searched_schedule(keys: tuple, size: int, rounds: int, seed: int) -> tuple[i
     """The whole schedule, round by round through the repeat-minimising search, tried
     from up to ``ATTEMPTS`` seeded starts; the one with the fewest repeat meetings
     wins. Returns (its repeat meetings, its rounds)."""
-    best = None
+    best: tuple[int, list] | None = None
     for attempt in range(ATTEMPTS):
         history, schedule = History(), []
         for number in range(1, rounds + 1):
@@ -152,4 +152,5 @@ def searched_schedule(keys: tuple, size: int, rounds: int, seed: int) -> tuple[i
             best = (repeats, schedule)
         if repeats == 0:
             break
+    assert best is not None, "ATTEMPTS is at least one"
     return best

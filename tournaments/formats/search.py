@@ -22,14 +22,17 @@ taken, so the search walks freely among equally good seatings (inside a score gr
 until a repeat dissolves. It stops when nothing is left to win (no repeat, spread at
 the lower bound), when it has not improved for a while, or at its step budget.
 
-Deterministic: the step budget scales with the field and the moves come from the
-seeded ``rng``; the wall-clock cap only guards a machine far slower than planned.
+Deterministic: the step budget is fixed and the moves come from the seeded ``rng``;
+no clock decides anything, so the same request gives the same tables on a loaded
+machine and a quiet one. The budget is the same for every field: large
+fields have large score groups, where the bound is reached in a few hundred steps;
+only scattered points (scores as points) use the whole budget, and there the first
+steps win nearly all (10,000 entrants: within 2 % of the bound).
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections import Counter
 from itertools import combinations
 
@@ -37,15 +40,16 @@ FIXED = 1_000_000.0
 REPEAT = 1000.0
 CLUB = 900.0  # just below a repeat: no spread is worth it, one repeat is worth more
 START = 0.01
-STEPS_PER_ENTRANT = 60
-MIN_STEPS = 20_000
-PATIENCE_PER_ENTRANT = 10  # steps without improvement before giving up
-MIN_PATIENCE = 8_000
-SECONDS_PER_ENTRANT = 0.002  # a guard only: the step budget is what binds
-MIN_SECONDS = 5.0
+# The budget, the same for every field: a step costs about the same at 64 entrants as
+# at 10,000 (one table's cost each), so the search's time does not grow with the field.
+STEPS = 20_000
+PATIENCE = 8_000  # steps without improvement before giving up
 EPSILON = 1e-9
 KICK = 1.0  # how readily the search widens a spread to get out of a repeat
 SPREAD_KICK = 0.4  # and a wide one, when the search has stalled
+REPEAT_TRIES = 8  # moves weighed out of a repeat, the best one taken
+NEAR = 8  # scattered points: partners drawn within this many places
+SCATTERED = 4  # score groups averaging fewer entrants than this: points are scattered
 
 
 class Pool:
@@ -82,6 +86,8 @@ class TableSearch:
         self.levels = levels
         self.level_of = {p: n for n, p in enumerate(levels)}
         self.buckets = [[] for _ in levels]
+        # Points so varied that score groups average fewer than SCATTERED entrants.
+        self.scattered = SCATTERED * len(levels) > len(points)
         for i, p in enumerate(points):
             self.buckets[self.level_of[p]].append(i)
 
@@ -123,110 +129,180 @@ class TableSearch:
         """Improve ``tables`` (lists of indices) in place; returns figures of the search.
         ``effort`` scales the step budget and patience (a schedule searched many times
         over takes less per round)."""
-        n = sum(len(t) for t in tables)
-        count = len(tables)
-        if count < 2:
+        if len(tables) < 2:
             return {"steps": 0, "stopped": "one table"}
-        where = [0] * n
+        walk = Walk(self, tables, rng, lower_bound, effort)
+        stopped, step = "steps", 0
+        for step in range(walk.steps):
+            if not step & 511:
+                reason = walk.stop_reason(step)
+                if reason:
+                    stopped = reason
+                    break
+            walk.try_move(step)
+        walk.keep_best()
+        return {"steps": step + 1, "stopped": stopped}
+
+
+class Walk:
+    """One run of ``TableSearch.run``: the seating, each table's cost and spread, the
+    tables holding a repeat or a spread, the totals, the best seating left behind, and
+    the budgets. Its moves draw from the seeded ``rng`` in a fixed order."""
+
+    def __init__(self, search: TableSearch, tables, rng, lower_bound: float, effort):
+        self.search, self.tables, self.random = search, tables, rng.random
+        n = self.n = sum(len(t) for t in tables)
+        self.count = len(tables)
+        self.where = [0] * n
         for t, members in enumerate(tables):
             for m in members:
-                where[m] = t
-        cost, spread, weight = self.cost, self.spread, self.spread_weight
-        costs = [cost(t) for t in tables]
-        spreads = [spread(t) for t in tables] if weight else [0.0] * count
-        repeated, spread_out = Pool(), Pool()
-        for t in range(count):
-            repeated.put(t, costs[t] >= CLUB)
-            spread_out.put(t, spreads[t] > 0)
-        total, spread_total = sum(costs), sum(spreads)
-        best, improved_at, kept = total, 0, None  # kept: the best seating, once left
-        goal = weight * lower_bound
-        steps = int(effort * max(MIN_STEPS, STEPS_PER_ENTRANT * n))
-        patience = int(effort * max(MIN_PATIENCE, PATIENCE_PER_ENTRANT * n))
-        deadline = time.perf_counter() + max(MIN_SECONDS, SECONDS_PER_ENTRANT * n)
-        points, buckets, level_of = self.points, self.buckets, self.level_of
-        last_level = len(self.levels) - 1
-        random = rng.random
-        stopped, step = "steps", 0
-        for step in range(steps):
-            if not step & 511:
-                if not repeated.items and spread_total * weight <= goal + EPSILON:
-                    stopped = "lower bound" if weight else "no repeat"
-                    break
-                if step - improved_at > patience * (4 if repeated.items else 1):
-                    stopped = "no improvement"
-                    break
-                if time.perf_counter() > deadline:
-                    stopped = "time"
-                    break
-            pick = random()
-            stuck = step - improved_at > patience // 2
-            at_repeat = repeated.items and pick < 0.7
-            heat = KICK if at_repeat else 0.0
-            if at_repeat:
-                t = repeated.items[int(random() * len(repeated.items))]
-            elif spread_out.items and pick < 0.9:
-                heat = SPREAD_KICK if stuck else 0.0
-                t = spread_out.items[int(random() * len(spread_out.items))]
-            else:
-                t = int(random() * count)
-            home = tables[t]
-            a = home[int(random() * len(home))]
-            # A partner with a's points, a tablemate's points, or one score group away;
-            # out of a repeat that closer partners have not dissolved for a while,
-            # sometimes anyone (no spread is worth a repeat).
-            choice = random()
-            if at_repeat and choice < 0.2 and stuck:
-                b = int(random() * n)
-            else:
-                if choice < 0.5:
-                    level = level_of[points[a]]
-                elif choice < 0.85:
-                    level = level_of[points[home[int(random() * len(home))]]]
-                else:
-                    level = level_of[points[a]] + (1 if random() < 0.5 else -1)
-                    level = 0 if level < 0 else last_level if level > last_level else level
-                bucket = buckets[level]
-                b = bucket[int(random() * len(bucket))]
-            u = where[b]
-            if u == t:
-                continue
-            away = tables[u]
-            moved = len(home) == len(away) + 1 and random() < 0.5
-            if moved:
-                new_home = [m for m in home if m != a]
-                new_away = [*away, a]
-            else:
-                new_home = [b if m == a else m for m in home]
-                new_away = [a if m == b else m for m in away]
-            home_cost, away_cost = cost(new_home), cost(new_away)
-            delta = home_cost + away_cost - costs[t] - costs[u]
-            if delta > EPSILON:
-                # Out of a repeat no cheaper move leads: sometimes take a step that
-                # widens a spread (never one that adds a repeat), keeping the best.
-                if not heat or delta >= REPEAT / 2 or random() >= math.exp(-delta / heat):
-                    continue
-                if total <= best + EPSILON:
-                    kept = [list(members) for members in tables]
-            tables[t], tables[u] = new_home, new_away
-            costs[t], costs[u] = home_cost, away_cost
-            where[a] = u
-            if not moved:
-                where[b] = t
-            repeated.put(t, home_cost >= CLUB)
-            repeated.put(u, away_cost >= CLUB)
-            if weight:
-                home_spread, away_spread = spread(new_home), spread(new_away)
-                spread_total += home_spread + away_spread - spreads[t] - spreads[u]
-                spreads[t], spreads[u] = home_spread, away_spread
-                spread_out.put(t, home_spread > 0)
-                spread_out.put(u, away_spread > 0)
-            total += delta
-            if total < best - EPSILON:
-                best, improved_at, kept = total, step, None
-        if kept is not None and total > best + EPSILON:
-            tables[:] = kept
-        return {"steps": step + 1, "stopped": stopped}
+                self.where[m] = t
+        self.weight = weight = search.spread_weight
+        self.costs = [search.cost(t) for t in tables]
+        self.spreads = [search.spread(t) for t in tables] if weight else [0.0] * self.count
+        self.repeated, self.spread_out = Pool(), Pool()
+        for t in range(self.count):
+            self.repeated.put(t, self.costs[t] >= CLUB)
+            self.spread_out.put(t, self.spreads[t] > 0)
+        self.total, self.spread_total = sum(self.costs), sum(self.spreads)
+        self.kept: list[list[int]] | None = None  # once the walk left the best seating
+        self.best, self.improved_at = self.total, 0
+        self.goal = weight * lower_bound
+        self.steps = int(effort * STEPS)
+        self.patience = int(effort * PATIENCE)
+        self.last_level = len(search.levels) - 1
+
+    def stop_reason(self, step: int) -> str:
+        """Why to stop now ("" to go on): nothing left to win, no improvement for a
+        while."""
+        if not self.repeated.items and self.spread_total * self.weight <= self.goal + EPSILON:
+            return "lower bound" if self.weight else "no repeat"
+        if step - self.improved_at > self.patience * (4 if self.repeated.items else 1):
+            return "no improvement"
+        return ""
+
+    def start_table(self, stuck: bool) -> tuple[int, float, bool]:
+        """The table a move starts at, mostly one holding a repeat, then a spread; the
+        heat it may take a worse step with; whether it is out of a repeat."""
+        random, pick = self.random, self.random()
+        at_repeat = bool(self.repeated.items) and pick < 0.7
+        if at_repeat:
+            return self.repeated.items[int(random() * len(self.repeated.items))], KICK, True
+        if self.spread_out.items and pick < 0.9:
+            t = self.spread_out.items[int(random() * len(self.spread_out.items))]
+            return t, SPREAD_KICK if stuck else 0.0, False
+        return int(random() * self.count), 0.0, False
+
+    def partner(self, a: int, home: list[int], anyone: bool) -> int:
+        """A partner with a's points, a tablemate's points, or one score group away
+        (where points are scattered, near these in the standings: indices are in
+        standings order);
+        out of a repeat that closer partners have not dissolved for a while
+        (``anyone``), sometimes anyone (no spread is worth a repeat)."""
+        random = self.random
+        points, level_of = self.search.points, self.search.level_of
+        choice = random()
+        if anyone and choice < 0.2:
+            return int(random() * self.n)
+        if choice < 0.5:
+            level = level_of[points[a]]
+        elif choice < 0.85:
+            level = level_of[points[home[int(random() * len(home))]]]
+        else:
+            level = level_of[points[a]] + (1 if random() < 0.5 else -1)
+            level = 0 if level < 0 else min(level, self.last_level)
+        bucket = self.search.buckets[level]
+        b = bucket[int(random() * len(bucket))]
+        if self.search.scattered:
+            # Groups of one or two (scores as points): anyone near it in the standings,
+            # since a partner from the group alone is mostly a's tablemate.
+            b += int((2 * random() - 1) * NEAR)
+            b = 0 if b < 0 else min(b, self.n - 1)
+        return b
+
+    def try_move(self, step: int) -> None:
+        """Swap two entrants of different tables, or move one to a table one seat
+        smaller; taken unless it raises the total cost (out of a repeat, sometimes even
+        then: never one that adds a repeat, and the best seating is kept). Out of a
+        repeat the best of ``REPEAT_TRIES`` moves is taken: a partner with the same
+        points dissolves it without widening the spread, where the first move found
+        often takes one from the next score group, and narrowing those spreads again
+        later costs the walk far more steps."""
+        stuck = step - self.improved_at > self.patience // 2
+        t, heat, at_repeat = self.start_table(stuck)
+        move = self.propose(t, at_repeat, at_repeat and stuck)
+        for _ in range(REPEAT_TRIES - 1 if at_repeat else 0):
+            other = self.propose(t, at_repeat, stuck)
+            if other and (move is None or other[0] < move[0] - EPSILON):
+                move = other
+        if move is None:
+            return
+        delta = move[0]
+        if delta > EPSILON:
+            if not heat or delta >= REPEAT / 2 or self.random() >= math.exp(-delta / heat):
+                return
+            if self.total <= self.best + EPSILON:
+                self.kept = [list(members) for members in self.tables]
+        self.apply(move)
+        if self.total < self.best - EPSILON:
+            self.best, self.improved_at, self.kept = self.total, step, None
+
+    def propose(self, t: int, out_of_repeat: bool, anyone: bool) -> tuple | None:
+        """A move from table ``t`` (its cost change first; ``out_of_repeat``: of one of
+        those who met a tablemate before), or None when the partner drawn sits at
+        ``t`` too."""
+        random, tables = self.random, self.tables
+        home = tables[t]
+        movers = self.repeating(home) if out_of_repeat else home
+        a = movers[int(random() * len(movers))]
+        b = self.partner(a, home, anyone)
+        u = self.where[b]
+        if u == t:
+            return None
+        away = tables[u]
+        moved = len(home) == len(away) + 1 and random() < 0.5
+        if moved:
+            new_home, new_away = [m for m in home if m != a], [*away, a]
+        else:
+            new_home = [b if m == a else m for m in home]
+            new_away = [a if m == b else m for m in away]
+        home_cost, away_cost = self.search.cost(new_home), self.search.cost(new_away)
+        delta = home_cost + away_cost - self.costs[t] - self.costs[u]
+        return delta, t, u, a, b, moved, new_home, new_away, home_cost, away_cost
+
+    def repeating(self, members: list[int]) -> list[int]:
+        """Those of ``members`` who met another of them before (all of them when it is
+        a club or a fixed table that makes the table cost)."""
+        met = self.search.met
+        found = [a for a in members if met[a] and any(b in met[a] for b in members)]
+        return found or members
+
+    def apply(self, move: tuple) -> None:
+        delta, t, u, a, b, moved, new_home, new_away, home_cost, away_cost = move
+        self.tables[t], self.tables[u] = new_home, new_away
+        self.costs[t], self.costs[u] = home_cost, away_cost
+        self.where[a] = u
+        if not moved:
+            self.where[b] = t
+        self.repeated.put(t, home_cost >= CLUB)
+        self.repeated.put(u, away_cost >= CLUB)
+        if self.weight:
+            self.respread(t, u)
+        self.total += delta
+
+    def respread(self, t: int, u: int) -> None:
+        """Tables ``t`` and ``u`` changed: their spreads and the spread total."""
+        home_spread = self.search.spread(self.tables[t])
+        away_spread = self.search.spread(self.tables[u])
+        self.spread_total += home_spread + away_spread - self.spreads[t] - self.spreads[u]
+        self.spreads[t], self.spreads[u] = home_spread, away_spread
+        self.spread_out.put(t, home_spread > 0)
+        self.spread_out.put(u, away_spread > 0)
+
+    def keep_best(self) -> None:
+        """Back to the best seating, if the walk left it for a worse one."""
+        if self.kept is not None and self.total > self.best + EPSILON:
+            self.tables[:] = self.kept
 
 
 def same_club_pairs(clubs, members) -> int:
@@ -238,7 +314,7 @@ def exhaustive(search: TableSearch, order: list[int], sizes: list[int]) -> list[
     """The cheapest seating of a small field, found by trying every one (branch and
     bound over the table of the first unseated entrant). Used where the field is small
     enough that a repeat-free seating, if there is one, must not be missed."""
-    best = [math.inf, None]
+    best: list = [math.inf, None]
     size_counts: dict[int, int] = {}
     for size in sizes:
         size_counts[size] = size_counts.get(size, 0) + 1

@@ -59,6 +59,12 @@ def cheapest_cut(points: Sequence[float], sizes: Sequence[int]) -> tuple[float, 
                 value = best[i][j - 1] + points[end - small] - points[end - 1]
                 if value < best[i][j]:
                     best[i][j], step[i][j] = value, small
+    return best[nb][ns], sizes_walked_back(step, big, nb, ns)
+
+
+def sizes_walked_back(step: list[list[int]], big: int, nb: int, ns: int) -> list[int]:
+    """The order of table sizes ``cheapest_cut`` chose, read back from its last table's
+    size at every cell of its grid."""
     order, i, j = [], nb, ns
     while i or j:
         size = step[i][j]
@@ -68,7 +74,7 @@ def cheapest_cut(points: Sequence[float], sizes: Sequence[int]) -> tuple[float, 
         else:
             j -= 1
     order.reverse()
-    return best[nb][ns], order
+    return order
 
 
 def chunk_spread(points: Sequence[float], sizes: Sequence[int]) -> float:

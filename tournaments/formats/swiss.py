@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 
-from refusal import Refusal
+from lib.refusal import Refusal
 from tournaments.formats.base import Format, PairingRequest, PlannedTable, gettext_noop, pair
 from tournaments.formats.search import CLUB, REPEAT, TableSearch, exhaustive
 from tournaments.formats.seating import FILL_BYES, FILL_SMALLER, balance_seats, seat_note
@@ -103,13 +103,13 @@ def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0
     index = {key: i for i, key in enumerate(keys)}
     points = [float(c.points) if standings else 0.0 for c in ordered]
     met_pairs = history.meetings()
-    met = [None] * len(keys)
+    met: list[dict[int, int] | None] = [None] * len(keys)
     for (a, b), times in met_pairs.items():
         if a in index and b in index:
             i, j = index[a], index[b]
-            met[i] = met[i] or {}
-            met[j] = met[j] or {}
-            met[i][j] = met[j][i] = times
+            met_i, met_j = met[i] or {}, met[j] or {}
+            met_i[j] = met_j[i] = times
+            met[i], met[j] = met_i, met_j
     seat_counts = history.seat_counts()
     starts = [seat_counts.get(key, {}).get(0, 0) for key in keys]
     clubs = club_numbers(ordered) if request.avoid_same_club else None

@@ -1,12 +1,12 @@
 """``{% cache_once %}``: Django's ``{% cache %}`` (same arguments, closed by
 ``{% endcache %}``) whose fragment one thread of the process renders per key while the
-others wait for it (``config.built_once.built_once``)."""
+others wait for it (``lib.built_once.built_once``)."""
 
 from django.core.cache.utils import make_template_fragment_key
 from django.template import Library
 from django.templatetags.cache import CacheNode, do_cache
 
-from config.built_once import built_once
+from lib.built_once import built_once
 
 register = Library()
 

@@ -16,21 +16,6 @@ def format_name(key: str) -> str:
     return gettext(found.name) if found else key
 
 
-@register.simple_tag
-def shared_ranks(rows) -> set[int]:
-    """The ranks held by more than one row (shown as ``=3``)."""
-    seen, shared = set(), set()
-    for row in rows:
-        (shared if row.rank in seen else seen).add(row.rank)
-    return shared
-
-
-@register.filter
-def mark_of(marks: dict, entrant_id) -> str:
-    """An entrant's mark in the standings (``knockout_places.knockout_marks``), or ""."""
-    return marks.get(entrant_id, "")
-
-
 @register.filter
 def points_words(event) -> str:
     """The event's points by place in words (``event_settings.points_words``)."""

@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from config.refusal_pages import carried_out
+from lib.refusal_pages import carried_out
 from tournaments.bgstats.export import access_league_for_export, bgstats_file
 from tournaments.bgstats.forms import PlayersForm, UploadForm
 from tournaments.bgstats.importing import PlayStatus, do_import_bgstats, has_open_season

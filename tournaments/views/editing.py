@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
+from lib.refusal_pages import carried_out
 from tournaments.archiving import (
     do_archive_event,
     do_archive_league,

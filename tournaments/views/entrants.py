@@ -8,14 +8,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
-from refusal import Refusal, attempted
+from lib.refusal import Refusal, attempted
+from lib.refusal_pages import carried_out
 from tournaments import lifecycle
 from tournaments.check_in import no_shows
 from tournaments.entrant_import import do_import_entrants
 from tournaments.entrants import do_add_entrant, do_add_walk_in, do_set_place
 from tournaments.forms import EntrantForm, ImportForm, PlaceFields
-from tournaments.organisers import do_grant_organiser, do_revoke_organiser
+from tournaments.organisers import do_grant_organiser, do_revoke_organiser, organisers_to_show
 from tournaments.people import find_bot, find_person
 from tournaments.permissions import (
     access_entrant_as_organiser,
@@ -57,7 +57,7 @@ def entrants_page(request, event, form, import_form):
             "entrants": sorted(
                 event.entrants.select_related("user", "bot"), key=attrgetter("is_dropped")
             ),
-            "organisers": event.organisers.all(),
+            "organisers": organisers_to_show(event, request.user),
             "can_grant": can_grant_organiser(request.user, event),
             "no_shows": no_shows(event),
             "checking_in": event.takes_check_ins,

@@ -5,12 +5,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
+from lib.refusal_pages import carried_out
 from tournaments import lifecycle
 from tournaments.bracket import bracket_svg
 from tournaments.bracket import legend as bracket_legend
@@ -23,10 +24,6 @@ from tournaments.event_reader import reader_section
 from tournaments.finishing import do_finish_event, do_reopen_event
 from tournaments.formats import get_format
 from tournaments.forms import EventForm, LeagueForm, LogGameForm, SeasonForm
-from tournaments.knockout_places import knockout_marks
-from tournaments.knockout_places import standings_note as knockout_standings_note
-from tournaments.leaderboard import Leaderboard
-from tournaments.league_changes import league_stamp
 from tournaments.leagues import (
     do_close_season,
     do_create_event,
@@ -38,15 +35,33 @@ from tournaments.open_league import do_log_game
 from tournaments.permissions import (
     access_event,
     access_event_as_organiser,
-    access_league,
     access_league_as_organiser,
     can_create_league,
-    is_league_organiser,
+    can_duplicate_event,
     is_staff,
 )
-from tournaments.plots import LEADERS, rank_by_round_svg, rating_svg
-from tournaments.results import request_standings_update
+from tournaments.ranking import (
+    knockout_marks,
+    rank_by_round_svg,
+    rating_svg,
+    request_standings_update,
+    standings_order,
+)
+from tournaments.ranking import standings_note as knockout_standings_note
+from tournaments.tiebreak_names import TIEBREAK_NAMES, TIEBREAK_SHORT_NAMES, UNSHOWN
 from tournaments.todo import todo_for
+
+# The standings plot shows this many leaders unless the reader asks for everyone.
+LEADERS = 10
+
+
+def figure_words(key: str, value) -> str:
+    """A tie-break's value as the standings show it."""
+    if value is None:
+        return "–"
+    if key == "qualified":
+        return _("yes") if value else _("no")
+    return floatformat(value, -1)
 
 
 class StoredStandings:
@@ -57,8 +72,25 @@ class StoredStandings:
         self.everyone = everyone
 
     @cached_property
+    def columns(self) -> list[tuple]:
+        """The tie-breaks the rows show, in the event's order as it is now (a stored
+        row's keys keep the order they were computed in): (key, short name, name)."""
+        keys = [key for key in standings_order(self.event) if key not in UNSHOWN]
+        return [
+            (key, TIEBREAK_SHORT_NAMES.get(key, TIEBREAK_NAMES[key]), TIEBREAK_NAMES[key])
+            for key in keys
+        ]
+
+    @cached_property
     def rows(self):
-        return list(StandingRow.objects.filter(event=self.event).select_related("entrant"))
+        """The stored rows, each with its ``figures``: (name, value in words) per column."""
+        rows = list(StandingRow.objects.filter(event=self.event).select_related("entrant"))
+        for row in rows:
+            row.figures = [
+                (name, figure_words(key, row.tiebreaks.get(key)))
+                for key, _short, name in self.columns
+            ]
+        return rows
 
     @cached_property
     def has_results(self) -> bool:
@@ -147,7 +179,8 @@ def event_detail(request, slug):
 def organiser_context(event: Event, user) -> dict:
     """What organisers see on the event's page besides the standings: where the event
     stands and what they can do next (``tournaments.lifecycle``), the draft round
-    waiting for review, and who has not checked in before round 1."""
+    waiting for review, who has not checked in before round 1, and whether they may
+    copy the event (a league's organisers only)."""
     state = lifecycle.state_of(event)
     draft = state.latest if state.stage == lifecycle.Stage.ROUND_DRAFT else None
     return {
@@ -155,6 +188,7 @@ def organiser_context(event: Event, user) -> dict:
         "offers": lifecycle.next_actions(event, user, state),
         "draft_round": draft,
         "no_shows": no_shows(event),
+        "may_duplicate": can_duplicate_event(user, event),
     }
 
 
@@ -231,50 +265,6 @@ def league_create(request):
         messages.success(request, _("The league is made: open its first season."))
         return redirect("league-detail", slug=league.slug)
     return render(request, "tournaments/form.html", {"form": form, "title": _("New league")})
-
-
-def board_columns(sort: str) -> list[tuple[str, str, str]]:
-    """The leaderboard's columns: key, heading and, for the column it is sorted by, its
-    ``aria-sort`` (names A to Z, numbers highest first)."""
-    columns = [
-        ("name", _("Name")),
-        ("events", _("Events")),
-        ("wins", _("Wins")),
-        ("points", _("Points")),
-        ("rating", _("Rating")),
-    ]
-    order = {"name": "ascending"}
-    return [
-        (key, label, order.get(key, "descending") if key == sort else "") for key, label in columns
-    ]
-
-
-def league_detail(request, slug):
-    """The league's seasons and events, and its leaderboard (``?season=`` one season,
-    ``?game=`` one game, ``?sort=`` a column); archived events only for its organisers."""
-    league, events = access_league(request.user, slug)
-    # Before what it stamps: the events' standings and the ratings, read by the board.
-    stamp = league_stamp(league.pk, tuple(sorted(event.pk for event in events)))
-    is_organiser = is_league_organiser(request.user, league)
-    events = [event for event in events if is_organiser or not event.is_archived]
-    seasons = list(league.seasons.all())
-    board = Leaderboard(
-        league, events, request.GET.get("season"), request.GET.get("sort"), request.GET.get("game")
-    )
-    return render(
-        request,
-        "tournaments/league_detail.html",
-        {
-            "league": league,
-            "stamp": stamp,
-            "events": events,
-            "board": board,
-            "board_columns": board_columns(board.sort),
-            "seasons": seasons,
-            "open_season": any(season.status == Season.Status.OPEN for season in seasons),
-            "is_organiser": is_organiser,
-        },
-    )
 
 
 @login_required

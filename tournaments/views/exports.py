@@ -3,7 +3,8 @@
 Players choose their own names, and a spreadsheet runs a cell that starts with ``=``,
 ``+``, ``-``, ``@``, a tab or a carriage return as a formula (CSV injection): such text
 cells are written with a leading ``'``, which the spreadsheet shows as text. Numbers
-(a negative score) are written as they are."""
+(a negative score) are written as they are. Seats count from 1, as on the pages, and a
+bye is "yes" or "no"."""
 
 import csv
 
@@ -11,7 +12,7 @@ from django.http import Http404, HttpResponse
 
 from tournaments.models import Seat, SeatResult, StandingRow
 from tournaments.permissions import access_event
-from tournaments.standings import standings_order
+from tournaments.ranking import standings_order
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -31,7 +32,8 @@ def rows_for(event, kind):
         published = Seat.objects.filter(table__round__event=event, table__round__draft=False)
         seats = published.select_related("table__round", "entrant")
         for s in seats.order_by("table__round__number", "table__number", "position"):
-            yield [s.table.round.number, s.table.number, s.position, s.entrant.name, s.table.is_bye]
+            bye = "yes" if s.table.is_bye else "no"
+            yield [s.table.round.number, s.table.number, s.position + 1, s.entrant.name, bye]
     elif kind == "results":
         yield ["round", "table", "seat", "entrant", "score", "place", "points"]
         results = SeatResult.objects.filter(result__table__round__event=event).select_related(
@@ -42,7 +44,7 @@ def rows_for(event, kind):
             yield [
                 table.round.number,
                 table.number,
-                r.position,
+                r.position + 1,
                 r.entrant.name,
                 r.score,
                 r.place,

@@ -14,7 +14,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
 from games.catalogue_games import (
     do_add_catalogue_game,
     do_delete_catalogue_game,
@@ -23,6 +22,7 @@ from games.catalogue_games import (
     games_matching,
     is_in_use,
 )
+from lib.refusal_pages import carried_out
 from tournaments.game_forms import CatalogueGameForm, RenameGameForm
 from tournaments.permissions import (
     access_catalogue_game_as_editor,

@@ -1,22 +1,17 @@
-"""The tournaments' push streams (``config.push``):
+"""The tournaments' push streams (``lib.push``):
 
 - ``/push/events/SLUG/`` for the pages that follow the whole event's round and clock
   (the round clock, the projector);
 - ``/push/events/SLUG/rounds/N/`` for a round's page, whose status list and table cards
   are fetched again when the round's version moves on;
 - ``/push/events/SLUG/page/`` for the event's page (``tournaments.event_changes``);
-- ``/push/todo/`` for a person's to-do list on their home page, which hears the
-  channels of every event they play in or organise (``tournaments.todo_changes``);
 - ``/push/leagues/SLUG/`` for a league's leaderboard, which hears the channels of the
   league's events the reader may see and the league's own (``tournaments.league_changes``).
 
 A change is announced on the event's channel (``tournaments.live``); what nobody
 announces is seen within ``live.REFRESH_SECONDS``."""
 
-from django.core.exceptions import PermissionDenied
-from django.utils.translation import get_language
-
-from config.push import Followable, follow
+from lib.push import Followable, follow
 from tournaments import live
 from tournaments.event_cache import read_page_event
 from tournaments.event_changes import page_stamp
@@ -24,7 +19,6 @@ from tournaments.league_changes import league_stamp
 from tournaments.models import Round
 from tournaments.permissions import access_event, access_league, access_round, is_public_event
 from tournaments.round_cache import round_version
-from tournaments.todo_changes import read_todo_stamp, todo_events
 
 
 def check_event(request, slug: str):
@@ -58,19 +52,6 @@ def check_event_page(request, slug: str):
     return Followable(event.pk, read_stamp, is_public_event(event), variant=variant)
 
 
-def check_todo(request):
-    user = request.user
-    if not user.is_authenticated:
-        raise PermissionDenied
-    language = getattr(request, "LANGUAGE_CODE", None) or get_language()
-    return Followable(
-        todo_events(user),
-        lambda: read_todo_stamp(user, language),
-        False,
-        variant=f"todo-{user.pk}-{language}",
-    )
-
-
 def check_league(request, slug: str):
     league, events = access_league(request.user, slug)
     shown = tuple(sorted(event.pk for event in events))
@@ -97,10 +78,6 @@ async def event_page_changes(request, slug: str):
     return await follow(
         request, lambda r: check_event_page(r, slug), live.TOPIC, live.REFRESH_SECONDS
     )
-
-
-async def todo_changes(request):
-    return await follow(request, check_todo, live.TOPIC, live.REFRESH_SECONDS)
 
 
 async def league_changes(request, slug: str):

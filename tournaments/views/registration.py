@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
+from lib.refusal_pages import carried_out
 from tournaments.check_in import do_check_in, do_drop_no_shows
 from tournaments.permissions import (
     access_entrant_as_organiser,

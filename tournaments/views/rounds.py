@@ -5,21 +5,23 @@ from typing import NamedTuple
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.refusal_pages import carried_out
-from config.slots import filled, slot, split_at_slots
+from lib.refusal_pages import carried_out
+from lib.slots import filled, slot, split_at_slots
 from tournaments import lifecycle
 from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
 from tournaments.forms import ClockForm, PairForm, SwapForm
-from tournaments.models import Seat, SeatResult
+from tournaments.models import Seat, SeatResult, Team
 from tournaments.pairing import (
     do_discard_round,
     do_pair_round,
@@ -31,6 +33,8 @@ from tournaments.permissions import (
     access_event_as_organiser,
     access_round,
     access_round_as_organiser,
+    access_round_for_clock,
+    can_run_clock,
     is_event_organiser,
 )
 from tournaments.round_cache import cached, round_version
@@ -66,6 +70,9 @@ def round_tables(round_):
     ):
         seated[table_id].append(Seated(position, name, outcome_of.get((table_id, position), "")))
         names[entrant_id] = name
+    if round_.event.has_teams:
+        teams = Team.objects.filter(event=round_.event).values_list("pk", "name")
+        names.update((f"team:{pk}", name) for pk, name in teams)
     statuses = table_statuses(round_)
     title = _("Table %(n)s")
     for table in tables:
@@ -304,16 +311,32 @@ def swap(request, slug, number):
     return redirect("round-detail", slug=slug, number=number)
 
 
+# What the organiser reads once the clock did as asked.
+CLOCK_DONE = {
+    "start": lambda: _("The round clock is running."),
+    "pause": lambda: _("The round clock is paused."),
+    "resume": lambda: _("The round clock runs again."),
+    "extend": lambda: _("The round clock is extended."),
+}
+
+
 @login_required
 @require_POST
 def clock(request, slug, number):
-    """Start, pause, resume or extend the round's clock (the round page's controls)."""
-    round_ = access_round_as_organiser(request.user, slug, number)
+    """Start, pause, resume or extend the round's clock (the round page's controls: an
+    organiser's, or a judge's)."""
+    round_ = access_round_for_clock(request.user, slug, number)
     form = ClockForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the minutes and the table as whole numbers."))
     else:
         change = dict(form.cleaned_data)
-        if carried_out(request, do_clock, round_, change.pop("action"), by=request.user, **change):
-            messages.success(request, _("The round clock is changed."))
+        action = change.pop("action")
+        if not can_run_clock(request.user, round_.event, change.get("table")):
+            raise PermissionDenied
+        if carried_out(request, do_clock, round_, action, by=request.user, **change):
+            messages.success(request, CLOCK_DONE[action]())
+    back = request.POST.get("next", "")  # the judges' page's controls come back to it
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, None):
+        return redirect(back)
     return redirect("round-detail", slug=slug, number=number)

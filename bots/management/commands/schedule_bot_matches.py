@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from bots.batches import batch_progress
 from bots.models import Batch, Bot
 from bots.scheduling import do_schedule_batch, lineups_for
-from refusal import attempted
+from lib.refusal import attempted
 
 
 class Command(BaseCommand):

@@ -116,32 +116,44 @@ def _ways(order, k, piles, blind, plan, turns):
         need = [blind[0] - (D1 in pair), blind[1] - (D2 in pair)]
         if min(need) < 0 or max(need) > left:
             continue
-        now = list(piles)
-        taken = []
-        fits = True
-        for p in pair:
-            if p >= X1:
-                if not now[p - 2].size():
-                    fits = False
-                    break
-                card, now[p - 2] = now[p - 2].take()
-                taken.append(card)
-        if not fits:
+        drawn = _draw_pair(piles, pair)
+        if drawn is None:
             continue
+        now, taken = drawn
         known = [card for card in taken if 0 <= card < 9]
-        if q in plan:
-            i, _laid, displaced = plan[q]
-            targets = allowed_piles(now) if displaced else (None,)
-            for target in targets:
-                placed = list(now)
-                if target is not None:
-                    placed[target] = now[target].put((i,) * displaced)
-                yield from _ways(order, k + 1, placed, need, plan, {**turns, q: known})
-        else:
-            for target in allowed_piles(now):
-                placed = list(now)
-                placed[target] = now[target].put((DISCARDED + q,))
-                yield from _ways(order, k + 1, placed, need, plan, {**turns, q: known})
+        for placed in _placements(now, q, plan):
+            yield from _ways(order, k + 1, placed, need, plan, {**turns, q: known})
+
+
+def _draw_pair(piles, pair):
+    """The piles after drawing ``pair`` and the discards taken; None if a discard pile
+    it draws from is empty."""
+    now = list(piles)
+    taken = []
+    for p in pair:
+        if p >= X1:
+            if not now[p - 2].size():
+                return None
+            card, now[p - 2] = now[p - 2].take()
+            taken.append(card)
+    return now, taken
+
+
+def _placements(now, q, plan):
+    """Every discard pile set after seat ``q`` puts down what it puts down."""
+    if q in plan:
+        i, _laid, displaced = plan[q]
+        targets = allowed_piles(now) if displaced else (None,)
+        for target in targets:
+            placed = list(now)
+            if target is not None:
+                placed[target] = now[target].put((i,) * displaced)
+            yield placed
+    else:
+        for target in allowed_piles(now):
+            placed = list(now)
+            placed[target] = now[target].put((DISCARDED + q,))
+            yield placed
 
 
 def _ends_as_seen(piles: list, after: dict) -> bool:

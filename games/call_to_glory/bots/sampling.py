@@ -157,13 +157,26 @@ def _sample(known: Known, rng, hand_model: bool) -> Sim:
     if hand_model:
         cards = _deal_without_ready_sets(sim, known, cards)
     else:
-        for q in range(known.n):
-            if q != known.me:
-                hand = sim.hands[q]
-                wanted = known.hand_sizes[q] - sum(hand)
-                for card in cards[:wanted]:
-                    hand[card] += 1
-                del cards[:wanted]
+        _deal_hands(sim, known, cards)
+    _lay_piles(sim, known, cards)
+    if known.my_tasks is not None:
+        sim.tasks = _deal_tasks(known, rng)
+    return sim
+
+
+def _deal_hands(sim: Sim, known: Known, cards: list) -> None:
+    """Fill the other hands up to their sizes from the front of ``cards`` (taken out)."""
+    for q in range(known.n):
+        if q != known.me:
+            hand = sim.hands[q]
+            wanted = known.hand_sizes[q] - sum(hand)
+            for card in cards[:wanted]:
+                hand[card] += 1
+            del cards[:wanted]
+
+
+def _lay_piles(sim: Sim, known: Known, cards: list) -> None:
+    """The draw piles and the discard piles (under their known tops) from ``cards``."""
     at = 0
     for p in range(4):
         size = known.pile_sizes[p]
@@ -176,23 +189,26 @@ def _sample(known: Known, rng, hand_model: bool) -> Sim:
             at += size
     if at != len(cards):
         raise ValueError("the view's card counts do not add up to the 110 cards")
-    if known.my_tasks is not None:
-        # read_tasks sets the three together
-        assert known.task_pool is not None and known.hidden_task_letters is not None
-        pools = {letter: list(cards) for letter, cards in known.task_pool.items()}
-        tasks: list[list[tuple[int, int]]] = []
-        for q in range(known.n):
-            if q == known.me:
-                tasks.append(list(known.my_tasks))
-            else:
-                dealt = []
-                for letter in known.hidden_task_letters[q]:
-                    pool = pools[letter]
-                    if pool:
-                        dealt.append(pool.pop(rng.randrange(len(pool))))
-                tasks.append(dealt)
-        sim.tasks = tasks
-    return sim
+
+
+def _deal_tasks(known: Known, rng) -> list[list[tuple[int, int]]]:
+    """Each seat's tasks: mine as known, the others' drawn from the unseen pools."""
+    # read_tasks sets the three together
+    assert known.my_tasks is not None
+    assert known.task_pool is not None and known.hidden_task_letters is not None
+    pools = {letter: list(cards) for letter, cards in known.task_pool.items()}
+    tasks: list[list[tuple[int, int]]] = []
+    for q in range(known.n):
+        if q == known.me:
+            tasks.append(list(known.my_tasks))
+        else:
+            dealt = []
+            for letter in known.hidden_task_letters[q]:
+                pool = pools[letter]
+                if pool:
+                    dealt.append(pool.pop(rng.randrange(len(pool))))
+            tasks.append(dealt)
+    return tasks
 
 
 def _give_known_cards(sim: Sim, known: Known, cards: list) -> None:

@@ -217,31 +217,42 @@ class Sim:
         """The turn player's legal moves in engine notation (pile and reveal decisions,
         which this model makes inside ``lay``, ``use_ninja`` and ``round_scores``, are
         not listed)."""
+        if self.phase == OVER:
+            return []
+        moves = self.ninja_moves() if self.usable_minis() > 0 else []
+        if self.phase == DRAW1 or self.phase == DRAW2:
+            moves += self.draw_moves()
+        elif self.phase == ACT:
+            moves += self.act_moves()
+        elif self.phase == END:
+            moves.append(f"{self.turn} end")
+        return moves
+
+    def ninja_moves(self) -> list[str]:
         me = self.turn
-        phase = self.phase
-        moves: list[str] = []
-        if phase == OVER:
-            return moves
-        if self.usable_minis() > 0:
-            for q in range(self.n):
-                if q != me:
-                    for i in range(9):
-                        if self.sets[q][i]:
-                            moves.append(f"{me} ninja {q} {VALUES[i]}")
-        if phase == DRAW1 or phase == DRAW2:
-            for p in range(4):
-                if self.piles[p] and p != (self.first_pile if phase == DRAW2 else -1):
-                    moves.append(f"{me} draw {PILES[p]}")
-        elif phase == ACT:
-            hand = self.hands[me]
-            for i in range(9):
-                k = hand[i]
-                if k >= min_set(i, self.n) and all(k > s[i] for s in self.sets):
-                    moves.append(f"{me} lay {VALUES[i]} {k}")
-            for i in range(9):
-                if hand[i]:
-                    for p in discard_choices(self.piles):
-                        moves.append(f"{me} discard {VALUES[i]} {PILES[p]}")
-        elif phase == END:
-            moves.append(f"{me} end")
+        return [
+            f"{me} ninja {q} {VALUES[i]}"
+            for q in range(self.n)
+            if q != me
+            for i in range(9)
+            if self.sets[q][i]
+        ]
+
+    def draw_moves(self) -> list[str]:
+        barred = self.first_pile if self.phase == DRAW2 else -1
+        return [f"{self.turn} draw {PILES[p]}" for p in range(4) if self.piles[p] and p != barred]
+
+    def act_moves(self) -> list[str]:
+        """Lay a set (more cards than every set of its value on the table), or discard."""
+        me, hand = self.turn, self.hands[self.turn]
+        moves = [
+            f"{me} lay {VALUES[i]} {hand[i]}"
+            for i in range(9)
+            if hand[i] >= min_set(i, self.n) and all(hand[i] > s[i] for s in self.sets)
+        ]
+        for i in range(9):
+            if hand[i]:
+                moves += [
+                    f"{me} discard {VALUES[i]} {PILES[p]}" for p in discard_choices(self.piles)
+                ]
         return moves

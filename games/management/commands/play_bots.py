@@ -7,12 +7,12 @@ A seat may carry settings: ``search:iterations=8:horizon=2``. Needs no database.
 """
 
 import json
-import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from games.call_to_glory.bots.arena import make_seat_bots, play_series, summarize
+from lib.progress import Progress
 
 
 class Command(BaseCommand):
@@ -49,18 +49,15 @@ class Command(BaseCommand):
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
 
-        progress = ProgressBar(opts["games"]) if sys.stderr.isatty() else None
+        progress = Progress(opts["games"], "games")
         played_games = []
-        series = play_series(
-            seats, opts["games"], options, opts["seed"], progress=progress and progress.show
-        )
+        series = play_series(seats, opts["games"], options, opts["seed"], progress=progress.show)
         for number, played in enumerate(series, start=1):
             played_games.append(played)
             if out is not None:
                 path = out / f"game-{number:04d}.json"
                 path.write_text(json.dumps(played.record) + "\n", encoding="utf-8")
-        if progress is not None:
-            progress.done()
+        progress.done()
 
         summary = summarize(played_games)
         self.print_table(summary, options)
@@ -81,21 +78,3 @@ class Command(BaseCommand):
                 f"  {row['mean_place']:>10.2f}  {row['mean_score']:>10.1f}"
                 f"  {row['win_rate']:.1%} ({row['win_rate_low']:.1%} to {row['win_rate_high']:.1%})"
             )
-
-
-class ProgressBar:
-    """A one-line bar on stderr (only used when stderr is a terminal)."""
-
-    def __init__(self, total: int, width: int = 30):
-        self.total = total
-        self.width = width
-
-    def show(self, done: int, total: int) -> None:
-        filled = self.width * done // total
-        bar = "#" * filled + "-" * (self.width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{total} games")
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        sys.stderr.write("\n")
-        sys.stderr.flush()

@@ -2,11 +2,15 @@
 the event's rules profile and card catalogue (``rules_profiles``: the profile page's
 form and checks, the catalogue's reading); the site does not play it live."""
 
+from pathlib import Path
+
 from django.utils.translation import gettext_lazy as _
 
 from games.call_to_adventure import DEFAULT_PROFILE, FORMAT, score_tableau
+from games.declaring import EntryKind, GameType, Rules, SeatScore
+from games.entry_page import EntryPage
+from games.registered.call_to_adventure import entry_page
 from games.registered.call_to_adventure.rules_profiles import RULES_PROFILES
-from games.registry import EntryKind, GameType, Rules, SeatScore
 
 
 def seats(answer: dict) -> list[SeatScore]:
@@ -57,8 +61,17 @@ GAME = GameType(
     member="CALL_TO_ADVENTURE",
     name=_("Call to Adventure"),
     entry_kinds=(TABLEAUX,),
-    entry_page="scoring-adventure",
-    entry_template="scoring/adventure_entry.html",
+    entry=EntryPage(
+        path="adventure",
+        template="call_to_adventure/entry.html",
+        read=entry_page.entry_from_post,
+        context=entry_page.page_context,
+        preview_template="call_to_adventure/_preview.html",
+        preview=entry_page.preview_context,
+        details_template="call_to_adventure/_details.html",
+        details=entry_page.breakdown,
+    ),
+    templates=str(Path(__file__).parent / "templates"),
     rules_profiles=RULES_PROFILES,
     min_players=1,
 )

@@ -7,8 +7,9 @@ makes Destiny cards pickable by name."""
 from games.call_to_adventure import DEFAULT_PROFILE, Catalogue, load_catalogue, load_profile
 from games.call_to_adventure.cards import Kind
 from games.call_to_adventure.rescore import what_changed
+from games.declaring import RulesProfiles
 from games.registered.call_to_adventure.profile_form import RulesProfileForm
-from games.registry import RulesProfiles
+from games.registered.call_to_adventure.profile_words import LINES, said
 
 
 def default() -> dict:
@@ -40,4 +41,6 @@ RULES_PROFILES = RulesProfiles(
     what_changed=what_changed,
     form=RulesProfileForm,
     template="games/call_to_adventure/rules_profile.html",
+    said=said,
+    lines=LINES,
 )

@@ -3,6 +3,8 @@ digital records uploaded, played move by move on the site and in bot matches
 (``live``: the engine, its built-in bots, its board and its moves in words); options
 Rounds (1 is the Quick Game), Imperial Tasks and The Power of the Ninja."""
 
+from pathlib import Path
+
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
@@ -11,10 +13,11 @@ from games.call_to_glory import table as table_format
 from games.call_to_glory import totals as totals_format
 from games.call_to_glory import validate_record
 from games.call_to_glory.table import score_table
-from games.registered.call_to_glory import entry_form
+from games.declaring import EntryKind, GameType, Option, Rules, SeatScore
+from games.entry_page import EntryPage, OverridePage
+from games.registered.call_to_glory import entry_form, entry_page, override_page
 from games.registered.call_to_glory.hints import hint as glory_hint
 from games.registered.call_to_glory.live import LIVE
-from games.registry import EntryKind, GameType, Option, Rules, SeatScore
 
 
 def seats(answer: dict) -> list[SeatScore]:
@@ -97,8 +100,23 @@ GAME = GameType(
     member="CALL_TO_GLORY",
     name=_("Call to Glory"),
     entry_kinds=(TABLE, RECORD, TOTALS),
-    entry_page="scoring-glory",
-    entry_template="scoring/glory_entry.html",
+    entry=EntryPage(
+        path="glory",
+        template="call_to_glory/entry.html",
+        read=entry_page.entry_from_post,
+        context=entry_page.page_context,
+        preview_template="call_to_glory/_preview.html",
+        preview=entry_page.preview_context,
+        details_template="call_to_glory/_details.html",
+        details=entry_page.rounds_of_game,
+        override=OverridePage(
+            template="call_to_glory/override.html",
+            context=override_page.override_context,
+            read=override_page.override_from_post,
+        ),
+        round_by_round=True,
+    ),
+    templates=str(Path(__file__).parent / "templates"),
     options=(
         Option(
             key="rounds",
@@ -123,7 +141,6 @@ GAME = GameType(
         ),
     ),
     rounds=entry_form.rounds_of,
-    entry_form=entry_form,
     live=LIVE,
     hint=glory_hint,
 )

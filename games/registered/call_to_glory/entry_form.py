@@ -1,6 +1,6 @@
-"""What the Call to Glory entry page and the override page (``scoring``'s views, which
-reach it as the ``GameType``'s ``entry_form``) share: the card values of a round's
-steppers, the reveal choices, and one round read from a form."""
+"""What the Call to Glory entry page and the override page (``entry_page.py``,
+``override_page.py``) share: the card values of a round's steppers, the reveal
+choices, and one round read from a form."""
 
 from games.call_to_glory.cards import VALUES
 from games.call_to_glory.options import read_options

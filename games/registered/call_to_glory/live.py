@@ -16,8 +16,8 @@ from games.call_to_glory.bots import BOTS, make_bot
 from games.call_to_glory.moves import LOOKUP
 from games.call_to_glory.options import read_options
 from games.call_to_glory.reading import read_header
+from games.declaring import LivePlay, moves_of
 from games.registered.call_to_glory import board, how_to_play, words
-from games.registry import LivePlay, moves_of
 
 
 def start_state(names: list[str], options: dict, seed: int) -> GameState:

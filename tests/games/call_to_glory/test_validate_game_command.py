@@ -1,10 +1,17 @@
-"""``manage.py validate_game``: JSON out, exit 0 valid, 1 invalid, 2 misuse; no database."""
+"""``manage.py validate_game``: JSON out, exit 0 valid, 1 invalid, 2 misuse; no database.
+The first test starts ``manage.py`` itself; the others run the command as it would, in
+this process (tests.fixtures.commands)."""
 
 import json
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
+
+from tests.fixtures.commands import Ran, run_command
+from tests.site.test_hostile_input import RECORDS
 
 from .builders import FIXTURES, load
 
@@ -13,12 +20,16 @@ PYTHON = ROOT / ".venv" / "bin" / "python"
 GOOD = str(FIXTURES / "rulebook-60-36.json")
 
 
-def validate(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+def validate_in_a_process(*args: str) -> subprocess.CompletedProcess:
     python = str(PYTHON) if PYTHON.exists() else sys.executable
     return subprocess.run(
         [python, "manage.py", "validate_game", *args],
-        cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=120,
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
+
+
+def validate(*args: str, stdin: str | None = None) -> Ran:
+    return run_command("validate_game", *args, stdin=stdin)
 
 
 def bad_record(tmp_path: Path) -> str:
@@ -30,7 +41,7 @@ def bad_record(tmp_path: Path) -> str:
 
 
 def test_one_valid_path_prints_the_bare_answer_and_exits_0():
-    done = validate(GOOD)
+    done = validate_in_a_process(GOOD)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == load("rulebook-60-36.result.json")
 
@@ -80,3 +91,15 @@ def test_a_10_mb_file_and_a_deeply_nested_file_get_a_clear_error_fast(tmp_path):
     big_answer, deep_answer = (json.loads(line) for line in done.stdout.splitlines())
     assert "limit" in big_answer["error"]["reason"]
     assert "nested too deeply" in deep_answer["error"]["reason"]
+
+
+@pytest.mark.parametrize("record, reason", RECORDS)
+def test_the_command_answers_hostile_records_as_the_page_and_the_api(tmp_path, record, reason):
+    """The records of tests/site/test_hostile_input.py, which the page and the API refuse
+    with these reasons."""
+    path = tmp_path / "game.json"
+    path.write_bytes(record)
+    command = validate(str(path))
+    assert command.returncode == 1, command.stderr
+    assert reason in json.loads(command.stdout)["error"]["reason"]
+    assert "Traceback" not in command.stderr

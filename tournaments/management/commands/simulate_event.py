@@ -3,7 +3,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from games.registry import DEFAULT_GAME
-from refusal import attempted
+from lib.refusal import attempted
 from tournaments.formats import REGISTRY
 from tournaments.forms import points_for
 from tournaments.simulation import create_event, simulate
@@ -44,7 +44,8 @@ class Command(BaseCommand):
         if not created:
             raise CommandError(str(created.refusal))
         event = created.answer
-        say = (lambda _line: None) if json else self.stdout.write
+        # With --json, stdout is the answer alone: how far it got goes to stderr.
+        say = (lambda line: self.stderr.write(line)) if json else self.stdout.write
         say(f"event {event.slug}: {players} entrants, tables of {table_size}")
 
         def progress(number, pairing, standings, quality):

@@ -1,0 +1,84 @@
+"""Writing many new rows at once: PostgreSQL's COPY where the database is PostgreSQL,
+``bulk_create`` elsewhere.
+
+A round of 10,000 entrants is 2,500 tables and 10,000 seats. ``bulk_create`` made a
+model instance of each, prepared every field of it and sent INSERTs of tens of
+thousands of parameters for PostgreSQL to parse: over a second of wall time on a
+loaded 2-core machine, half a second of it the web process's CPU (docs/benchmarks.md,
+issue 47). Here the rows are plain tuples, streamed by COPY as text: about a tenth of
+that. COPY gives no ids back, so the rows take theirs from their table's sequence
+first, in one query.
+
+Like ``bulk_create`` it calls no ``save()`` and sends no signal; unlike it, it fills no
+Python default: the caller names every column (one left out takes the database's
+default, which Django sets only for a field with ``db_default``). Values of fields that are not
+plain numbers or booleans are prepared as a save prepares them (a JSON field's
+encoding). It writes on Django's connection, inside the caller's transaction (the ids'
+query is counted as any query; the COPY itself is not seen by Django's query log).
+"""
+
+from collections.abc import Sequence
+
+from django.db import connections, router
+from django.db.models import Field, Model
+
+# Values psycopg writes as they are: no field preparation needed.
+PLAIN = {
+    "AutoField",
+    "BigAutoField",
+    "BigIntegerField",
+    "BooleanField",
+    "ForeignKey",
+    "IntegerField",
+    "PositiveIntegerField",
+    "PositiveSmallIntegerField",
+    "SmallIntegerField",
+}
+
+
+def insert_rows(model: type[Model], names: Sequence[str], rows: Sequence[tuple]) -> list[int]:
+    """Insert ``rows`` of ``model`` (each a tuple of the values of the fields ``names``,
+    a foreign key by its id) and return their new ids, in order."""
+    alias = router.db_for_write(model)
+    connection = connections[alias]
+    fields = [concrete(model, name) for name in names]
+    attnames = [field.attname for field in fields]
+    if connection.vendor != "postgresql":
+        made = model._default_manager.using(alias).bulk_create(
+            model(**dict(zip(attnames, row, strict=True))) for row in rows
+        )
+        return [obj.pk for obj in made]
+    ids = reserved_ids(connection, model, len(rows))
+    quote = connection.ops.quote_name
+    primary = concrete(model, model._meta.pk.name)
+    columns = ", ".join(quote(str(f.column)) for f in [primary, *fields])
+    prepared = [i for i, field in enumerate(fields) if field.get_internal_type() not in PLAIN]
+    statement = f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
+        for pk, row in zip(ids, rows, strict=True):
+            values = [pk, *row]
+            for i in prepared:
+                values[i + 1] = fields[i].get_db_prep_save(row[i], connection)
+            copy.write_row(values)
+    return ids
+
+
+def concrete(model: type[Model], name: str) -> Field:
+    """The model's field ``name`` (a column of its table, not a reverse relation)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field) or not field.concrete:
+        raise ValueError(f"{model.__name__}.{name} is not a column")
+    return field
+
+
+def reserved_ids(connection, model: type[Model], count: int) -> list[int]:
+    """``count`` new ids from the sequence of ``model``'s primary key."""
+    if not count:
+        return []
+    meta = model._meta
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+            [meta.db_table, meta.pk.column, count],
+        )
+        return [pk for (pk,) in cursor.fetchall()]

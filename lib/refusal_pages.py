@@ -1,0 +1,50 @@
+"""The pages' one adapter for refusals (the API's is ``lib.api_errors``): a service run
+for a page, its refusal shown where the person looks.
+
+A view calls ``carried_out(request, do_something, ..., form=form)``; a form's ``clean``
+calls ``checked_on(self, check_something, ...)``. A refusal is shown beside the form
+field it names, else above the form, else (no form) as a page message. A form whose
+fields are not named as the service names them says which of its fields a name is with
+``field_of(name)``.
+"""
+
+from django.contrib import messages
+
+from lib.refusal import Outcome, Refusal, attempted
+
+
+def carried_out(request, action, *args, form=None, **kwargs) -> Outcome:
+    """Run ``action`` for ``request``'s page; a refusal is shown (on ``form`` when
+    given, else as a page message). The outcome is true when it was carried out."""
+    outcome = attempted(action, *args, **kwargs)
+    if outcome.refusal is not None:
+        if form is not None:
+            place(form, outcome.refusal)
+        else:
+            messages.error(request, str(outcome.refusal.message))
+    return outcome
+
+
+def checked_on(form, check, *args, **kwargs) -> Outcome:
+    """Run a ``check_*`` from ``form``'s ``clean``; a refusal becomes the form's error."""
+    outcome = attempted(check, *args, **kwargs)
+    if outcome.refusal is not None:
+        place(form, outcome.refusal)
+    return outcome
+
+
+def place(form, refusal: Refusal) -> None:
+    """The refusal beside the form field it names, else above the form."""
+    field = form.field_of(refusal.field) if hasattr(form, "field_of") else refusal.field
+    form.add_error(field if field in form.fields else None, str(refusal.message))
+
+
+def form_status(form, outcome: Outcome | None = None, throttled: bool = False) -> int:
+    """A form page's status: 429 when the person did it too often just now
+    (``lib.throttles.refused_on_page``), the refusal's own when a service refused (409,
+    413, else 400), 400 when the form has errors, else 200."""
+    if throttled:
+        return 429
+    if outcome is not None and outcome.refusal is not None:
+        return outcome.refusal.http_status
+    return 400 if form.errors else 200
