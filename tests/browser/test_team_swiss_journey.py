@@ -100,9 +100,11 @@ def enter_and_make_teams(page, people, shot) -> None:
         page.fill("input[name=username]", user.username)
         page.get_by_role("button", name="Add entrant").click()
         page.wait_for_url("**/entrants/")
-    page.goto(f"/events/{SLUG}/")  # the event page links the teams once the format has them
+    page.get_by_role("link", name="Team Night").first.click()
     page.get_by_role("link", name="Teams and team standings").click()
+    page.wait_for_url(f"**/events/{SLUG}/teams/")
     for number, name in enumerate(TEAMS):
+        # The form is open while there is no team, folded once there is one.
         if not page.locator("#team-name").is_visible():
             page.get_by_text("Make a team", exact=True).click()
         page.fill("#team-name", name)
