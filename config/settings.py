@@ -333,6 +333,17 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
         "polling_interval": 0.1,
     }
+elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # A task a worker took and did not acknowledge (it runs, or waits for its countdown)
+    # goes back to the queue this long after, should the worker die (a host that went
+    # away): keep it above the longest countdown, else a waiting task is run twice. The
+    # workers look for such tasks every 10 s at most (kombu's default: every 100 s).
+    _visibility = env_int("CELERY_VISIBILITY_SECONDS", 3600)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": _visibility,
+        "unacked_restore_interval": max(1, min(10, _visibility // 3)),
+        "unacked_restore_throttle": 1,
+    }
 CELERY_RESULT_BACKEND = "django-db"
 CELERY_RESULT_EXTENDED = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"

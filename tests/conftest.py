@@ -91,7 +91,8 @@ def backend_free(item) -> bool:
 
 def pytest_collection_modifyitems(config, items):
     """Tests marked ``postgres`` are about PostgreSQL's row locks (SQLite has only one
-    lock for the whole database): the PostgreSQL pass runs them, the embedded pass
+    lock for the whole database) or about hosts sharing PostgreSQL and Redis
+    (``tests/site/test_two_hosts.py``): the PostgreSQL pass runs them, the embedded pass
     deselects them and says so. Tests that touch no backend are marked
     ``backend_free``: bin/test's second pass leaves them out (``-m "not
     backend_free"``), since the first pass ran them."""
