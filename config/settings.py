@@ -336,9 +336,11 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
 elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     # A task a worker took and did not acknowledge (it runs, or waits for its countdown)
     # goes back to the queue this long after, should the worker die (a host that went
-    # away): keep it above the longest countdown, else a waiting task is run twice. The
+    # away): 15 minutes rather than kombu's hour, so that a dead host's standings run is
+    # redone within them. It must stay above the longest countdown (a hook's last retry,
+    # 480 s by default; integrations.checks warns), else a waiting task is run twice. The
     # workers look for such tasks every 10 s at most (kombu's default: every 100 s).
-    _visibility = env_int("CELERY_VISIBILITY_SECONDS", 3600)
+    _visibility = env_int("CELERY_VISIBILITY_SECONDS", 900)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": _visibility,
         "unacked_restore_interval": max(1, min(10, _visibility // 3)),

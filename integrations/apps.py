@@ -6,6 +6,10 @@ class IntegrationsConfig(AppConfig):
     name = "integrations"
 
     def ready(self):
+        from django.core import checks
+
+        from integrations.checks import retries_fit_the_broker
         from integrations.receivers import connect
 
         connect()
+        checks.register(retries_fit_the_broker)

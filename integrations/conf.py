@@ -13,6 +13,7 @@ PER_OWNER = env_int("HOOKS_PER_OWNER", 10)  # hooks of one league or one event
 TRIES = env_int("HOOKS_TRIES", 6)  # tries of one delivery before it is given up
 PAUSE_AFTER = env_int("HOOKS_PAUSE_AFTER", 10)  # failed tries in a row that pause a hook
 FIRST_RETRY_SECONDS = env_int("HOOKS_FIRST_RETRY_SECONDS", 30)  # doubled at each retry
+LONGEST_RETRY_SECONDS = FIRST_RETRY_SECONDS * 2 ** max(0, TRIES - 2)  # the last retry's wait
 TIMEOUT_SECONDS = 10  # a receiver's whole answer, connecting included
 ANSWER_LIMIT = 64 * 1024  # bytes of a receiver's answer read
 KEPT_DELIVERIES = 100  # the log of each hook

@@ -82,7 +82,7 @@ def test_the_table_stream_moves_on_with_its_tables_audit_only(
     audit.log(other, organiser, "submitted")
     assert stream.next(5) == HEARTBEAT
     audit.log(table, organiser, "submitted")
-    assert stream.next_event(5)["event"] == "changed"
+    assert stream.next_event()["event"] == "changed"
 
 
 def test_the_event_pages_readers_follow_its_entrants_and_visitors_its_shared_part(
@@ -100,10 +100,10 @@ def test_the_event_pages_readers_follow_its_entrants_and_visitors_its_shared_par
         streams, server, drawn_stream(path, None, f"/push/events/{event.slug}/page/"), None
     )
     do_register(event, outsider)  # the readers' part only (their entry, the no-shows)
-    assert readers.next_event(5)
+    assert readers.next_event()
     assert visitors.next(3) == HEARTBEAT
     Entrant.objects.create(event=event, user=other_player, name="Quinn")
-    assert readers.next_event(5)
+    assert readers.next_event()
 
 
 def test_the_spectators_stream_moves_on_when_the_standings_are_stored(
@@ -118,7 +118,7 @@ def test_the_spectators_stream_moves_on_when_the_standings_are_stored(
         None,
     )
     do_store_standings(made)
-    assert stream.next_event(5)
+    assert stream.next_event()
 
 
 def test_a_persons_to_do_stream_hears_every_event_they_are_in(server, streams, league, organiser):
@@ -129,9 +129,9 @@ def test_a_persons_to_do_stream_hears_every_event_they_are_in(server, streams, l
     drafts = [do_pair_round(first, by=organiser), do_pair_round(second, by=organiser)]
     stream = opened(streams, server, drawn_stream("/", player, "/push/todo/"), player)
     do_publish_round(drafts[1], by=organiser)
-    assert stream.next_event(5)  # their table in the second event
+    assert stream.next_event()  # their table in the second event
     do_publish_round(drafts[0], by=organiser)
-    assert stream.next_event(5)  # and in the first
+    assert stream.next_event()  # and in the first
 
 
 def test_a_leagues_stream_moves_on_with_its_ratings(server, streams, league, organiser):
@@ -139,7 +139,7 @@ def test_a_leagues_stream_moves_on_with_its_ratings(server, streams, league, org
     path = drawn_stream(f"/leagues/{league.slug}/", None, "/push/leagues/")
     stream = opened(streams, server, path, None)
     do_store_ratings(league.pk, "call-to-glory", {("user", organiser.pk): (25.0, 8.0, 1, [])})
-    assert stream.next_event(5)
+    assert stream.next_event()
 
 
 def test_the_new_streams_are_refused_to_whoever_may_not_see(
@@ -178,7 +178,7 @@ def test_the_desks_stream_moves_on_when_a_tables_site_game_is_abandoned(
     stream = opened(streams, server, drawn_stream(desk, organiser, "/push/scoring/"), organiser)
     assert stream.next(5) == HEARTBEAT
     assert time_out(game.pk).is_abandoned  # the other too: the table waits for an organiser
-    assert stream.next_event(5)
+    assert stream.next_event()
     client = Client()
     client.force_login(organiser)
     assert "Abandoned: enter the result" in client.get(desk).content.decode()
