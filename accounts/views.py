@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -10,6 +10,7 @@ from accounts.confirmation import do_confirm, do_send_link
 from accounts.forms import ProfileForm, SignUpForm
 from accounts.newcomers import has_confirmed_email
 from lib.client_address import client_address
+from lib.refusal_pages import form_page
 from lib.throttles import refused_on_page
 
 
@@ -36,8 +37,8 @@ def signup(request):
             % {"wait": refused},
         )
         context = {"form": form, "next": next_page(request)}
-        return render(request, "accounts/signup.html", context, status=429)
-    return render(request, "accounts/signup.html", {"form": form, "next": next_page(request)})
+        return form_page(request, "accounts/signup.html", context, throttled=True)
+    return form_page(request, "accounts/signup.html", {"form": form, "next": next_page(request)})
 
 
 def next_page(request) -> str:
@@ -58,7 +59,7 @@ def profile(request):
         messages.success(request, _("Your profile is saved."))
         return redirect("profile")
     context = {"form": form, "email_confirmed": has_confirmed_email(request.user)}
-    return render(request, "accounts/profile.html", context)
+    return form_page(request, "accounts/profile.html", context)
 
 
 @login_required

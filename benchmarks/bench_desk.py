@@ -20,8 +20,9 @@ import subprocess
 import sys
 import time
 
-from benchmarks.bench_rush import pair, row, show, sql, uptime
+from benchmarks.bench_rush import pair, sql, uptime
 from benchmarks.load import Client, open_loop, steady
+from benchmarks.rows import row, show
 from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
 
 ENTRANTS, PER_MINUTE, ENTRIES = 1000, 40, 120

@@ -34,6 +34,7 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.rows import row, show
 from benchmarks.server import (
     BIN,
     ROOT,
@@ -54,10 +55,6 @@ WINDOW = int(os.environ.get("IDLE_BENCH_WINDOW", "60"))
 SETTLE = 10  # seconds after the last tab connected, before the window
 WAIT_SECONDS = 25  # the old game page's long-poll
 WORKERS, THREADS, POOL_SIZE = 3, 80, 16  # docs/play.md's long-poll server
-
-
-def row(benchmark, value, unit, target=""):
-    return {"benchmark": benchmark, "value": value, "unit": unit, "target": target}
 
 
 def setup(people: int) -> None:
@@ -265,8 +262,7 @@ def run(quick: bool = False, only: str | None = None) -> list[dict]:
             ),  # fmt: skip
             row(f"{label}: uptime load", figures["uptime"], "1/5/15 min"),
         ]
-        for figure in rows[-7:]:
-            print(f"  {figure['benchmark']}: {figure['value']} {figure['unit']}", file=sys.stderr)
+        show(rows[-7:])
     return rows
 
 

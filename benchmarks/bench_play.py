@@ -53,6 +53,7 @@ from http.client import HTTPConnection, HTTPException
 from pathlib import Path
 
 from benchmarks.load import Run
+from benchmarks.rows import row
 from benchmarks.server import (
     ROOT,
     database_url,
@@ -82,10 +83,6 @@ WORKERS, THREADS, POOL_SIZE = SERVED["workers"], SERVED["threads"], 16
 # browser whose connection the server closed does, instead of sending on a closed one.
 IDLE_SECONDS = keepalive_of(CODE) - 0.5
 BOT_PROCESSES = 6
-
-
-def row(benchmark, value, unit, target=""):
-    return {"benchmark": benchmark, "value": value, "unit": unit, "target": target}
 
 
 def setup(people: int) -> None:

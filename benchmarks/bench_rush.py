@@ -52,6 +52,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from benchmarks.load import Client, Run, open_loop, steady, step_test
+from benchmarks.rows import row, show
 from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
 
 ENTRANTS, TABLE_SIZE, CLIENTS = 1000, 4, 32
@@ -115,10 +116,6 @@ print(json.dumps({
     },
 }))
 """
-
-
-def row(benchmark, value, unit, target=""):
-    return {"benchmark": benchmark, "value": value, "unit": unit, "target": target}
 
 
 def settings_from_environment() -> tuple[str, str, Path]:
@@ -347,13 +344,6 @@ def uptime() -> str:
     """The load average as ``uptime`` prints it, beside every figure."""
     one, five, fifteen = os.getloadavg()
     return f"{one:.2f}, {five:.2f}, {fifteen:.2f}"
-
-
-def show(rows: list[dict]) -> list[dict]:
-    """Prints ``rows`` now (a run takes minutes on a loaded machine); returns them."""
-    for figure in rows:
-        print(f"  {figure['benchmark']}: {figure['value']} {figure['unit']}", file=sys.stderr)
-    return rows
 
 
 def pair(port: int, token: str) -> tuple[float, list[dict]]:

@@ -9,15 +9,13 @@ left as it was.
 import os
 import time
 
+from benchmarks.rows import row
+
 RULEBOOK_ROUND = {
     "set-0-18": "2", "set-0-12": "3", "set-0-9": "2", "set-0-8": "2", "set-0-7": "2",
     "set-0-6": "2", "set-1-20": "3", "set-1-16": "3",
 }  # fmt: skip
 ENTRY = {"rounds": [{"sets": [{"18": 2, "12": 3, "9": 2, "8": 2}, {"20": 3, "16": 3}]}]}
-
-
-def row(benchmark, value, unit, target=""):
-    return {"benchmark": benchmark, "value": value, "unit": unit, "target": target}
 
 
 def demo_table(number: int):

@@ -30,13 +30,10 @@ import threading
 import time
 from http.client import HTTPConnection
 
+from benchmarks.rows import row
 from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
 
 DATABASE = database_url("TOURNAMENTS_BENCH_DATABASE", "lw_bench_tournaments")
-
-
-def row(benchmark, value, unit, target=""):
-    return {"benchmark": benchmark, "value": value, "unit": unit, "target": target}
 
 
 # Pairing -------------------------------------------------------------------------

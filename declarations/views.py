@@ -4,7 +4,7 @@ Its organisers set what is asked, and edit and lock each one."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,7 +16,7 @@ from declarations.permissions import (
     access_event_as_declarations_organiser,
     access_event_declarations,
 )
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from tournaments.permissions import is_event_organiser
 
 
@@ -29,7 +29,9 @@ def own_form(user, listing, data=None):
     return None, None, None
 
 
-def declarations_page(request, slug, rule_form=None, own=None):
+def declarations_page(request, slug, rule_form=None, own=None, outcome=None):
+    """The page; ``rule_form`` is what asks sent back refused, with the ``outcome`` of
+    its write."""
     event = access_event_declarations(request.user, slug)
     listing = declaring.listing(request.user, event)
     organiser = is_event_organiser(request.user, event)
@@ -44,7 +46,7 @@ def declarations_page(request, slug, rule_form=None, own=None):
             ]
     if organiser:
         context["rule_form"] = rule_form or RuleForm.of(listing.rule)
-    return render(request, "declarations/declarations.html", context)
+    return form_page(request, "declarations/declarations.html", context, outcome, form=rule_form)
 
 
 @require_POST
@@ -53,13 +55,17 @@ def ask(request, slug):
     event = access_event_as_declarations_organiser(request.user, slug)
     listing = declaring.listing(request.user, event)
     form = RuleForm.of(listing.rule, request.POST)
+    asked = None
     if form.is_valid():
         fields = dict(form.cleaned_data)
         seen = fields.pop("version")
-        if carried_out(request, declaring.do_ask, event, request.user, seen, **fields, form=form):
+        asked = carried_out(
+            request, declaring.do_ask, event, request.user, seen, **fields, form=form
+        )
+        if asked:
             messages.success(request, _("Saved: entrants are asked for their declaration."))
             return redirect("event-declarations", slug=slug)
-    return declarations_page(request, slug, rule_form=form)
+    return declarations_page(request, slug, rule_form=form, outcome=asked)
 
 
 @require_POST

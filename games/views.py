@@ -17,9 +17,10 @@ def validate_page(request):
         )
         if not read:
             form.add_error(read.refusal.field, str(read.refusal.message))
-            return render(request, "games/validate.html", context, status=400)
+            return render(request, "games/validate.html", context, status=read.refusal.http_status)
         text = read.answer
         result = validate_text(text)
         context["result"] = result
         context["moves"] = moves_around_error(text, result.get("error"))
-    return render(request, "games/validate.html", context)
+    # games/ is below lib/ (``lib.refusal_pages.form_page``): its status, by hand.
+    return render(request, "games/validate.html", context, status=400 if form.errors else 200)

@@ -5,10 +5,13 @@ A view calls ``carried_out(request, do_something, ..., form=form)``; a form's ``
 calls ``checked_on(self, check_something, ...)``. A refusal is shown beside the form
 field it names, else above the form, else (no form) as a page message. A form whose
 fields are not named as the service names them says which of its fields a name is with
-``field_of(name)``.
+``field_of(name)``. A form page is answered with ``form_page``: the same page whether
+the write was done or refused, a refused one with a 4xx status.
 """
 
 from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import render
 
 from lib.refusal import Outcome, Refusal, attempted
 
@@ -39,12 +42,26 @@ def place(form, refusal: Refusal) -> None:
     form.add_error(field if field in form.fields else None, str(refusal.message))
 
 
-def form_status(form, outcome: Outcome | None = None, throttled: bool = False) -> int:
-    """A form page's status: 429 when the person did it too often just now
-    (``lib.throttles.refused_on_page``), the refusal's own when a service refused (409,
-    413, else 400), 400 when the form has errors, else 200."""
+def form_page(
+    request,
+    template: str,
+    context: dict,
+    outcome: Outcome | None = None,
+    *,
+    form=None,
+    throttled: bool = False,
+) -> HttpResponse:
+    """A form page (``form``, else the context's ``"form"``), answered with its status:
+    429 when the person did it too often just now (``lib.throttles.refused_on_page``),
+    the refusal's own when the write's ``outcome`` was refused (409, 413, else 400), 400
+    when the form has errors, else 200. The page is the same whatever the status."""
+    form = context.get("form") if form is None else form
+    return render(request, template, context, status=_status(form, outcome, throttled))
+
+
+def _status(form, outcome: Outcome | None, throttled: bool) -> int:
     if throttled:
         return 429
     if outcome is not None and outcome.refusal is not None:
         return outcome.refusal.http_status
-    return 400 if form.errors else 200
+    return 400 if form is not None and form.errors else 200

@@ -4,13 +4,13 @@ gives the page's form and template (``GameType.rules_profiles``)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from lib.refusal import attempted
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from scoring.catalogues import do_store_catalogue
 from scoring.models import EventCatalogue
 from scoring.profiles import rules_profiles_of
@@ -35,25 +35,23 @@ def rules_profile(request, slug):
         "form": form,
         **catalogue_context(event),
     }
+    outcome = None
     if request.method == "POST" and form.is_valid():
-        checked = carried_out(request, check_profile, event, form.profile(), form=form)
-        if checked:
-            profile = checked.answer
+        outcome = carried_out(request, check_profile, event, form.profile(), form=form)
+        if outcome:
+            profile = outcome.answer
             context["preview"] = labelled(preview_rescore(event, profile), profiles.lines)
-            if request.POST.get("action") == "apply":
-                reason = form.cleaned_data["reason"]
-                if not reason:
-                    form.add_error("reason", _("Say why the rules change: the players see it."))
-                    return render(request, profiles.template, context)
-                applied = carried_out(
+            reason = form.cleaned_data["reason"]
+            if request.POST.get("action") == "apply" and not reason:
+                form.add_error("reason", _("Say why the rules change: the players see it."))
+            elif request.POST.get("action") == "apply":
+                outcome = carried_out(
                     request, do_apply_profile, event, profile, request.user, reason, form=form
                 )
-                if applied:
+                if outcome:
                     messages.success(request, _("The profile is applied and the tables rescored."))
                     return redirect("scoring-rules-profile", slug=event.slug)
-                status = applied.refusal.http_status
-                return render(request, profiles.template, context, status=status)
-    return render(request, profiles.template, context)
+    return form_page(request, profiles.template, context, outcome)
 
 
 def labelled(preview: list, lines) -> list:
@@ -92,7 +90,7 @@ def catalogue(request, slug):
             "catalogue_error": stored.refusal.message,
             **catalogue_context(event, source),
         }
-        return render(request, profiles.template, context, status=stored.refusal.http_status)
+        return form_page(request, profiles.template, context, stored)
     imported = stored.answer
     messages.success(
         request, _("The catalogue is imported: %(count)d cards.") % {"count": len(imported)}

@@ -5,11 +5,11 @@ standings worker's (``series.computing``)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from series import circuits, recurring
 from series.duplicating import do_duplicate_event
 from series.forms import AddEventForm, DuplicateForm, ScheduleForm, SeriesForm, points_text
@@ -33,6 +33,7 @@ def rules_fields(form) -> dict:
 def series_create(request, slug):
     league = access_league_for_schedules(request.user, slug)
     form = SeriesForm(request.POST or None, initial={"points_by_place": "10, 6, 4, 2"})
+    done = None
     if request.method == "POST" and form.is_valid():
         done = carried_out(
             request,
@@ -46,7 +47,7 @@ def series_create(request, slug):
             messages.success(request, _("The series is made: add its events."))
             return redirect("series-detail", slug=done.answer.slug)
     title = _("New series of %(league)s") % {"league": league.name}
-    return render(request, "tournaments/form.html", {"form": form, "title": title})
+    return form_page(request, "tournaments/form.html", {"form": form, "title": title}, done)
 
 
 def hide_private_events(rows, seen: set[str]) -> None:
@@ -57,9 +58,10 @@ def hide_private_events(rows, seen: set[str]) -> None:
                 result["name"] = _("a private event")
 
 
-def series_detail(request, slug, rules_form=None, add_form=None):
+def series_detail(request, slug, rules_form=None, add_form=None, outcome=None):
     """The leaderboard, the qualification line and the member events the reader may see;
-    its league's organisers also get the forms and the log."""
+    its league's organisers also get the forms and the log (one sent back refused, with
+    its errors and the ``outcome`` of its write)."""
     series, events = access_series(request.user, slug)
     organiser = can_change_series(request.user, series)
     rows = list(series.rows.all())
@@ -80,7 +82,8 @@ def series_detail(request, slug, rules_form=None, add_form=None):
             add_form=add_form or AddEventForm(user=request.user, series=series),
             log=series.log.select_related("actor")[:20],
         )
-    return render(request, "series/series_detail.html", context)
+    sent = rules_form or add_form
+    return form_page(request, "series/series_detail.html", context, outcome, form=sent)
 
 
 @require_POST
@@ -88,9 +91,10 @@ def series_detail(request, slug, rules_form=None, add_form=None):
 def series_edit(request, slug):
     series = access_series_as_organiser(request.user, slug)
     form = SeriesForm.of(series, request.POST)
+    edited = None
     if form.is_valid():
         seen = form.cleaned_data["version"]
-        if carried_out(
+        edited = carried_out(
             request,
             circuits.do_edit_series,
             series,
@@ -98,10 +102,11 @@ def series_edit(request, slug):
             seen,
             **rules_fields(form),
             form=form,
-        ):
+        )
+        if edited:
             messages.success(request, _("Saved: the leaderboard follows in a moment."))
             return redirect("series-detail", slug=slug)
-    return series_detail(request, slug, rules_form=form)
+    return series_detail(request, slug, rules_form=form, outcome=edited)
 
 
 @require_POST
@@ -109,9 +114,10 @@ def series_edit(request, slug):
 def series_add_event(request, slug):
     series = access_series_as_organiser(request.user, slug)
     form = AddEventForm(request.POST, user=request.user, series=series)
+    added = None
     if form.is_valid():
         data = form.cleaned_data
-        if carried_out(
+        added = carried_out(
             request,
             circuits.do_add_event,
             series,
@@ -119,10 +125,11 @@ def series_add_event(request, slug):
             data["version"],
             data["event"],
             form=form,
-        ):
+        )
+        if added:
             messages.success(request, _("The event is in the series."))
             return redirect("series-detail", slug=slug)
-    return series_detail(request, slug, add_form=form)
+    return series_detail(request, slug, add_form=form, outcome=added)
 
 
 @require_POST
@@ -139,7 +146,7 @@ def league_recurring(request, slug):
     """The league's recurring nights; its organisers schedule and stop them."""
     league, _events = access_league(request.user, slug)
     organiser = is_league_organiser(request.user, league)
-    form = None
+    form, done = None, None
     if organiser:
         form = ScheduleForm(request.POST or None, league=league)
         if request.method == "POST" and form.is_valid():
@@ -159,7 +166,7 @@ def league_recurring(request, slug):
     if organiser:
         logged = LogEntry.objects.filter(league=league, schedule__isnull=False)
         context["log"] = logged.select_related("actor", "schedule")[:20]
-    return render(request, "series/recurring.html", context)
+    return form_page(request, "series/recurring.html", context, done)
 
 
 @require_POST
@@ -178,6 +185,7 @@ def event_duplicate(request, slug):
     """A league's organiser copies an event: its settings, and its entrants if asked."""
     event = access_event_to_duplicate(request.user, slug)
     form = DuplicateForm(request.POST or None, event=event)
+    done = None
     if request.method == "POST" and form.is_valid():
         done = carried_out(
             request, do_duplicate_event, event, request.user, **form.cleaned_data, form=form
@@ -186,4 +194,4 @@ def event_duplicate(request, slug):
             messages.success(request, _("The copy is made: check its settings and its date."))
             return redirect("event-detail", slug=done.answer.slug)
     title = _("Duplicate %(event)s") % {"event": event.name}
-    return render(request, "tournaments/form.html", {"form": form, "title": title})
+    return form_page(request, "tournaments/form.html", {"form": form, "title": title}, done)

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext_lazy
 
 from lib.compiled import PERSON, CompiledQuery, person
 from tournaments import lifecycle
@@ -180,19 +180,29 @@ def organiser_item(event: Event, state: lifecycle.State) -> Todo | None:
     once the event is finished or archived, so no item outlives its cause."""
     words = {"event": event.name, "round": state.latest, "next": state.next_round}
     if state.stage == lifecycle.Stage.PLAYING:
-        words["n"] = state.missing
-        text = ngettext(
+        text = ngettext_lazy(
             "%(event)s, round %(round)s: %(n)s table has no result yet.",
             "%(event)s, round %(round)s: %(n)s tables have no result yet.",
-            state.missing,
+            "n",
         )
-        url = reverse("scoring-desk", args=[event.slug])
-        return Todo(Action.RESULTS_MISSING, text % words, url, event, state.latest)
+        return counted_item(
+            Action.RESULTS_MISSING, text, state.missing, "scoring-desk", event, state.latest, words
+        )
     if state.stage == lifecycle.Stage.ROUND_DRAFT:
         text = _("%(event)s, round %(round)s is a draft: review it, then publish it.")
         url = reverse("round-detail", args=[event.slug, state.latest])
         return Todo(Action.PUBLISH, text % words, url, event, state.latest)
     return next_step_item(event, state, words)
+
+
+def counted_item(
+    action: str, text, count: int, page: str, event: Event, round_number, words: dict
+) -> Todo:
+    """An item that counts what waits (tables without a result, entrants in no team):
+    ``text`` (``ngettext_lazy`` keyed on ``"n"``) in its form for ``count``, leading to
+    the event's ``page`` (a URL name)."""
+    url = reverse(page, args=[event.slug])
+    return Todo(action, text % {**words, "n": count}, url, event, round_number)
 
 
 def next_step_item(event: Event, state: lifecycle.State, words: dict) -> Todo | None:
@@ -202,14 +212,20 @@ def next_step_item(event: Event, state: lifecycle.State, words: dict) -> Todo | 
     page = reverse("event-detail", args=[event.slug])
     primary = state.primary
     if primary == lifecycle.Act.ARRANGE_TEAMS:
-        words["n"] = state.unteamed
-        text = ngettext(
+        text = ngettext_lazy(
             "%(event)s: %(n)s entrant is in no team: put them in one before round %(next)s.",
             "%(event)s: %(n)s entrants are in no team: put them in teams before round %(next)s.",
-            state.unteamed,
+            "n",
         )
-        url = reverse("event-teams", args=[event.slug])
-        return Todo(Action.ARRANGE_TEAMS, text % words, url, event, state.next_round)
+        return counted_item(
+            Action.ARRANGE_TEAMS,
+            text,
+            state.unteamed,
+            "event-teams",
+            event,
+            state.next_round,
+            words,
+        )
     if state.stage == lifecycle.Stage.BETWEEN_ROUNDS and primary == lifecycle.Act.PAIR:
         text = _("%(event)s: round %(round)s is complete: pair round %(next)s.")
         return Todo(Action.PAIR, text % words, page, event, state.next_round)

@@ -10,7 +10,7 @@ from bots.batches import batch_progress, batch_summary, latest_games
 from bots.forms import BatchForm
 from bots.models import Batch
 from bots.scheduling import do_schedule_batch, lineups_for
-from lib.refusal_pages import carried_out, form_status
+from lib.refusal_pages import carried_out, form_page
 from lib.throttles import refused_on_page
 from tournaments.permissions import can_schedule_bot_matches
 
@@ -34,8 +34,9 @@ def batch_new(request):
             batch = scheduled.answer
             messages.success(request, _("Scheduled %(n)d games.") % {"n": batch.total})
             return redirect("bots:batch-detail", batch_id=batch.pk)
-    status = form_status(form, scheduled, throttled)
-    return render(request, "bots/batch_form.html", {"form": form}, status=status)
+    return form_page(
+        request, "bots/batch_form.html", {"form": form}, scheduled, throttled=throttled
+    )
 
 
 def schedule(by, data, bots) -> Batch:

@@ -16,7 +16,7 @@ from bots.forms import BotForm
 from bots.latency import latency_of
 from bots.models import Batch, Bot, BotUpload, Fault, Ladder, MatchSeat, SourceCheck
 from bots.ratings import rating_history
-from lib.refusal_pages import carried_out, form_status
+from lib.refusal_pages import carried_out, form_page
 from lib.throttles import refused_on_page
 from standings.plots import rating_svg, recent_form_svg
 
@@ -81,8 +81,7 @@ def bot_new(request):
             if done:
                 bot, secret = done.answer
                 return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
-    status = form_status(form, done, throttled)
-    return render(request, "bots/bot_form.html", {"form": form}, status=status)
+    return form_page(request, "bots/bot_form.html", {"form": form}, done, throttled=throttled)
 
 
 @login_required
@@ -94,7 +93,7 @@ def bot_edit(request, bot_id):
         if secret:
             return render(request, "bots/bot_secret.html", {"bot": bot, "secret": secret})
         return redirect("bots:bot-detail", bot_id=bot.pk)
-    return render(request, "bots/bot_form.html", {"form": form, "bot": bot})
+    return form_page(request, "bots/bot_form.html", {"form": form, "bot": bot})
 
 
 @login_required

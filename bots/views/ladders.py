@@ -8,7 +8,7 @@ from bots.divisions import ratings_by_cycle_svg
 from bots.forms import LadderForm
 from bots.ladders import do_save_ladder
 from bots.models import Ladder
-from lib.refusal_pages import carried_out, form_status
+from lib.refusal_pages import carried_out, form_page
 from tournaments.permissions import can_schedule_bot_matches
 
 
@@ -69,4 +69,4 @@ def ladder_edit(request, ladder_id=None):
         if saved:
             return redirect("bots:ladder-detail", ladder_id=saved.answer.pk)
     context = {"form": form, "ladder": ladder}
-    return render(request, "bots/ladder_form.html", context, status=form_status(form, saved))
+    return form_page(request, "bots/ladder_form.html", context, saved)

@@ -16,6 +16,7 @@ from bots.latency import annotate_moves
 from bots.replay import replay_position
 from games.models import GameRecord
 from lib.refusal import attempted
+from lib.refusal_pages import form_page
 
 
 def _viewer(request, record: dict, title: str, download_url: str, extra=None, annotate=None):
@@ -90,7 +91,7 @@ def record_replay(request):
             created_by=request.user if request.user.is_authenticated else None,
         )
         return redirect("bots:stored-replay", key=stored.key)
-    return render(request, "bots/replay_upload.html", {"form": form})
+    return form_page(request, "bots/replay_upload.html", {"form": form})
 
 
 def stored_replay(request, key):

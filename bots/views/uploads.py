@@ -1,16 +1,16 @@
 """Pages for uploaded bots: a new one, and a new version of its source (its author's).
 Bad input is answered 400 (a refusal with a status of its own, 409 or 413, with that;
-too often just now, 429) and the form shows why (``lib.refusal_pages.form_status``)."""
+too often just now, 429) and the form shows why (``lib.refusal_pages.form_page``)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from bots.access import access_bot_as_author
 from bots.upload_forms import SourceFields, UploadedBotForm
 from bots.uploads import do_register_uploaded_bot, do_replace_source
-from lib.refusal_pages import carried_out, form_status
+from lib.refusal_pages import carried_out, form_page
 from lib.throttles import refused_on_page
 
 
@@ -30,8 +30,7 @@ def bot_upload_new(request):
             if done:
                 messages.success(request, _("Your bot plays once it passes its probe game."))
                 return redirect("bots:bot-detail", bot_id=bot.pk)
-    status = form_status(form, done, throttled)
-    return render(request, "bots/upload_form.html", {"form": form}, status=status)
+    return form_page(request, "bots/upload_form.html", {"form": form}, done, throttled=throttled)
 
 
 @login_required
@@ -50,9 +49,4 @@ def bot_upload_source(request, bot_id):
                 ),
             )
             return redirect("bots:bot-detail", bot_id=bot.pk)
-    return render(
-        request,
-        "bots/upload_form.html",
-        {"form": form, "bot": bot},
-        status=form_status(form, done),
-    )
+    return form_page(request, "bots/upload_form.html", {"form": form, "bot": bot}, done)

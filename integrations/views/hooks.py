@@ -17,12 +17,13 @@ from integrations.embeds import embed_snippet
 from integrations.forms import AuthorHookForm, HookForm
 from integrations.hooks import do_add_hook, do_delete_hook, do_rotate_secret, do_send_test
 from integrations.models import Hook
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from tournaments.permissions import access_event_as_organiser, access_league_as_organiser
 
 
 def hooks_page(request, owner, owner_field: str, back: str):
     form = HookForm(request.POST or None, initial={"language": request.LANGUAGE_CODE})
+    outcome = None
     if request.method == "POST" and form.is_valid():
         fields = {owner_field: owner, **form.cleaned_data}
         outcome = carried_out(request, do_add_hook, request.user, form=form, **fields)
@@ -34,7 +35,7 @@ def hooks_page(request, owner, owner_field: str, back: str):
     context["snippet"] = embed_snippet(embed)
     if owner_field == "league":
         context["calendar"] = address(reverse("integrations-league-calendar", args=[owner.slug]))
-    return render(request, "integrations/hooks.html", context, status=400 if form.errors else 200)
+    return form_page(request, "integrations/hooks.html", context, outcome)
 
 
 @require_http_methods(["GET", "POST"])
@@ -54,6 +55,7 @@ def event_hooks(request, slug):
 def author_hooks(request):
     """The signed-in bot author's hooks: each hears of their finished batches."""
     form = AuthorHookForm(request.POST or None)
+    outcome = None
     if request.method == "POST" and form.is_valid():
         fields = {"author": request.user, "kind": Hook.Kind.SIGNED, **form.cleaned_data}
         outcome = carried_out(request, do_add_hook, request.user, form=form, **fields)
@@ -61,8 +63,7 @@ def author_hooks(request):
             return redirect("integrations-hook", outcome.answer.key)
     hooks = Hook.objects.filter(author=request.user)
     context = {"hooks": hooks, "form": form, "back": reverse("bots:bot-list")}
-    status = 400 if form.errors else 200
-    return render(request, "integrations/author_hooks.html", context, status=status)
+    return form_page(request, "integrations/author_hooks.html", context, outcome)
 
 
 def hooks_of(hook: Hook) -> str:

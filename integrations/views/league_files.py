@@ -7,13 +7,13 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from integrations.league_export import league_file
 from integrations.league_import import do_import_league, read_league_upload
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from tournaments.permissions import access_league_as_organiser, can_create_league
 
 
@@ -40,14 +40,10 @@ def league_import(request):
     if not can_create_league(request.user):
         raise PermissionDenied
     form = LeagueFileForm(request.POST or None, request.FILES or None)
+    outcome = None
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         outcome = carried_out(request, import_file, upload, request.user, form=form)
         if outcome:
             return redirect("league-detail", outcome.answer.slug)
-    return render(
-        request,
-        "integrations/league_import.html",
-        {"form": form},
-        status=400 if form.errors else 200,
-    )
+    return form_page(request, "integrations/league_import.html", {"form": form}, outcome)

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from play.challenge_changes import stamp_text
 from play.challenge_forms import ChallengeForm, TableForm, chosen_game, other_games
 from play.challenges import (
@@ -42,60 +42,52 @@ def challenge_new(request):
         user=request.user,
         game=game,
     )
-    made = []
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and carried_out(
+    made = None
+    if request.method == "POST" and form.is_valid():
+        made = carried_out(
             request,
-            lambda: made.append(
-                do_challenge(
-                    request.user,
-                    form.takers(request.user),
-                    form.options(),
-                    form.clock(),
-                    form.cleaned_data["rated"],
-                    form.cleaned_data["game_type"],
-                )
+            lambda: do_challenge(
+                request.user,
+                form.takers(request.user),
+                form.options(),
+                form.clock(),
+                form.cleaned_data["rated"],
+                form.cleaned_data["game_type"],
             ),
             form=form,
         )
-    ):
-        messages.success(
-            request, _("Challenge sent: they are told, and the game starts once they accept.")
-        )
-        return after(made[0])
+        if made:
+            messages.success(
+                request, _("Challenge sent: they are told, and the game starts once they accept.")
+            )
+            return after(made.answer)
     context = {"form": form, "game": game, "other_games": other_games(game)}
-    return render(request, "play/challenge_new.html", context)
+    return form_page(request, "play/challenge_new.html", context, made)
 
 
 @login_required
 def table_new(request):
     game = chosen_game(request)
     form = TableForm(request.POST or None, game=game)
-    made = []
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and carried_out(
+    made = None
+    if request.method == "POST" and form.is_valid():
+        made = carried_out(
             request,
-            lambda: made.append(
-                do_open_table(
-                    request.user,
-                    form.cleaned_data["seats"],
-                    form.options(),
-                    form.clock(),
-                    form.cleaned_data["rated"],
-                    form.cleaned_data["listed"],
-                    form.cleaned_data["game_type"],
-                )
+            lambda: do_open_table(
+                request.user,
+                form.cleaned_data["seats"],
+                form.options(),
+                form.clock(),
+                form.cleaned_data["rated"],
+                form.cleaned_data["listed"],
+                form.cleaned_data["game_type"],
             ),
             form=form,
         )
-    ):
-        return redirect("play:challenge", made[0].pk)
+        if made:
+            return redirect("play:challenge", made.answer.pk)
     context = {"form": form, "game": game, "other_games": other_games(game)}
-    return render(request, "play/table_new.html", context)
+    return form_page(request, "play/table_new.html", context, made)
 
 
 @login_required

@@ -4,10 +4,10 @@ happens past it."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from play.forms import PaceForm
 from play.pace import pace_words, stand_in_game
 from play.starting import do_set_event_play, event_clock
@@ -20,6 +20,7 @@ def event_pace(request, slug):
     clock = event_clock(event)
     game = stand_in_game(event.game)
     form = PaceForm(request.POST or None, initial=PaceForm.initial_of(clock), game=game)
+    saved = None
     if request.method == "POST" and form.is_valid():
         saved = carried_out(request, do_set_event_play, event, *form.clock_values(), form=form)
         if saved:
@@ -29,4 +30,4 @@ def event_pace(request, slug):
             )
             return redirect("event-detail", slug=event.slug)
     context = {"event": event, "form": form, "current": pace_words(clock, game)}
-    return render(request, "play/event_pace.html", context)
+    return form_page(request, "play/event_pace.html", context, saved)

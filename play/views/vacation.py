@@ -5,12 +5,12 @@ from datetime import datetime, time
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from play.challenge_forms import VacationForm
 from play.vacation import current_or_next, days_left, do_end_vacation, do_take_vacation
 
@@ -26,26 +26,24 @@ def start_of(day, now):
 def vacation_page(request):
     now = timezone.now()
     form = VacationForm(request.POST or None)
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and carried_out(
-            request,
-            lambda: do_take_vacation(
-                request.user, form.cleaned_data["days"], start_of(form.cleaned_data["starts"], now)
-            ),
-            form=form,
+    taken = None
+    if request.method == "POST" and form.is_valid():
+        starts = start_of(form.cleaned_data["starts"], now)
+        taken = carried_out(
+            request, do_take_vacation, request.user, form.cleaned_data["days"], starts, form=form
         )
-    ):
-        messages.success(request, _("Vacation saved: your clocks stand still while you are away."))
-        return redirect("play:vacation")
+        if taken:
+            messages.success(
+                request, _("Vacation saved: your clocks stand still while you are away.")
+            )
+            return redirect("play:vacation")
     context = {
         "form": form,
         "vacation": current_or_next(request.user, now),
         "now": now,
         "days_left": days_left(request.user, now.year),
     }
-    return render(request, "play/vacation.html", context)
+    return form_page(request, "play/vacation.html", context, taken)
 
 
 @require_POST

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from room import calls
 from room.desk import current_round
 from room.forms import CallForm
@@ -70,7 +70,7 @@ def slip_call(request, token: str):
         if carried_out(request, calls.do_call_judge, table, slip.actor, reason, slip=slip):
             messages.success(request, _("A judge has been called to your table."))
         return redirect("room-slip-call", token=token)
-    return render(
+    return form_page(
         request,
         "room/slip_call.html",
         {"table": table, "call": calls.open_call_of(table), "form": form, "token": token},

@@ -4,11 +4,11 @@ role and, for a judge, their tables."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from room.forms import StaffForm
 from room.models import StreamLink
 from tournaments.organisers import organisers_to_show
@@ -32,6 +32,7 @@ NAMED = {
 def staff_page(request, slug):
     event = access_event_as_organiser(request.user, slug)
     form = StaffForm(request.POST or None, may_grant=can_grant_organiser(request.user, event))
+    done = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         done = carried_out(
@@ -50,7 +51,7 @@ def staff_page(request, slug):
     roles = staff_of(event)
     for role in roles:
         role.tables_words = tables_in_words(role)
-    return render(
+    return form_page(
         request,
         "room/staff.html",
         {
@@ -60,6 +61,7 @@ def staff_page(request, slug):
             "roles": roles,
             "stream": StreamLink.objects.filter(event=event).first(),
         },
+        done,
     )
 
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from games.entry_page import EntryPage, OverridePage
 from games.registry import get_game
 from lib.refusal import attempted
+from lib.refusal_pages import form_page
 from scoring.deciding import do_override_result
 from scoring.views.common import (
     access_entry_table,
@@ -80,11 +81,12 @@ def entry(request, table_id: int, path: str):
         return redirect(here)
     kind = get_game(table.round.event.game).table_kind.key
     next_page = next_round(request, game_page, here)
-    response, preview = save_entry(request, table, kind, game_page.read(posted), next_page)
+    response, refused = save_entry(request, table, kind, game_page.read(posted), next_page)
     if response:
         return response
+    preview = {"error": refused.refusal.error}
     context = page_context(request, table, game_page, request.POST, preview)
-    return render(request, game_page.template, context)
+    return form_page(request, game_page.template, context, refused)
 
 
 def next_round(request, game_page: EntryPage, here: str):
@@ -134,7 +136,7 @@ def override(request, table, page: OverridePage):
     if overridden.refusal is not None:
         error = overridden.refusal.error
         context = override_context(request, table, page, request.POST, error)
-        return render(request, page.template, context)
+        return form_page(request, page.template, context, overridden)
     messages.success(request, _("The result is overridden."))
     return redirect("scoring-table", table_id=table.pk)
 

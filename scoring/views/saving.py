@@ -61,7 +61,7 @@ def enter(request, table, kind: str, entry) -> Entered:
 
 
 def save_entry(request, table, kind: str, entry, next_page=None):
-    """(a redirect when done, None) or (None, the preview with the error to show).
+    """(a redirect when done, None) or (None, the refused outcome: its error to show).
     ``next_page(table, entered)``: where an entry goes on (None: the table's page)."""
     to_table = redirect(table_url(request, table))
     if not consume_form_token(request):
@@ -80,7 +80,7 @@ def save_entry(request, table, kind: str, entry, next_page=None):
     else:
         saved = attempted(enter, request, table, kind, entry)
     if saved.refusal is not None:
-        return None, {"error": saved.refusal.error}
+        return None, saved
     if overriding:
         messages.success(request, _("The result is overridden."))
         return to_table, None

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lib.refusal import attempted
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from scoring.audit import in_words
 from scoring.deciding import do_confirm_result, do_dispute_result, do_resolve_dispute
 from scoring.entering import do_submit_result, do_take_back_round
@@ -238,7 +238,8 @@ def upload_record(request, table_id: int):
     table = access_table_to_write(request.user, table_id)
     form = RecordForm(request.POST, request.FILES)
     if not form.is_valid():
-        return render(request, "scoring/table.html", table_context(request, table, form))
+        context = table_context(request, table, form)
+        return form_page(request, "scoring/table.html", context, form=form)
     if not consume_form_token(request):
         return redirect("scoring-table", table_id=table.pk)
     record_kind = game_of(table).record_kind
@@ -246,6 +247,7 @@ def upload_record(request, table_id: int):
     entered = attempted(do_submit_result, table, kind, form.cleaned_data["record"], request.user)
     if entered.refusal is not None:
         error = entered.refusal.error
-        return render(request, "scoring/table.html", table_context(request, table, form, error))
+        context = table_context(request, table, form, error)
+        return form_page(request, "scoring/table.html", context, entered, form=form)
     messages.success(request, _("The record is entered: the other players confirm it now."))
     return redirect("scoring-table", table_id=table.pk)

@@ -155,7 +155,7 @@ def test_every_path_refuses_a_file_too_large(monkeypatch, organiser, client_for,
         call_command("import_league", str(path), "--by", organiser.username)
     monkeypatch.setattr(league_import, "MAX_BYTES", 10)
     client = client_for(organiser)
-    for url, status in (("/api/league-files/", 413), ("/integrations/leagues/import/", 400)):
+    for url, status in (("/api/league-files/", 413), ("/integrations/leagues/import/", 413)):
         upload = io.BytesIO(b'{"format": "leaguewright-league"}')
         upload.name = "league.json"
         response = client.post(url, {"file": upload})
@@ -194,5 +194,5 @@ def test_organisers_download_the_file_and_anyone_signed_in_imports_one(
     again = io.BytesIO(json.dumps(file).encode())
     again.name = "league.json"
     page = client_for(outsider).post("/integrations/leagues/import/", {"file": again})
-    assert page.status_code == 400 and "exists already" in page.text
+    assert page.status_code == 409 and "exists already" in page.text
     assert client_for(None).post("/api/league-files/", {}).status_code in (401, 403)

@@ -164,7 +164,7 @@ def test_with_one_game_played_live_the_form_offers_no_choice(client_for, player)
         "/play/open-tables/new/",
         {"game_type": "call-to-adventure", "seats": 2, "rounds": 1, "pace": "live", "unit": 60},
     )
-    assert refused.status_code == 200 and not Challenge.objects.exists()
+    assert refused.status_code == 400 and not Challenge.objects.exists()
 
 
 def test_play_now_plays_the_bots_game_against_bots_of_that_game(

@@ -15,7 +15,7 @@ def test_a_challenge_to_an_unknown_name_is_refused_beside_the_field(client_for, 
         "/play/challenges/new/",
         {"people": "nobodyhere", "rounds": 1, "pace": "live", "unit": 60},
     )
-    assert page.status_code == 200
+    assert page.status_code == 400
     assert "Nobody here has the user name nobodyhere: check its spelling." in page.content.decode()
     assert not Challenge.objects.exists()
 

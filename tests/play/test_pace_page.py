@@ -102,7 +102,7 @@ def test_the_pace_page_refuses_what_the_api_refuses(
 ):
     client = client_for(organiser)
     response = client.post(url_of(event), form(**changes))
-    assert response.status_code == 200
+    assert response.status_code == 400
     errors = response.context["form"].errors
     assert list(errors) == [field] and words in errors[field][0]
     assert not EventPlay.objects.exists()

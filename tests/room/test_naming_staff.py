@@ -57,7 +57,7 @@ def test_bad_input_is_refused_with_its_reason_and_nothing_changes(
     client_for, organiser, judge, event, username, role, tables, said
 ):
     answer = name(client_for(organiser), event, username, role, tables)
-    assert answer.status_code == 200
+    assert answer.status_code == 400
     assert said in answer.content.decode()
     assert not EventRole.objects.exists()
     assert not EventLogEntry.objects.filter(action="role given").exists()

@@ -69,7 +69,7 @@ def test_a_blank_score_is_refused_beside_its_seat_and_nothing_is_kept(
         "form_token": token_of(client.get(url)),
     }
     answer = client.post(url, form)
-    assert answer.status_code == 200
+    assert answer.status_code == 400
     assert "Quinn Player" in slot(answer, 1) and slot(answer, 0) == ""
     assert 'value="72"' in answer.content.decode()
     assert not Submission.objects.exists()

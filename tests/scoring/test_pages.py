@@ -170,7 +170,7 @@ def test_an_impossible_entry_is_shown_again_with_its_error_and_saves_nothing(
         reverse("scoring-entry", args=[table.pk, "glory"]),
         {**RULEBOOK_SETS, "set-1-18": "1", "form_token": token_of(page)},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "a set of 18 needs at least 2 cards" in slot(response, "err-seat-1")
     assert not Submission.objects.exists()
 
@@ -247,7 +247,7 @@ def test_a_digital_record_with_a_fault_shows_its_error_on_the_table_page(table, 
         reverse("scoring-record", args=[table.pk]),
         {"record": '{"format": "call-to-glory/1"}', "form_token": token_of(page)},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert b'id="record-error"' in response.content
     assert not Submission.objects.exists()
 

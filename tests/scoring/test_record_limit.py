@@ -20,6 +20,6 @@ def test_a_record_file_over_the_configured_limit_is_refused(table, player, clien
         reverse("scoring-record", args=[table.pk]),
         {"record_file": upload, "form_token": token_of(page)},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "records may be at most 100 bytes" in response.content.decode()
     assert not Submission.objects.exists()

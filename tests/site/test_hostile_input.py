@@ -66,7 +66,7 @@ def test_an_event_form_takes_no_json_and_refuses_a_bad_option_value(client_for, 
         {"season": event.season.pk, "name": "Deep", "slug": "deep", "format": "swiss",
          "game": "call-to-glory", "options_json": DEEP, "format_swiss_fill": DEEP[:200]},
     )  # fmt: skip
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
     assert "options_json" not in response.content.decode()
     assert not Event.objects.filter(slug="deep").exists()

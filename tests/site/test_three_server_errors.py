@@ -85,7 +85,7 @@ def test_the_bgstats_import_page_refuses_a_file_nested_too_deeply(client_for, or
     league.seasons.create(name="Open")
     url = f"/leagues/{league.slug}/import/bgstats/"
     page = client_for(organiser).post(url, urlencode({"content": DEEP}), content_type=FORM)
-    assert page.status_code == 200
+    assert page.status_code == 400
     assert "nested more than 64 levels" in page.content.decode()
     assert not ImportedPlay.objects.exists()
 

@@ -4,6 +4,7 @@ import random
 
 from django.contrib.auth import get_user_model
 from django.test import Client
+from rest_framework.test import APIClient
 
 from tournaments.models import Entrant, Event, Season
 from tournaments.pairing import do_pair_round, do_publish_round
@@ -25,6 +26,34 @@ def make_event(league, organiser, *, players=0, table_size=4, format="swiss", **
     )
     enter(event, players)
     return event
+
+
+def make_team_event(league, organiser, players=12, table_size=4, **extra):
+    """A team Swiss of teams of two (tables of four unless told), paired without a
+    draft, ``players`` entered in no team yet."""
+    return make_event(
+        league,
+        organiser,
+        players=players,
+        table_size=table_size,
+        format="team-swiss",
+        format_options={"team_size": 2},
+        review_pairings=False,
+        **extra,
+    )
+
+
+def entrant_ids(event) -> list[int]:
+    """The event's entrants' ids, in the order they were entered."""
+    return list(Entrant.objects.filter(event=event).order_by("pk").values_list("pk", flat=True))
+
+
+def api(user=None):
+    """An API client, signed in as ``user`` when given."""
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
 
 
 def enter(event, count, prefix="p", addresses=False):

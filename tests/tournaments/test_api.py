@@ -1,20 +1,12 @@
 """The API: the public reads what is visible, organisers write, outsiders change nothing."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from standings.computing import do_store_standings
-from tests.tournaments.helpers import make_event, play
+from tests.tournaments.helpers import api, make_event, play
 from tournaments.models import Event, Season
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def test_the_public_reads_standings_and_rounds_with_explanations(league, organiser):

@@ -38,7 +38,7 @@ def test_an_entrants_seed_beyond_the_column_is_refused_by_the_form(client_for, o
     response = client_for(organiser).post(
         f"/events/{event.slug}/entrants/", {"walk_in": "Wanda", "seed": TOO_BIG}
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "less than or equal to 2147483647" in response.content.decode()
     assert not Entrant.objects.exists()
 
@@ -66,5 +66,5 @@ def test_an_open_league_score_beyond_the_column_is_refused(
         {"entrant_0": a, "score_0": score, "place_0": 1, "entrant_1": b, "score_1": 3,
          "place_1": 2},
     )  # fmt: skip
-    assert page.status_code == 200 and "2147483647" in page.content.decode()
+    assert page.status_code == 400 and "2147483647" in page.content.decode()
     assert not Result.objects.exists()

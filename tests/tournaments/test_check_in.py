@@ -6,20 +6,13 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from standings.computing import do_store_standings
+from tests.tournaments.helpers import api
 from tournaments.check_in import do_drop_no_shows, no_shows
 from tournaments.models import Entrant, Event, EventLogEntry
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

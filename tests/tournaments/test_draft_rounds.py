@@ -3,22 +3,14 @@ pages, the round API, /api/me/todo/, the standings, the exports and e-mail show 
 of it) until ``publish``; only organisers publish."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from accounts.models import Notice
 from standings.computing import do_store_standings
-from tests.tournaments.helpers import enter, make_event
+from tests.tournaments.helpers import api, enter, make_event
 from tournaments.models import Event, EventLogEntry, Seat
 from tournaments.tasks import notify_round_paired
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

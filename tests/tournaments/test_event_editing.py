@@ -210,6 +210,6 @@ def test_a_save_over_someone_elses_newer_change_is_refused(event, organiser, cli
         "review_pairings": "unknown",
     }
     refused = client.post(f"/events/{event.slug}/edit/", form)
-    assert refused.status_code == 200
+    assert refused.status_code == 409
     assert "Someone changed the event&#x27;s settings" in refused.content.decode()
     assert Event.objects.get(pk=event.pk).name == "Changed meanwhile"

@@ -105,7 +105,7 @@ def test_the_event_form_refuses_points_that_are_not_finite(organiser, league, cl
         f"/leagues/{league.slug}/events/new/",
         {**FORM, "season": season.pk, "points_text": "nan, 1"},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "points_text" in response.context["form"].errors
     assert not Event.objects.filter(slug="quick").exists()
 

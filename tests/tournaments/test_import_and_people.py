@@ -2,24 +2,16 @@
 as the organiser types, and clubs and fixed tables through the API and pairing."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from lib.refusal import Refusal
 from tests.fixtures.personas import make_user
-from tests.tournaments.helpers import make_event, play
+from tests.tournaments.helpers import api, make_event, play
 from tournaments.entrant_import import MAX_ROWS
 from tournaments.explain import explanation_lines
 from tournaments.models import Entrant
 from tournaments.pairing import do_pair_round
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def import_csv(user, event, text):

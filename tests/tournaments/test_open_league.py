@@ -107,7 +107,7 @@ def test_the_page_and_the_api_refuse_unequal_scores_sharing_a_place(
     page = client.post(
         f"/events/{open_event.slug}/games/new/", {**UNEQUAL_SHARED, "entrant_0": a, "entrant_1": b}
     )
-    assert page.status_code == 200
+    assert page.status_code == 400
     assert "Scores 5 and 0 share place 1" in page.content.decode()
     seats = [
         {"entrant": a, "score": 5, "place": 1},

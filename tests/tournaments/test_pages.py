@@ -70,7 +70,7 @@ def test_the_event_form_names_a_wrong_tie_break_and_creates_nothing(league, orga
             "tiebreaks_0": "coin_toss",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     errors = response.context["form"].errors
     assert "coin_toss" in str(errors["tiebreaks"])
     assert "table_size" in errors and "points_text" in errors

@@ -7,9 +7,8 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
-from tests.tournaments.helpers import make_event
+from tests.tournaments.helpers import api, make_event
 from tournaments import lifecycle
 from tournaments.models import (
     Entrant,
@@ -27,13 +26,6 @@ from tournaments.round_forfeits import do_close_check_in
 from tournaments.tasks import close_due_check_ins
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

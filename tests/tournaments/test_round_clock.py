@@ -7,22 +7,14 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
-from rest_framework.test import APIClient
 
-from tests.tournaments.helpers import enter, make_event
+from tests.tournaments.helpers import api, enter, make_event
 from tournaments.models import EventLogEntry, Result, Round
 from tournaments.pairing import do_pair_round, do_publish_round
 from tournaments.results import SeatOutcome, do_record_result
 from tournaments.round_clock import seconds_left
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

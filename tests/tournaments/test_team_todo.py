@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from tests.tournaments.helpers import enter, make_event, report_round
+from tests.tournaments.helpers import enter, entrant_ids, make_team_event, report_round
 from tournaments import lifecycle
-from tournaments.models import Entrant
 from tournaments.pairing import do_pair_round
 from tournaments.teams import do_create_team
 from tournaments.todo import todo_for
@@ -19,16 +18,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def after_round_one(league, organiser):
     """A team Swiss of six teams of two at tables of four, round 1 played."""
-    event = make_event(
-        league,
-        organiser,
-        players=12,
-        table_size=4,
-        format="team-swiss",
-        format_options={"team_size": 2},
-        review_pairings=False,
-    )
-    players = list(Entrant.objects.filter(event=event).order_by("pk").values_list("pk", flat=True))
+    event = make_team_event(league, organiser)
+    players = entrant_ids(event)
     for number in range(6):
         do_create_team(event, organiser, f"Team {number + 1}", players=players[2 * number :][:2])
     report_round(do_pair_round(event, by=organiser), random.Random(3))

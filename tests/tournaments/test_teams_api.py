@@ -6,9 +6,8 @@ points, then game points."""
 import random
 
 import pytest
-from rest_framework.test import APIClient
 
-from tests.tournaments.helpers import make_event, report_round
+from tests.tournaments.helpers import api, entrant_ids, make_event, make_team_event, report_round
 from tournaments import lifecycle
 from tournaments.models import Entrant, EventLogEntry, Team
 from tournaments.pairing import do_pair_round
@@ -17,29 +16,10 @@ from tournaments.teams import do_create_team
 pytestmark = pytest.mark.django_db
 
 
-def api(user=None):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
 @pytest.fixture
 def team_event(league, organiser):
     """A team Swiss of teams of two at tables of four, twelve entrants."""
-    return make_event(
-        league,
-        organiser,
-        players=12,
-        table_size=4,
-        format="team-swiss",
-        format_options={"team_size": 2},
-        review_pairings=False,
-    )
-
-
-def ids(event):
-    return list(Entrant.objects.filter(event=event).order_by("pk").values_list("pk", flat=True))
+    return make_team_event(league, organiser)
 
 
 def teams_url(event, tail=""):
@@ -47,7 +27,7 @@ def teams_url(event, tail=""):
 
 
 def test_an_organiser_makes_a_team_with_its_players(team_event, organiser, player):
-    first, second = ids(team_event)[:2]
+    first, second = entrant_ids(team_event)[:2]
     answer = api(organiser).post(
         teams_url(team_event),
         {"name": "Rooks", "captain": player.username, "players": [second, first]},
@@ -62,14 +42,16 @@ def test_an_organiser_makes_a_team_with_its_players(team_event, organiser, playe
 
 def test_a_team_larger_than_allowed_is_refused_naming_players(team_event, organiser):
     answer = api(organiser).post(
-        teams_url(team_event), {"name": "Crowd", "players": ids(team_event)[:3]}, format="json"
+        teams_url(team_event),
+        {"name": "Crowd", "players": entrant_ids(team_event)[:3]},
+        format="json",
     )
     assert answer.status_code == 400 and answer.json()["field"] == "players"
     assert not Team.objects.exists()
 
 
 def test_a_player_in_two_teams_is_refused_naming_players(team_event, organiser):
-    first, second, third = ids(team_event)[:3]
+    first, second, third = entrant_ids(team_event)[:3]
     do_create_team(team_event, organiser, "Rooks", players=[first, second])
     answer = api(organiser).post(
         teams_url(team_event), {"name": "Bishops", "players": [third, first]}, format="json"
@@ -105,7 +87,7 @@ def test_a_captain_enters_and_withdraws_their_team_s_players(
 def test_a_team_change_names_the_version_it_was_based_on_and_a_stale_one_is_refused(
     team_event, organiser
 ):
-    first, second, third = ids(team_event)[:3]
+    first, second, third = entrant_ids(team_event)[:3]
     team = do_create_team(team_event, organiser, "Rooks", players=[first])
     url = teams_url(team_event, f"{team.pk}/")
     assert api(organiser).get(url).json()["version"] == 1
@@ -126,7 +108,7 @@ def test_a_team_change_names_the_version_it_was_based_on_and_a_stale_one_is_refu
 def test_a_player_entered_by_the_captain_makes_an_older_team_change_stale(
     team_event, organiser, player, other_player
 ):
-    first = ids(team_event)[0]
+    first = entrant_ids(team_event)[0]
     team = do_create_team(team_event, organiser, "Rooks", captain=player)
     url = teams_url(team_event, f"{team.pk}/")
     seen = api(organiser).get(url).json()["version"]
@@ -151,7 +133,7 @@ def test_teams_of_an_event_that_is_not_a_team_event_are_refused(league, organise
 
 
 def test_a_team_swiss_spreads_teams_and_ranks_them(team_event, organiser):
-    players = ids(team_event)
+    players = entrant_ids(team_event)
     for number in range(6):
         do_create_team(
             team_event, organiser, f"Team {number + 1}", players=players[2 * number :][:2]
@@ -173,7 +155,7 @@ def test_a_team_swiss_spreads_teams_and_ranks_them(team_event, organiser):
 
 
 def test_entrants_in_no_team_stop_the_pairing_and_the_life_cycle_says_so(team_event, organiser):
-    first, second = ids(team_event)[:2]
+    first, second = entrant_ids(team_event)[:2]
     do_create_team(team_event, organiser, "Rooks", players=[first, second])
     state = lifecycle.state_of(team_event)
     assert state.unteamed == 10 and state.primary == lifecycle.Act.ARRANGE_TEAMS

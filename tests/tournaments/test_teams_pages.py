@@ -4,7 +4,7 @@ a team round's tables say which match and board they are and whether the teams m
 
 import pytest
 
-from tests.tournaments.helpers import make_event
+from tests.tournaments.helpers import make_team_event
 from tournaments.models import Entrant, Team
 from tournaments.pairing import do_pair_round
 from tournaments.teams import do_create_team
@@ -14,16 +14,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def team_event(league, organiser):
-    return make_event(
-        league,
-        organiser,
-        players=4,
-        table_size=2,
-        points_by_place=[3, 0],
-        format="team-swiss",
-        format_options={"team_size": 2},
-        review_pairings=False,
-        slug="club-match",
+    return make_team_event(
+        league, organiser, players=4, table_size=2, points_by_place=[3, 0], slug="club-match"
     )
 
 

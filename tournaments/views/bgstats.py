@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from tournaments.bgstats.export import access_league_for_export, bgstats_file
 from tournaments.bgstats.forms import PlayersForm, UploadForm
 from tournaments.bgstats.importing import PlayStatus, do_import_bgstats, has_open_season
@@ -30,8 +30,9 @@ def import_bgstats(request, slug):
     page = {"league": league, "upload": UploadForm(), "players": None, "report": None}
     if not has_open_season(league):
         return render(request, "tournaments/bgstats_import.html", {**page, "no_season": True})
+    sent, done = None, None
     if request.method == "POST" and "content" in request.POST:
-        form = PlayersForm(league, request.POST)
+        form = sent = PlayersForm(league, request.POST)
         if form.is_valid():
             done = carried_out(
                 request,
@@ -56,5 +57,5 @@ def import_bgstats(request, slug):
             data = upload.cleaned_data
             page["players"] = PlayersForm(league, text=data["text"], read=data["read"])
         else:
-            page["upload"] = upload
-    return render(request, "tournaments/bgstats_import.html", page)
+            page["upload"] = sent = upload
+    return form_page(request, "tournaments/bgstats_import.html", page, done, form=sent)

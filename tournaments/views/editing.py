@@ -2,12 +2,12 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from tournaments.archiving import (
     do_archive_event,
     do_archive_league,
@@ -29,16 +29,15 @@ from tournaments.permissions import (
 def event_edit(request, slug):
     event = access_event_as_organiser(request.user, slug)
     form = EventEditForm(request.POST or None, instance=event)
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and carried_out(
+    edited = None
+    if request.method == "POST" and form.is_valid():
+        edited = carried_out(
             request, do_edit_event, event, request.user, **form.edit_fields(), form=form
         )
-    ):
-        messages.success(request, _("The event's settings are saved."))
-        return redirect("event-detail", slug=event.slug)
-    return render(
+        if edited:
+            messages.success(request, _("The event's settings are saved."))
+            return redirect("event-detail", slug=event.slug)
+    return form_page(
         request,
         "tournaments/edit.html",
         {
@@ -57,6 +56,7 @@ def event_edit(request, slug):
             "delete_url": reverse("event-delete", args=[event.slug]),
             "is_archived": event.is_archived,
         },
+        edited,
     )
 
 
@@ -91,7 +91,7 @@ def league_edit(request, slug):
         form.save()
         messages.success(request, _("The league is saved."))
         return redirect("league-detail", slug=league.slug)
-    return render(
+    return form_page(
         request,
         "tournaments/edit.html",
         {
@@ -139,7 +139,7 @@ def season_edit(request, slug, season_id):
         messages.success(request, _("The season is saved."))
         return redirect("league-detail", slug=slug)
     league = season.league
-    return render(
+    return form_page(
         request,
         "tournaments/edit.html",
         {

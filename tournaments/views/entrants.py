@@ -3,13 +3,13 @@ from operator import attrgetter
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from lib.refusal import Refusal, attempted
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from tournaments import lifecycle
 from tournaments.check_in import no_shows
 from tournaments.entrant_import import do_import_entrants
@@ -29,24 +29,27 @@ from tournaments.registration import do_drop, do_reinstate
 def entrants(request, slug):
     event = access_event_as_organiser(request.user, slug)
     form = EntrantForm(request.POST or None)
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and carried_out(request, add_from_form, event, form.cleaned_data, request.user, form=form)
-    ):
-        messages.success(request, _("Entrant added."))
-        # The page comes back with the focus in the field just used, for the next name.
-        used = next(k for k in ("username", "walk_in", "bot") if form.cleaned_data.get(k))
-        request.session["entrant_field"] = used
-        return redirect("event-entrants", slug=event.slug)
+    added = None
+    if request.method == "POST" and form.is_valid():
+        added = carried_out(
+            request, add_from_form, event, form.cleaned_data, request.user, form=form
+        )
+        if added:
+            messages.success(request, _("Entrant added."))
+            # The page comes back with the focus in the field just used, for the next name.
+            used = next(k for k in ("username", "walk_in", "bot") if form.cleaned_data.get(k))
+            request.session["entrant_field"] = used
+            return redirect("event-entrants", slug=event.slug)
     used = request.session.pop("entrant_field", None)
     if used in form.fields:
         form.fields[used].widget.attrs["autofocus"] = True
-    return entrants_page(request, event, form=form, import_form=ImportForm())
+    return entrants_page(request, event, form, ImportForm(), form, added)
 
 
-def entrants_page(request, event, form, import_form):
-    return render(
+def entrants_page(request, event, form, import_form, sent, outcome=None):
+    """The page; ``sent`` is the form of the request (the entrant's or the import's),
+    ``outcome`` its write's."""
+    return form_page(
         request,
         "tournaments/entrants.html",
         {
@@ -63,6 +66,8 @@ def entrants_page(request, event, form, import_form):
             "checking_in": event.takes_check_ins,
             "pair_offer": pair_offer(event, request.user),
         },
+        outcome,
+        form=sent,
     )
 
 
@@ -91,6 +96,7 @@ def import_entrants(request, slug):
     """Entrants from a pasted CSV or a file: all rows or none, each bad row named."""
     event = access_event_as_organiser(request.user, slug)
     form = ImportForm(request.POST, request.FILES)
+    imported = None
     if form.is_valid():
         imported = attempted(do_import_entrants, event, form.cleaned_data["csv"], request.user)
         if imported:
@@ -108,7 +114,7 @@ def import_entrants(request, slug):
             messages.success(request, message)
             return redirect("event-entrants", slug=event.slug)
         show_bad_rows(form, imported.refusal)
-    return entrants_page(request, event, form=EntrantForm(), import_form=form)
+    return entrants_page(request, event, EntrantForm(), form, form, imported)
 
 
 def show_bad_rows(form, refusal: Refusal) -> None:

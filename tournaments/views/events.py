@@ -11,7 +11,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from tournaments import lifecycle
 from tournaments.bracket import bracket_svg
 from tournaments.bracket import legend as bracket_legend
@@ -264,7 +264,7 @@ def league_create(request):
         league = do_create_league(request.user, **form.cleaned_data)
         messages.success(request, _("The league is made: open its first season."))
         return redirect("league-detail", slug=league.slug)
-    return render(request, "tournaments/form.html", {"form": form, "title": _("New league")})
+    return form_page(request, "tournaments/form.html", {"form": form, "title": _("New league")})
 
 
 @login_required
@@ -278,7 +278,7 @@ def season_create(request, slug):
             request, _("%(season)s is open: create its first event.") % {"season": season.name}
         )
         return redirect("event-create", slug=league.slug)
-    return render(request, "tournaments/form.html", {"form": form, "title": title})
+    return form_page(request, "tournaments/form.html", {"form": form, "title": title})
 
 
 @login_required
@@ -298,7 +298,7 @@ def event_create(request, slug):
         messages.success(request, _("The event is made: add its entrants, then pair round 1."))
         return redirect("event-entrants", slug=event.slug)
     title = _("New event in %(league)s") % {"league": league.name}
-    return render(request, "tournaments/form.html", {"form": form, "title": title})
+    return form_page(request, "tournaments/form.html", {"form": form, "title": title})
 
 
 @login_required
@@ -306,14 +306,14 @@ def log_game(request, slug):
     """Open leagues: an organiser logs a game as it is played."""
     event = access_event_as_organiser(request.user, slug)
     form = LogGameForm(request.POST or None, event=event)
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and carried_out(request, do_log_game, event, form.seats(), by=request.user, form=form)
-    ):
-        messages.success(request, _("Game logged."))
-        return redirect("event-detail", slug=event.slug)
-    return render(request, "tournaments/form.html", {"form": form, "title": _("Log a game")})
+    logged = None
+    if request.method == "POST" and form.is_valid():
+        logged = carried_out(request, do_log_game, event, form.seats(), by=request.user, form=form)
+        if logged:
+            messages.success(request, _("Game logged."))
+            return redirect("event-detail", slug=event.slug)
+    context = {"form": form, "title": _("Log a game")}
+    return form_page(request, "tournaments/form.html", context, logged)
 
 
 @login_required

@@ -22,7 +22,7 @@ from games.catalogue_games import (
     games_matching,
     is_in_use,
 )
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import carried_out, form_page
 from tournaments.game_forms import CatalogueGameForm, RenameGameForm
 from tournaments.permissions import (
     access_catalogue_game_as_editor,
@@ -61,6 +61,7 @@ def game_add(request):
     if not can_add_game(request.user):
         raise PermissionDenied(_("Organisers of a league or an event add games."))
     form = CatalogueGameForm(request.POST or None)
+    added = None
     if request.method == "POST" and form.is_valid():
         added = carried_out(
             request, do_add_catalogue_game, request.user, form=form, **form.cleaned_data
@@ -74,7 +75,7 @@ def game_add(request):
                 return redirect(f"{target}{joiner}{urlencode({'game': game.key})}")
             return redirect("game-detail", key=game.key)
     context = {"form": form, "next": back_to(request), "title": _("Add a game")}
-    return render(request, "tournaments/game_add.html", context)
+    return form_page(request, "tournaments/game_add.html", context, added)
 
 
 def game_detail(request, key):
@@ -94,6 +95,7 @@ def game_detail(request, key):
 def game_rename(request, key):
     row = access_catalogue_game_as_editor(request.user, key)
     form = RenameGameForm(request.POST or None, initial={"name": row.name})
+    renamed = None
     if request.method == "POST" and form.is_valid():
         renamed = carried_out(
             request, do_rename_catalogue_game, row, form.cleaned_data["name"], form=form
@@ -103,7 +105,7 @@ def game_rename(request, key):
             return redirect("game-detail", key=key)
     game = access_game(key)
     context = {"game": game, "editable": True, "in_use": is_in_use(key), "rename_form": form}
-    return render(request, "tournaments/game_detail.html", context)
+    return form_page(request, "tournaments/game_detail.html", context, renamed, form=form)
 
 
 @login_required

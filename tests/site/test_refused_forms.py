@@ -1,0 +1,312 @@
+"""A form page that refuses what was sent answers 4xx (``lib.refusal_pages.form_page``):
+the same page with the form's error, and nothing in the database changed. Each case is
+one page, sent input it refuses; the status is 400, or 409 where the write clashes with
+what is stored now."""
+
+from types import SimpleNamespace
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from bots.models import Batch, Bot, Ladder
+from declarations.models import DeclarationRule
+from games.models import CatalogueGame, GameRecord
+from integrations.models import Hook
+from play.models import Challenge, Vacation
+from series.models import RecurringSchedule, Series, SeriesEvent
+from tournaments.models import Entrant, Event, EventRole, League, Result, Season
+
+pytestmark = pytest.mark.django_db
+
+# Every row of these is compared before and after the refused request.
+WATCHED = (
+    get_user_model(),
+    League,
+    Season,
+    Event,
+    Entrant,
+    EventRole,
+    Result,
+    Series,
+    SeriesEvent,
+    RecurringSchedule,
+    DeclarationRule,
+    Hook,
+    Challenge,
+    Vacation,
+    Bot,
+    Batch,
+    Ladder,
+    GameRecord,
+    CatalogueGame,
+)
+REQUIRED = "This field is required."
+
+
+def rows() -> dict:
+    return {model.__name__: list(model.objects.order_by("pk").values()) for model in WATCHED}
+
+
+def a_bot(w):
+    return Bot.objects.create(name="Rando", owner=w.player, kind="builtin", builtin_key="random")
+
+
+def a_series(w):
+    return Series.objects.create(
+        league=w.league,
+        name="Circuit",
+        slug="circuit",
+        points_by_place=[3, 1],
+        created_by=w.organiser,
+    )
+
+
+def a_catalogue_game(w):
+    return CatalogueGame.objects.create(
+        key="catan-x",
+        name="Catan X",
+        scoring="high",
+        min_players=2,
+        max_players=4,
+        created_by=w.organiser,
+    )
+
+
+def an_open_league(w):
+    w.event.format = "open"
+    w.event.save(update_fields=["format"])
+    return w.event
+
+
+# name: (persona, url of the world, data, error text shown, status)
+CASES = {
+    "signup": (None, lambda w: "/accounts/signup/", {"username": "newbie"}, REQUIRED, 400),
+    "profile": (
+        "player",
+        lambda w: "/accounts/profile/",
+        {"display_name": "P", "email": "not-an-address"},
+        "Enter a valid email address.",
+        400,
+    ),
+    "bot-new": ("player", lambda w: "/bots/new/", {"name": ""}, REQUIRED, 400),
+    "bot-edit": ("player", lambda w: f"/bots/{a_bot(w).pk}/edit/", {"name": ""}, REQUIRED, 400),
+    "bot-upload-new": ("player", lambda w: "/bots/upload/", {"name": ""}, REQUIRED, 400),
+    "batch-new": ("player", lambda w: "/bots/batches/new/", {"kind": "series"}, REQUIRED, 400),
+    "ladder-new": ("staff", lambda w: "/bots/ladders/new/", {"name": ""}, REQUIRED, 400),
+    "replay-upload": (
+        None,
+        lambda w: "/bots/replay/",
+        {"text": ""},
+        "Paste a record or choose a file.",
+        400,
+    ),
+    "validate-record": (
+        None,
+        lambda w: "/games/call-to-glory/validate/",
+        {"record": ""},
+        "Paste a record or choose a file.",
+        400,
+    ),
+    "league-import": (
+        "organiser",
+        lambda w: "/integrations/leagues/import/",
+        {"file": ""},
+        REQUIRED,
+        400,
+    ),
+    "league-hooks": (
+        "organiser",
+        lambda w: f"/integrations/leagues/{w.league.slug}/hooks/",
+        {"kind": "signed", "url": "not a url"},
+        "Enter a valid URL.",
+        400,
+    ),
+    "event-hooks": (
+        "organiser",
+        lambda w: f"/integrations/events/{w.event.slug}/hooks/",
+        {"kind": "signed", "url": "not a url"},
+        "Enter a valid URL.",
+        400,
+    ),
+    "author-hooks": (
+        "player",
+        lambda w: "/integrations/bots/hooks/",
+        {"url": "not a url"},
+        "Enter a valid URL.",
+        400,
+    ),
+    "challenge-new": (
+        "player",
+        lambda w: "/play/challenges/new/",
+        {"people": "nobodyhere", "rounds": 1, "pace": "live", "unit": 60},
+        "Nobody here has the user name nobodyhere",
+        400,
+    ),
+    "table-new": (
+        "player",
+        lambda w: "/play/open-tables/new/",
+        {"seats": "99"},
+        "99 is not one of the available choices.",
+        400,
+    ),
+    "vacation": (
+        "player",
+        lambda w: "/play/vacation/",
+        {"days": "0"},
+        "Ensure this value is greater than or equal to 1.",
+        400,
+    ),
+    "event-pace": (
+        "organiser",
+        lambda w: f"/play/events/{w.event.slug}/pace/",
+        {"pace": "x"},
+        "x is not one of the available choices.",
+        400,
+    ),
+    "room-staff": (
+        "organiser",
+        lambda w: f"/events/{w.event.slug}/staff/",
+        {"username": "nobody_here", "role": "judge"},
+        "Nobody active is called nobody_here.",
+        400,
+    ),
+    "series-create": (
+        "organiser",
+        lambda w: f"/leagues/{w.league.slug}/series/new/",
+        {"name": ""},
+        REQUIRED,
+        400,
+    ),
+    "series-edit": (
+        "organiser",
+        lambda w: f"/series/{a_series(w).slug}/rules/",
+        {
+            "rules-name": "Renamed",
+            "rules-points_by_place": "3, 1",
+            "rules-minimum_events": "1",
+            "rules-qualifying_places": "1",
+            "rules-version": "99",  # not the version stored: someone changed it since
+        },
+        "The series changed since you saw it",
+        409,
+    ),
+    "series-add-event": (
+        "organiser",
+        lambda w: f"/series/{a_series(w).slug}/events/",
+        {"add-event": "nothing-such", "add-version": "0"},
+        "Select a valid choice.",
+        400,
+    ),
+    "league-recurring": (
+        "organiser",
+        lambda w: f"/leagues/{w.league.slug}/recurring/",
+        {"name": ""},
+        REQUIRED,
+        400,
+    ),
+    "event-duplicate": (
+        "organiser",
+        lambda w: f"/events/{w.event.slug}/duplicate/",
+        {"name": ""},
+        REQUIRED,
+        400,
+    ),
+    "declarations-ask": (
+        "organiser",
+        lambda w: f"/events/{w.event.slug}/declarations/ask/",
+        {"text": "x", "version": "nine"},
+        REQUIRED,
+        400,
+    ),
+    "event-edit": (
+        "organiser",
+        lambda w: f"/events/{w.event.slug}/edit/",
+        {"name": ""},
+        REQUIRED,
+        400,
+    ),
+    "league-edit": (
+        "organiser",
+        lambda w: f"/leagues/{w.league.slug}/edit/",
+        {"name": ""},
+        REQUIRED,
+        400,
+    ),
+    "season-edit": (
+        "organiser",
+        lambda w: f"/leagues/{w.league.slug}/seasons/{w.event.season_id}/edit/",
+        {"name": ""},
+        REQUIRED,
+        400,
+    ),
+    "bgstats-import": (
+        "organiser",
+        lambda w: f"/leagues/{w.league.slug}/import/bgstats/",
+        {"file": ""},
+        REQUIRED,
+        400,
+    ),
+    "game-add": ("organiser", lambda w: "/games/add/", {"name": ""}, REQUIRED, 400),
+    "game-rename": (
+        "organiser",
+        lambda w: f"/games/{a_catalogue_game(w).key}/rename/",
+        {"name": ""},
+        REQUIRED,
+        400,
+    ),
+    "entrants": (
+        "organiser",
+        lambda w: f"/events/{w.event.slug}/entrants/",
+        {"walk_in": "Wanda", "seed": "2147483648"},
+        "less than or equal to 2147483647",
+        400,
+    ),
+    "entrants-import": (
+        "organiser",
+        lambda w: f"/events/{w.event.slug}/entrants/import/",
+        {"csv": "name\nAnn\nAnn\n"},
+        "Row 3: the same person as row 2",
+        400,
+    ),
+    "league-create": ("organiser", lambda w: "/leagues/new/", {"name": ""}, REQUIRED, 400),
+    "season-create": (
+        "organiser",
+        lambda w: f"/leagues/{w.league.slug}/seasons/new/",
+        {"name": ""},
+        REQUIRED,
+        400,
+    ),
+    "event-create": (
+        "organiser",
+        lambda w: f"/leagues/{w.league.slug}/events/new/",
+        {"name": ""},
+        REQUIRED,
+        400,
+    ),
+    "log-game": (
+        "organiser",
+        lambda w: f"/events/{an_open_league(w).slug}/games/new/",
+        {"entrant_0": "", "place_0": "1"},
+        REQUIRED,
+        400,
+    ),
+}
+
+
+@pytest.fixture
+def world(staff, organiser, player, league, event):
+    return SimpleNamespace(
+        staff=staff, organiser=organiser, player=player, league=league, event=event
+    )
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_refused_form_answers_4xx_with_its_error_and_changes_nothing(case, world, client_for):
+    persona, url_of, data, said, status = CASES[case]
+    url = url_of(world)
+    client = client_for(getattr(world, persona) if persona else None)
+    before = rows()
+    page = client.post(url, data)
+    assert page.status_code == status
+    assert said in page.content.decode()
+    assert rows() == before
