@@ -38,12 +38,11 @@ from benchmarks.bench_rush import (
     cpu_used,
     open_rows,
     reading,
-    row,
-    show,
     timed,
     uptime,
 )
 from benchmarks.load import Client
+from benchmarks.rows import row, show
 from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
 
 ENTRANTS, RATE, PAGES_RATE = 7500, 300, 100

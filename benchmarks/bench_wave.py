@@ -45,13 +45,12 @@ from benchmarks.bench_rush import (
     check_results,
     open_rows,
     round_id,
-    row,
-    show,
     sql,
     timed,
     uptime,
 )
 from benchmarks.load import Client, open_loop, steady
+from benchmarks.rows import row, show
 from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
 
 ENTRANTS, QUICK_ENTRANTS, WRITE_RATE = 7500, 1000, 40
