@@ -89,7 +89,7 @@ def test_a_different_round_one_from_a_stale_phone_is_shown_beside_the_stored_one
     ben_page, ben_round = open_entry(ben, four_rounds)
     save(ann, four_rounds, ann_page, ann_round, ROUND_FORM)
     refused = save(ben, four_rounds, ben_page, ben_round, SWAPPED_FORM)
-    assert refused.status_code == 200
+    assert refused.status_code == 409
     content = refused.content.decode()
     assert "Round 1 was entered by Pat Player meanwhile" in content
     assert "Entered by Pat Player" in content and "Yours" in content
@@ -139,7 +139,7 @@ def test_taking_the_stored_round_back_for_ones_own_needs_the_version_that_was_sh
     do_enter_result(four_rounds, TABLE, ROUND, player, round_number=1)
     stale = save(ben, four_rounds, conflict_page, "1", SWAPPED_FORM, replaces=shown_basis.decode())
     assert Submission.objects.get().rounds == [ROUND]
-    assert stale.status_code == 200
+    assert stale.status_code == 409
     assert "changed since you opened the page" in stale.content.decode()
     # Against the version now stored, the replacement goes through, in one step.
     again_page = save(ben, four_rounds, open_entry(ben, four_rounds)[0], "1", SWAPPED_FORM)
@@ -158,7 +158,7 @@ def test_mid_game_a_stale_round_two_is_never_stored_as_round_three(
     assert shown == "2"
     do_enter_result(four_rounds, TABLE, SWAPPED, player, round_number=2)
     refused = save(cat, four_rounds, page, shown, ROUND_FORM)
-    assert refused.status_code == 200
+    assert refused.status_code == 409
     assert "Round 2 was entered by Pat Player meanwhile" in refused.content.decode()
     assert Submission.objects.get().rounds == [ROUND, SWAPPED]
 

@@ -112,7 +112,7 @@ def test_a_name_taken_is_refused_beside_the_name(client_for, organiser, league):
         },
     )
     assert (
-        answer.status_code == 200
+        answer.status_code == 409
         and "There is a game named catan already." in answer.content.decode()
     )
     assert CatalogueGame.objects.count() == 1
