@@ -11,7 +11,10 @@ from django.test import Client
 
 from play.models import Game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Each test counts the waits it holds on its own (``fresh_limits``): a visitor's waits are
+# counted by address, and every visitor of a test session is 127.0.0.1, so an earlier
+# test's waits still held would answer this test's visitor at once.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_limits")]
 
 
 def client_of(user) -> Client:
@@ -59,7 +62,8 @@ def test_a_waiting_request_answers_once_another_clients_move_commits(
     user = None if waiter == "spectator" else request.getfixturevalue(waiter)
     answers, thread = waiting_in_the_background(user, game_id, seconds=30)
     thread.join(timeout=1)
-    assert thread.is_alive(), "the request must wait while nothing changes"
+    early = answers[0].status_code if answers else None
+    assert thread.is_alive(), f"the request must wait while nothing changes; answered {early}"
     move(player, game_id, "0 draw D1", at=0)
     thread.join(timeout=20)
     assert not thread.is_alive(), "the waiting request must answer once the move is stored"
