@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from standings.computing import (
@@ -10,6 +11,7 @@ from standings.computing import (
     compute_standings,
     do_store_standings,
     schedule_standings,
+    store_rows,
 )
 from standings.tasks import update_standings
 from tests.tournaments.helpers import make_event, play
@@ -179,3 +181,37 @@ def test_a_later_result_updates_the_stored_rows_in_place(league, organiser):
         assert (row.rank, row.points, row.tiebreaks, row.rank_by_round) == tuple(
             expected[entrant][field] for field in ("rank", "points", "tiebreaks", "rank_by_round")
         )
+
+
+def test_a_run_writes_only_the_rows_that_changed(league, organiser):
+    """``store_rows`` on both databases (compared here on SQLite, in one UPDATE on
+    PostgreSQL): the same rows write nothing and move no version; one changed row is
+    one write; an entrant new to the standings is added and one gone is removed."""
+    event = make_event(league, organiser, players=4, table_size=2)
+    play(event, 1)
+    do_store_standings(event)
+    before = dict(StandingRow.objects.filter(event=event).values_list("entrant_id", "computed_at"))
+    version = Event.objects.get(pk=event.pk).standings_version
+    rows = compute_standings(event)
+    assert store_rows(event, rows) == 0
+    assert Event.objects.get(pk=event.pk).standings_version == version
+    moved = {**rows[0], "points": rows[0]["points"] + 1, "tiebreaks": {"changed": 1}}
+    assert store_rows(event, [moved, *rows[1:]]) == 1
+    after = dict(StandingRow.objects.filter(event=event).values_list("entrant_id", "computed_at"))
+    assert [e for e in after if after[e] != before[e]] == [moved["entrant_id"]]
+    stored = StandingRow.objects.get(event=event, entrant_id=moved["entrant_id"])
+    assert (stored.points, stored.tiebreaks) == (moved["points"], {"changed": 1})
+    assert Event.objects.get(pk=event.pk).standings_version == version + 1
+    assert store_rows(event, rows[1:]) == 1  # the first entrant gone
+    assert not StandingRow.objects.filter(entrant_id=rows[0]["entrant_id"]).exists()
+    assert store_rows(event, rows) == 1
+    assert StandingRow.objects.filter(event=event).count() == 4
+
+
+@pytest.mark.postgres
+def test_standing_rows_leave_room_for_their_next_version():
+    """fillfactor 50 (tournaments 0027): a run's updates stay on their page (HOT) and
+    the page prunes the old versions, with or without vacuum."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'tournaments_standingrow'")
+        assert cursor.fetchone()[0] == ["fillfactor=50"]
