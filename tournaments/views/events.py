@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
@@ -53,6 +54,8 @@ from tournaments.todo import todo_for
 
 # The standings plot shows this many leaders unless the reader asks for everyone.
 LEADERS = 10
+# Rows of the standings on one page of the event's page.
+STANDINGS_PAGE = 100
 
 
 def figure_words(key: str, value) -> str:
@@ -65,11 +68,15 @@ def figure_words(key: str, value) -> str:
 
 
 class StoredStandings:
-    """The stored rows, read only if the cached part is missing."""
+    """The stored rows, read only if the cached part is missing. An event of more than
+    ``STANDINGS_PAGE`` entrants shows them a page at a time (``page``, from 1): at 7,500
+    entrants the whole table made the event page a megabyte, which every player
+    downloaded when the pairings were released (bench_release)."""
 
-    def __init__(self, event, everyone: bool = False):
+    def __init__(self, event, everyone: bool = False, page: int = 1):
         self.event = event
         self.everyone = everyone
+        self.page = page
 
     @cached_property
     def columns(self) -> list[tuple]:
@@ -82,9 +89,24 @@ class StoredStandings:
         ]
 
     @cached_property
+    def all_rows(self) -> list[StandingRow]:
+        return list(StandingRow.objects.filter(event=self.event).select_related("entrant"))
+
+    @cached_property
+    def pages(self) -> int:
+        return max(1, -(-len(self.all_rows) // STANDINGS_PAGE))
+
+    @cached_property
+    def first(self) -> int:
+        """The place in the standings of the page's first row, from 1."""
+        return (self.page - 1) * STANDINGS_PAGE + 1
+
+    @cached_property
     def rows(self):
-        """The stored rows, each with its ``figures``: (name, value in words) per column."""
-        rows = list(StandingRow.objects.filter(event=self.event).select_related("entrant"))
+        """The page's rows, each with its ``figures``: (name, value in words) per column."""
+        if self.page > self.pages:
+            raise Http404(_("The standings end on page %(n)s.") % {"n": self.pages})
+        rows = self.all_rows[self.first - 1 : self.first - 1 + STANDINGS_PAGE]
         for row in rows:
             row.figures = [
                 (name, figure_words(key, row.tiebreaks.get(key)))
@@ -92,13 +114,18 @@ class StoredStandings:
             ]
         return rows
 
+    @property
+    def last(self) -> int:
+        """The place of the page's last row."""
+        return self.first + len(self.rows) - 1
+
     @cached_property
     def has_results(self) -> bool:
-        return any(row.games for row in self.rows)
+        return any(row.games for row in self.all_rows)
 
     @cached_property
     def plot(self):
-        return rank_by_round_svg(self.rows, None if self.everyone else LEADERS)
+        return rank_by_round_svg(self.all_rows, None if self.everyone else LEADERS)
 
     @cached_property
     def marked_results(self) -> list[Result]:
@@ -114,7 +141,7 @@ class StoredStandings:
     @property
     def plot_choice(self) -> bool:
         """More entrants than the plot's leaders: the reader chooses leaders or all."""
-        return len(self.rows) > LEADERS
+        return len(self.all_rows) > LEADERS
 
 
 class Bracket:
@@ -147,6 +174,14 @@ class Bracket:
         return knockout_marks(self.event)
 
 
+def standings_page(request) -> int:
+    """The page of the standings asked for (``?standings=N``), 1 when none is."""
+    asked = request.GET.get("standings", "1")
+    if not asked.isascii() or not asked.isdigit() or not 1 <= int(asked) <= 10_000:
+        raise Http404(_("There is no such page of the standings."))
+    return int(asked)
+
+
 def event_detail(request, slug):
     """The event's page: its shared part (heading, rounds, bracket, standings) is built
     once per page version (``tournaments.event_cache``) from the stored rows, never
@@ -166,7 +201,9 @@ def event_detail(request, slug):
             "page_version": page_version(event),
             "page_stamp": page_stamp(event, user.is_authenticated),
             "bracket": Bracket(event),
-            "standings": StoredStandings(event, everyone=request.GET.get("plot") == "all"),
+            "standings": StoredStandings(
+                event, everyone=request.GET.get("plot") == "all", page=standings_page(request)
+            ),
             "rounds": range(1, (event.last_round or 0) + 1),
             "is_organiser": is_organiser,
             "reader_section": reader_section(request, event, entry, todo_for(user, event, roles)),
