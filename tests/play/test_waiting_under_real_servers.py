@@ -121,7 +121,10 @@ def test_eight_visitors_waiting_never_stop_the_home_page(start, player, other_pl
         home = get(port, "/")
         took = time.monotonic() - began
         assert home.status == 200
-        assert took < 1, f"the home page took {took:.2f} s"
+        # Served beside the held waits, not after them: a blocked page would take the
+        # waits' WAIT seconds (a bound on being served, not a speed target; a loaded
+        # machine took 1.2 s).
+        assert took < WAIT / 2, f"the home page took {took:.2f} s"
         for thread in waits:
             thread.join(timeout=WAIT + 15)
     statuses = sorted(status for status, _after, _began in answers.values())
