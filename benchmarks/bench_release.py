@@ -25,17 +25,15 @@ calibration's slow end (6.8 ms a round page) leaves 0.98 c a request.
 ``--quick``: 1,000 players at 100 a second.
 """
 
-import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 from benchmarks.bench_rush import (
-    SETUP,
     cpu_by_process,
     cpu_used,
+    event_served,
     open_rows,
     reading,
     timed,
@@ -43,7 +41,7 @@ from benchmarks.bench_rush import (
 )
 from benchmarks.load import Client
 from benchmarks.rows import row, show
-from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
+from benchmarks.server import ROOT, database_url
 
 ENTRANTS, RATE, PAGES_RATE = 7500, 300, 100
 QUICK_ENTRANTS, QUICK_RATE = 1000, 100
@@ -144,23 +142,9 @@ def run(quick: bool = False) -> list[dict]:
     database, broker, code, entrants, rate = settings_from_environment()
     if quick:
         entrants, rate = QUICK_ENTRANTS, QUICK_RATE
-    if error := recreate_database(database):
-        return [row("release", 0, "skipped", f"PostgreSQL not reachable: {error}"[:60])]
-    env = environment(database, broker)
-    manage(env, "migrate", "-v0", code=code)
-    data = json.loads(
-        manage(env, "shell", "-c", f"ENTRANTS = {entrants}\n{SETUP}", code=code).splitlines()[-1]
-    )
-    subprocess.run(
-        [sys.executable, "-m", "celery", "-A", "config", "purge", "-f", "-Q", "default,standings"],
-        cwd=code,
-        env=env,
-        capture_output=True,
-        timeout=60,
-    )
-    queues = "default,standings"
-    with serving(env, workers=WORKERS, threads=THREADS, queues=queues, code=code) as site:
-        time.sleep(5)  # the worker's start
+    with event_served(database, broker, code, entrants, WORKERS, THREADS) as (site, data):
+        if site is None:
+            return [row("release", 0, "skipped", f"PostgreSQL not reachable: {data}"[:60])]
         pids = [site.server.pid, site.worker.pid]
         return measure(database, site.port, data, pids, entrants, rate)
 

@@ -48,6 +48,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -116,6 +117,32 @@ print(json.dumps({
     },
 }))
 """
+
+
+@contextmanager
+def event_served(database: str, broker: str, code: Path, entrants: int, workers: int, threads: int):
+    """The benchmark's own database recreated with the rush event of ``entrants`` signed-in
+    players (``SETUP``), its queues purged, and gunicorn with a worker serving it: yields
+    the site and what ``SETUP`` printed (None: PostgreSQL did not answer, and why)."""
+    if error := recreate_database(database):
+        yield None, error
+        return
+    env = environment(database, broker)
+    manage(env, "migrate", "-v0", code=code)
+    data = json.loads(
+        manage(env, "shell", "-c", f"ENTRANTS = {entrants}\n{SETUP}", code=code).splitlines()[-1]
+    )
+    subprocess.run(
+        [sys.executable, "-m", "celery", "-A", "config", "purge", "-f", "-Q", "default,standings"],
+        cwd=code,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
+    queues = "default,standings"
+    with serving(env, workers=workers, threads=threads, queues=queues, code=code) as site:
+        time.sleep(5)  # the worker's start
+        yield site, data
 
 
 def settings_from_environment() -> tuple[str, str, Path]:

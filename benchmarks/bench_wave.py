@@ -29,7 +29,6 @@ that counts it to the first read whose standings count it ("standings current wi
 import json
 import os
 import random
-import subprocess
 import sys
 import threading
 import time
@@ -40,9 +39,9 @@ from pathlib import Path
 from benchmarks.bench_rush import (
     ENTRY,
     KIND,
-    SETUP,
     TABLE_SIZE,
     check_results,
+    event_served,
     open_rows,
     round_id,
     sql,
@@ -51,7 +50,7 @@ from benchmarks.bench_rush import (
 )
 from benchmarks.load import Client, open_loop, steady
 from benchmarks.rows import row, show
-from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
+from benchmarks.server import ROOT, database_url
 
 ENTRANTS, QUICK_ENTRANTS, WRITE_RATE = 7500, 1000, 40
 DROPPED, REPLAYED = 0.10, 0.05
@@ -281,23 +280,9 @@ def measure(database: str, port: int, data: dict, entrants: int) -> list[dict]:
 def run(quick: bool = False) -> list[dict]:
     database, broker, code = settings_from_environment()
     entrants = QUICK_ENTRANTS if quick else int(os.environ.get("WAVE_ENTRANTS", ENTRANTS))
-    if error := recreate_database(database):
-        return [row("wave", 0, "skipped", f"PostgreSQL not reachable: {error}"[:60])]
-    env = environment(database, broker)
-    manage(env, "migrate", "-v0", code=code)
-    data = json.loads(
-        manage(env, "shell", "-c", f"ENTRANTS = {entrants}\n{SETUP}", code=code).splitlines()[-1]
-    )
-    subprocess.run(
-        [sys.executable, "-m", "celery", "-A", "config", "purge", "-f", "-Q", "default,standings"],
-        cwd=code,
-        env=env,
-        capture_output=True,
-        timeout=60,
-    )
-    queues = "default,standings"
-    with serving(env, workers=WORKERS, threads=THREADS, queues=queues, code=code) as site:
-        time.sleep(5)  # the worker's start
+    with event_served(database, broker, code, entrants, WORKERS, THREADS) as (site, data):
+        if site is None:
+            return [row("wave", 0, "skipped", f"PostgreSQL not reachable: {data}"[:60])]
         return measure(database, site.port, data, entrants)
 
 
