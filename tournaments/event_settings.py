@@ -37,6 +37,7 @@ SETTINGS = (
     "round_check_in",
     "no_show_drops",
     "review_pairings",
+    "pairs_automatically",
     "round_minutes",
     "clock_starts",
     "time_rule",
@@ -236,6 +237,15 @@ def check_review_pairings(review) -> bool | None:
     return review
 
 
+def check_pairs_automatically(automatic) -> bool:
+    if not isinstance(automatic, bool):
+        raise Refusal(
+            _("Pairing the next round when the last result is in is on or off."),
+            field="pairs_automatically",
+        )
+    return automatic
+
+
 # A round lasts at most ten hours on the clock.
 MAX_ROUND_MINUTES = 600
 MAX_TIME_RULE = 200
@@ -281,6 +291,7 @@ def check_event_settings(
     round_check_in=None,
     no_show_drops: bool = False,
     review_pairings=None,
+    pairs_automatically: bool = False,
     round_minutes=None,
     clock_starts: str = ClockStart.PUBLISHED,
     time_rule: str = "",
@@ -305,5 +316,6 @@ def check_event_settings(
         **check_check_in(check_in, check_in_opens),
         **check_round_check_in(round_check_in, no_show_drops),
         "review_pairings": check_review_pairings(review_pairings),
+        "pairs_automatically": check_pairs_automatically(pairs_automatically),
         **check_round_clock(round_minutes, clock_starts, time_rule),
     }

@@ -87,6 +87,7 @@ class State:
     complete_words: str = ""  # why the format is complete (its own words, untranslated)
     check_in_open: bool = False  # the latest round's check-in (every round) is not closed
     unteamed: int = 0  # a team event: active entrants in no team (nothing pairs them)
+    pairs_next: bool = False  # playing: the next round is paired once the last result is in
 
     @property
     def acts(self) -> list[Act]:
@@ -230,7 +231,12 @@ def state_of(event: Event) -> State:
         more = fmt.extends and not complete
         check_in_open = closes is not None and closed is None
         return State(
-            Stage.PLAYING, missing=missing, extends=more, check_in_open=check_in_open, **common
+            Stage.PLAYING,
+            missing=missing,
+            extends=more,
+            check_in_open=check_in_open,
+            pairs_next=event.pairs_automatically and not complete and not common.get("unteamed"),
+            **common,
         )
     if not complete:
         return State(Stage.BETWEEN_ROUNDS, extends=fmt.extends, **common)
@@ -256,7 +262,11 @@ def stage_words(state: State) -> str:
         Stage.FINISHED: _("the event is finished"),
         Stage.ARCHIVED: _("the event is archived"),
     }[state.stage]
-    return words % {"n": state.latest, "missing": state.missing}
+    words = words % {"n": state.latest, "missing": state.missing}
+    if state.pairs_next:
+        automatic = _("round %(n)s is paired automatically when the last result is in")
+        words = "; ".join([words, automatic % {"n": state.next_round}])
+    return words
 
 
 def act_words(act: Act, state: State) -> str:
@@ -342,6 +352,7 @@ class Offer:
     needs_reason: bool = False
     confirm: str = ""
     top: int = 0  # the cut: the number proposed
+    round: int = 0  # pairing: the round it pairs (the write names it: a stale page is refused)
     reason_label: str = ""  # what the reason is asked as, where one is needed
 
     @property
@@ -395,7 +406,8 @@ def offer(act: Act, state: State, event: Event, primary: bool) -> Offer:
         return Offer(act, label, url, confirm=confirm, **common)
     if act in (Act.PAIR, Act.PAIR_ANYWAY, Act.EXTRA_ROUND):
         url = reverse("round-pair", args=[slug])
-        return Offer(act, label, url, reason_label=reason_label(act, state), **common)
+        reason = reason_label(act, state)
+        return Offer(act, label, url, reason_label=reason, round=state.next_round, **common)
     if act == Act.CUT:
         top = min(state.planned_cut or 8, state.active)
         confirm = _(

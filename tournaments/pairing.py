@@ -1,13 +1,15 @@
 """Running rounds: pair, re-pair, swap seats. Loads the event into the format's plain
 Python request, stores the planned tables with their explanations in one transaction."""
 
+import logging
+
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from lib.bulk_copy import insert_rows
-from lib.refusal import CONFLICT, Refusal
+from lib.refusal import CONFLICT, Refusal, attempted
 from tournaments import check_in, event_log, lifecycle, live, signals
 from tournaments.finishing import check_not_finished
 from tournaments.formats import (
@@ -19,9 +21,16 @@ from tournaments.formats.seating import place_fixed_tables
 from tournaments.history import load_history
 from tournaments.models import Entrant, Event, Result, Round, Seat, Table
 from tournaments.notices import notify_round_paired
-from tournaments.ranking import compute_standings, points_and_ranks, request_standings_update
+from tournaments.ranking import (
+    compute_standings,
+    do_update_standings,
+    points_and_ranks,
+    request_standings_update,
+)
 from tournaments.round_check_in import open_window
 from tournaments.round_clock import start_when_published
+
+log = logging.getLogger(__name__)
 
 
 def contenders(event: Event, round_number: int) -> list[Contender]:
@@ -111,6 +120,38 @@ def check_can_pair(event: Event, override_reason: str = "") -> tuple[int, lifecy
     return state.next_round, act
 
 
+def check_next_round(event: Event, number: int) -> None:
+    """Round ``number`` is the one pairing would add now; else the 409 saying which
+    round was added since (the page that offered it was out of date)."""
+    state = lifecycle.state_of(event)
+    if number != state.next_round:
+        raise Refusal(
+            _("Round %(asked)s is paired already; the event is at round %(latest)s now.")
+            % {"asked": number, "latest": state.latest},
+            code=CONFLICT,
+        )
+
+
+def do_pair_automatically(event_id: int, after_round: int) -> Round | None:
+    """Round ``after_round`` has its last result: pair the next one if the event says
+    so and pairing it is still what comes next (not after the planned rounds, nor
+    while entrants wait for a team). The standings are stored first, so pairing reads
+    them as everyone will see them. Nobody is asked: a refusal (someone paired it
+    meanwhile, a result was withdrawn) leaves the event as it is."""
+    event = Event.objects.filter(pk=event_id, pairs_automatically=True).first()
+    if event is None:
+        return None
+    state = lifecycle.state_of(event)
+    if state.latest != after_round or state.primary != lifecycle.Act.PAIR:
+        return None
+    do_update_standings(event_id)
+    outcome = attempted(do_pair_round, event, number=after_round + 1, automatic=True)
+    if outcome.refusal is not None:
+        reason = outcome.refusal.message
+        log.info("%s: round %s not paired automatically: %s", event, after_round + 1, reason)
+    return outcome.answer
+
+
 def reason_wanted(event: Event, state: lifecycle.State) -> Refusal:
     """Pairing needs the organiser's reason here: what it is for."""
     if state.stage == lifecycle.Stage.SETUP:
@@ -139,16 +180,26 @@ def reason_wanted(event: Event, state: lifecycle.State) -> Refusal:
 
 
 def do_pair_round(
-    event: Event, by=None, override_reason: str = "", drop_no_shows: bool = False
+    event: Event,
+    by=None,
+    override_reason: str = "",
+    drop_no_shows: bool = False,
+    number: int | None = None,
+    automatic: bool = False,
 ) -> Round:
     """Pair the next round through the event's format and store it with the reasons;
     who paired it (``by``) goes into the event's log. ``drop_no_shows``: first remove
     the entrants who did not check in (round 1). When the event reviews its pairings
-    the round is a draft, seen by organisers only and told to nobody until published."""
+    the round is a draft, seen by organisers only and told to nobody until published.
+    ``number``: the round the person meant to pair (a page or a task seen before
+    someone else paired it is refused, not paired one round further). ``automatic``:
+    paired by the event's setting when the last result came in (its log says so)."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if drop_no_shows:
             check_in.drop_no_shows(event, by)
+        if number is not None:
+            check_next_round(event, number)
         number, act = check_can_pair(event, override_reason)
         draft = event.reviews_round(number)
         round_ = Round.objects.create(
@@ -164,6 +215,7 @@ def do_pair_round(
             round=number,
             override_reason=round_.override_reason,
             draft=draft,
+            **({"automatic": True} if automatic else {}),
         )
         if draft:
             live.announce_change(event.pk)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from lib import enqueue
 from lib.compiled import CompiledQuery
 from tournaments import signals
 from tournaments.event_settings import points_table
@@ -168,12 +169,15 @@ def lock_table(table: Table) -> None:
 def mark_round_complete(round_: Round) -> None:
     """A round whose every played table has a result is complete. Checked again after
     commit: the last two results of a round, written side by side, each see the other's
-    table still open."""
+    table still open. The first to find it complete sends the next round's automatic
+    pairing where the event asks for it (``tournaments.tasks.pair_next_round``)."""
 
     def mark() -> bool:
         if OPEN_TABLE_OF_ROUND.rows(round_.pk):
             return False
-        Round.objects.filter(pk=round_.pk).update(status=Round.Status.COMPLETE)
+        playing = Round.objects.filter(pk=round_.pk, status=Round.Status.PAIRED)
+        if playing.update(status=Round.Status.COMPLETE) and round_.event.pairs_automatically:
+            enqueue.on_commit("tournaments.tasks.pair_next_round", round_.event_id, round_.number)
         return True
 
     if not mark():

@@ -4,6 +4,7 @@ from celery import shared_task
 
 from tournaments.models import Round
 from tournaments.notices import do_notify_round_paired
+from tournaments.pairing import do_pair_automatically
 from tournaments.round_forfeits import do_close_check_in, due_rounds
 
 
@@ -19,3 +20,12 @@ def notify_round_paired(round_id: int) -> int:
     """Each seated person of the round is told their table and seat as it stands; a task
     run twice writes each notice once (``tournaments.notices.do_notify_round_paired``)."""
     return do_notify_round_paired(round_id)
+
+
+@shared_task(acks_late=True)
+def pair_next_round(event_id: int, after_round: int) -> int | None:
+    """Sent when round ``after_round`` gets its last result: the next round paired, if
+    the event pairs automatically (``tournaments.pairing.do_pair_automatically``); its
+    number, or None. Run twice, it pairs once: the second finds the round paired."""
+    round_ = do_pair_automatically(event_id, after_round)
+    return round_.number if round_ is not None else None

@@ -139,6 +139,7 @@ TAKES_A_REFUSAL_AS_A_VALUE = {
     "bots/ladders.py",
     "bots/divisions.py",
     "series/recurring.py",
+    "tournaments/pairing.py",
 }
 ATTEMPTED = re.compile(r"\battempted\(")
 

@@ -204,7 +204,7 @@ def test_the_api_tells_each_person_their_next_actions(league, organiser, player)
     assert first["action"] == "finish" and first["primary"] is True
     assert first["method"] == "POST" and first["url"] == f"/api/events/{event.slug}/finish/"
     extra = next(a for a in mine["next_actions"] if a["action"] == "extra-round")
-    assert extra["needs_reason"] and extra["body"] == {"override_reason": ""}
+    assert extra["needs_reason"] and extra["body"] == {"round": 2, "override_reason": ""}
     theirs = api(player).get(f"/api/events/{event.slug}/").json()
     assert theirs["stage"] == "swiss-over" and theirs["next_actions"] == []
     done = api(organiser).post(first["url"], first["body"], format="json")

@@ -2,9 +2,11 @@
 takes only the actions the event page offers (``tournaments.lifecycle.next_actions``),
 through the pages' own addresses, while players report results, drop out (and are put
 back in) and join late, and the organiser edits the planned rounds and overrides
-results. After every step: every offered action is one the event allows, the primary
-is the life cycle's, no to-do outlives its cause, and the event can still be finished
-by offered actions alone; a finished event's standings count every round played."""
+results. An event may pair automatically: the worker's task, run after every step,
+pairs the next round when the last result is in. After every step: every offered action
+is one the event allows, the primary is the life cycle's, no to-do outlives its cause,
+and the event can still be finished by offered actions alone; a finished event's
+standings count every round played."""
 
 import itertools
 import os
@@ -20,7 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from games.catalogue_games import do_add_catalogue_game
 from tests.tournaments.helpers import enter, make_event
-from tournaments import lifecycle
+from tournaments import lifecycle, tasks
 from tournaments.entrants import do_drop_entrant
 from tournaments.event_editing import do_edit_event
 from tournaments.models import Entrant, Event, SeatResult, Table
@@ -57,9 +59,10 @@ def report(table: Table, rng: random.Random) -> None:
 
 
 class RunningAnEvent(RuleBasedStateMachine):
-    def __init__(self, league, organiser, big_game):
+    def __init__(self, league, organiser, big_game, sent):
         super().__init__()
         self.league, self.organiser, self.big_game = league, organiser, big_game
+        self.sent, self.ran = sent, len(sent)
         self.client = Client()
         self.client.force_login(organiser)
         self.event = None
@@ -73,9 +76,10 @@ class RunningAnEvent(RuleBasedStateMachine):
         rounds=st.integers(1, 4),
         check_in=st.booleans(),
         review=st.booleans(),
+        automatic=st.booleans(),
         seed=st.integers(0, 1000),
     )
-    def create(self, fmt, table_size, players, rounds, check_in, review, seed):
+    def create(self, fmt, table_size, players, rounds, check_in, review, automatic, seed):
         key, options = fmt
         if key in ("knockout", "double-elimination", "open"):
             table_size = min(table_size, 4)
@@ -92,6 +96,7 @@ class RunningAnEvent(RuleBasedStateMachine):
             rounds_planned=rounds,
             check_in=check_in,
             review_pairings=review,
+            pairs_automatically=automatic,
             slug=f"model-{next(COUNTER)}",
             seed=seed,
             **game,
@@ -100,6 +105,15 @@ class RunningAnEvent(RuleBasedStateMachine):
             Entrant.objects.filter(event=self.event).update(checked_in_at=None)
             checked = list(Entrant.objects.filter(event=self.event))[: players // 2 + 1]
             Entrant.objects.filter(pk__in=[e.pk for e in checked]).update(checked_in_at=NOW)
+
+    def the_worker_runs(self) -> None:
+        """The automatic pairings sent since the last look, run as the worker would
+        (the test's transaction never commits, so nothing reaches a broker)."""
+        while self.ran < len(self.sent):
+            name, args = self.sent[self.ran]
+            self.ran += 1
+            if name == tasks.pair_next_round.name:
+                tasks.pair_next_round.run(*args)
 
     def offers(self):
         self.event.refresh_from_db()
@@ -118,6 +132,7 @@ class RunningAnEvent(RuleBasedStateMachine):
             )
             for table in missing.order_by("pk"):
                 report(table, self.rng)
+            self.the_worker_runs()
         elif offer.act == Act.LOG_GAME:
             active = list(self.event.entrants.filter(status=Entrant.Status.ACTIVE))
             seats = self.rng.sample(active, min(len(active), self.event.table_size))
@@ -199,6 +214,7 @@ class RunningAnEvent(RuleBasedStateMachine):
         table = played.exclude(is_bye=True).order_by("-pk").first()
         if table is not None:
             report(table, self.rng)
+            self.the_worker_runs()
 
     @invariant()
     def offers_follow_the_life_cycle(self):
@@ -269,7 +285,7 @@ class RunningAnEvent(RuleBasedStateMachine):
         assert Event.objects.get(pk=self.event.pk).status == Event.Status.FINISHED
 
 
-def test_an_event_run_by_its_offers_alone_can_always_be_finished(league, organiser):
+def test_an_event_run_by_its_offers_alone_can_always_be_finished(league, organiser, tasks_sent):
     big = do_add_catalogue_game(
         organiser, name="Six Seats", min_players=2, max_players=6, scoring="low", ties="share"
     )
@@ -286,6 +302,6 @@ def test_an_event_run_by_its_offers_alone_can_always_be_finished(league, organis
     from hypothesis.stateful import run_state_machine_as_test
 
     run_state_machine_as_test(
-        lambda: RunningAnEvent(league, organiser, big.key),
+        lambda: RunningAnEvent(league, organiser, big.key, tasks_sent),
         settings=RunningAnEvent.TestCase.settings,
     )

@@ -39,6 +39,7 @@ from tournaments.permissions import (
 )
 from tournaments.registration import do_register, do_withdraw
 from tournaments.round_cache import encoded_answer
+from tournaments.round_numbers import MAX_ROUND_NUMBER
 
 
 class EventSerializer(ModelSerializer):
@@ -87,6 +88,7 @@ class EventSerializer(ModelSerializer):
             "round_check_in",
             "no_show_drops",
             "review_pairings",
+            "pairs_automatically",
             "round_minutes",
             "clock_starts",
             "time_rule",
@@ -132,7 +134,9 @@ class ActionSerializer(serializers.Serializer):
     label = serializers.CharField(help_text="in the reader's language, as the page's button")
     method = serializers.CharField()
     url = serializers.CharField(help_text="the API address that does it")
-    body = serializers.DictField(help_text="what to send (a reason where one is needed)")
+    body = serializers.DictField(
+        help_text="what to send (the round meant, a reason where one is needed)"
+    )
     primary = serializers.BooleanField(help_text="the main next step")
     needs_reason = serializers.BooleanField(help_text="send an override_reason")
 
@@ -146,11 +150,11 @@ def api_action(offer: lifecycle.Offer, event: Event, state: lifecycle.State) -> 
     event_api = reverse("api-round-list", args=[slug]).removesuffix("rounds/")
     method, body = "POST", {}
     if offer.act in (Act.PAIR, Act.PAIR_ANYWAY, Act.EXTRA_ROUND, Act.DROP_NO_SHOWS):
-        url = f"{event_api}pair/"
+        url, body = f"{event_api}pair/", {"round": state.next_round}
         if offer.act == Act.DROP_NO_SHOWS:
-            body = {"drop_no_shows": True}
+            body["drop_no_shows"] = True
         elif offer.needs_reason:
-            body = {"override_reason": ""}
+            body["override_reason"] = ""
     elif offer.act in (Act.PUBLISH, Act.DISCARD):
         name = "api-round-publish" if offer.act == Act.PUBLISH else "api-round-discard"
         url = reverse(name, args=[slug, latest])
@@ -209,6 +213,13 @@ class StandingPageSerializer(serializers.Serializer):
 
 class PairSerializer(serializers.Serializer):
     override_reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    round = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUND_NUMBER,
+        help_text="the round meant (the next round's number, as next_actions offered it): "
+        "409 when another round was paired since",
+    )
     drop_no_shows = serializers.BooleanField(
         required=False, default=False, help_text="round 1: drop who has not checked in, then pair"
     )
@@ -375,6 +386,7 @@ class EventViewSet(
             by=request.user,
             override_reason=reason,
             drop_no_shows=form.validated_data["drop_no_shows"],
+            number=form.validated_data.get("round"),
         )
         return Response(RoundSerializer(round_).data, status=201)
 

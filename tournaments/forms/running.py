@@ -9,6 +9,7 @@ from tournaments.entrants import MAX_CLUB, MAX_NAME, MAX_TABLE_NUMBER
 from tournaments.models import MAX_INTEGER
 from tournaments.people import MAX_TYPED
 from tournaments.round_clock import ClockAction
+from tournaments.round_numbers import MAX_ROUND_NUMBER
 
 
 class PlaceFields(forms.Form):
@@ -83,6 +84,10 @@ class ImportForm(forms.Form):
 class PairForm(forms.Form):
     override_reason = forms.CharField(
         label=_("reason to pair with results missing"), required=False, max_length=500
+    )
+    # The round the page offered to pair (``do_pair_round``'s ``number``).
+    round = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_ROUND_NUMBER, widget=forms.HiddenInput
     )
 
 

@@ -127,6 +127,14 @@ class Event(models.Model):
         blank=True,
         help_text=_("empty: on for a Swiss of 16 or more entrants"),
     )
+    pairs_automatically = models.BooleanField(
+        _("pair the next round when the last result is in"),
+        default=False,
+        help_text=_(
+            "the next round is paired as soon as every table of a round has its result, "
+            "and published unless pairings are reviewed; never beyond the planned rounds"
+        ),
+    )
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes a round"),
         null=True,

@@ -238,14 +238,15 @@ def round_print(request, slug, number):
 def pair_next(request, slug):
     event = access_event_as_organiser(request.user, slug)
     form = PairForm(request.POST)
-    reason = form.data.get("override_reason", "") if form.is_valid() else ""
+    valid = form.is_valid()
     paired = carried_out(
         request,
         do_pair_round,
         event,
         by=request.user,
-        override_reason=reason,
+        override_reason=form.cleaned_data["override_reason"] if valid else "",
         drop_no_shows=request.POST.get("drop_no_shows") == "1",
+        number=form.cleaned_data["round"] if valid else None,
     )
     if not paired:
         return redirect("event-detail", slug=event.slug)
