@@ -33,7 +33,11 @@ from tests.fixtures.personas import (  # noqa: F401
 )
 from tests.fixtures.push_pages import page_as, push_server  # noqa: F401
 from tests.fixtures.tasks import tasks_sent  # noqa: F401
-from tests.fixtures.test_database import django_db_setup, use_deleting_flush  # noqa: F401
+from tests.fixtures.test_database import (  # noqa: F401
+    commits_without_waiting,
+    django_db_setup,
+    use_deleting_flush,
+)
 from tests.fixtures.worker import (  # noqa: F401
     _worker_idle_before_the_flush,
     celery_worker,
@@ -45,9 +49,11 @@ from tests.fixtures.worker import (  # noqa: F401
 def pytest_configure(config):
     """The var folders of this run (each xdist worker has its own, ``tests.parallel``),
     as the programs that start the site make them: the settings make none. A
-    transactional test's flush deletes rows (``tests.fixtures.test_database``)."""
+    transactional test's flush deletes rows, and PostgreSQL's commits do not wait for the
+    disk (``tests.fixtures.test_database``)."""
     make_var_folders()
     use_deleting_flush()
+    commits_without_waiting()
 
 
 @pytest.hookimpl(wrapper=True)
