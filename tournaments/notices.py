@@ -7,6 +7,7 @@ with their final place."""
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts.models import Notice
 from accounts.notices import do_notify, do_notify_once, link, notices_for, wanting_notices
 from lib import enqueue
 from tournaments.models import Entrant, Event, Round, Seat, Table
@@ -54,10 +55,42 @@ def round_paired_notices(round_: Round) -> list:
     return notices_for(list(seats), lambda person: round_paired(round_, *seats[person]))
 
 
-def seated_people(round_: Round) -> dict:
-    """Each person with an account at a table of ``round_`` where someone wants notices:
-    their table, seat and everyone at it."""
+def notify_seats_swapped(round_: Round, table_ids: list[int]) -> None:
+    """Seats of a published round were swapped: the people at those tables are told
+    where they sit now, by a task once this commits."""
+    enqueue.on_commit("tournaments.tasks.notify_seats_swapped", round_.pk, sorted(table_ids))
+
+
+def do_notify_seats_swapped(round_id: int, table_ids: list[int]) -> int:
+    """The task's work: each person at ``table_ids`` of round ``round_id`` is told their
+    table and seat as they stand, once per round revision; how many notices go. Nobody
+    is told while the round's own notices have not gone (they will tell the tables as
+    swapped: ``do_notify_round_paired``), nor of a draft or deleted round."""
+    round_ = Round.objects.select_related("event").filter(pk=round_id, draft=False).first()
+    told = Notice.objects.filter(key__startswith=f"round-paired:{round_id}:")
+    if round_ is None or not told.exists():
+        return 0
+    seats = seated_people(round_, table_ids)
+    notices = notices_for(list(seats), lambda person: seat_changed(round_, *seats[person]))
+    return do_notify_once(f"seats-swapped:{round_id}:{round_.revision}", notices)
+
+
+def seat_changed(round_: Round, table: Table, seat: Seat, at_table: list[Seat]) -> tuple:
+    """The notice of a seat moved by the organiser: where the person plays now."""
+    _subject, body = round_paired(round_, table, seat, at_table)
+    subject = _("%(event)s: your seat in round %(round)s has changed") % {
+        "event": round_.event.name,
+        "round": round_.number,
+    }
+    return subject, body
+
+
+def seated_people(round_: Round, table_ids: list[int] | None = None) -> dict:
+    """Each person with an account at a table of ``round_`` (or of ``table_ids`` only)
+    where someone wants notices: their table, seat and everyone at it."""
     wanted = Seat.objects.filter(wanting_notices("entrant__user"), table__round=round_)
+    if table_ids is not None:
+        wanted = wanted.filter(table_id__in=table_ids)
     seats = {}
     for table in round_.tables.filter(seats__in=wanted).distinct().with_seats():
         at_table = list(table.seats.all())

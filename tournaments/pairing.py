@@ -20,7 +20,7 @@ from tournaments.formats import (
 from tournaments.formats.seating import place_fixed_tables
 from tournaments.history import load_history
 from tournaments.models import Entrant, Event, Result, Round, Seat, Table
-from tournaments.notices import notify_round_paired
+from tournaments.notices import notify_round_paired, notify_seats_swapped
 from tournaments.ranking import (
     compute_standings,
     do_update_standings,
@@ -371,6 +371,8 @@ def do_swap_seats(round_: Round, first: Seat, second: Seat, by=None) -> None:
             Table.objects.filter(pk=table.pk).update(explanation=note)
         Round.objects.filter(pk=round_.pk).update(revision=F("revision") + 1)
         live.announce_change(round_.event_id)
+        if not round_.draft:
+            notify_seats_swapped(round_, [first.table_id, second.table_id])
         event_log.log(
             round_.event,
             by,

@@ -3,7 +3,7 @@
 from celery import shared_task
 
 from tournaments.models import Round
-from tournaments.notices import do_notify_round_paired
+from tournaments.notices import do_notify_round_paired, do_notify_seats_swapped
 from tournaments.pairing import do_pair_automatically
 from tournaments.round_forfeits import do_close_check_in, due_rounds
 
@@ -29,3 +29,10 @@ def pair_next_round(event_id: int, after_round: int) -> int | None:
     number, or None. Run twice, it pairs once: the second finds the round paired."""
     round_ = do_pair_automatically(event_id, after_round)
     return round_.number if round_ is not None else None
+
+
+@shared_task(acks_late=True)
+def notify_seats_swapped(round_id: int, table_ids: list[int]) -> int:
+    """The people at tables whose seats were swapped in a published round are told
+    where they sit now (``tournaments.notices.do_notify_seats_swapped``)."""
+    return do_notify_seats_swapped(round_id, table_ids)

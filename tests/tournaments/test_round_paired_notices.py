@@ -16,7 +16,7 @@ from tests.tournaments.helpers import enter, make_event
 from tournaments import notices
 from tournaments.models import Seat, Table
 from tournaments.pairing import do_pair_round, do_repair_round, do_swap_seats
-from tournaments.tasks import notify_round_paired
+from tournaments.tasks import notify_round_paired, notify_seats_swapped
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +141,27 @@ def test_pairing_asks_no_more_queries_of_40_people_wanting_notices_than_of_8(
     assert len(many) == len(few)
     assert not any("accounts_notice" in sql for sql in few + many)
     assert len(sent_with(tasks_sent, notify_round_paired)) == 2
+
+
+def test_a_swap_after_the_notices_tells_the_two_tables_where_they_sit_now(eight, tasks_sent):
+    round_ = do_pair_round(eight)
+    tasks_sent.run(notify_round_paired)
+    first, second = Table.objects.filter(round=round_).order_by("number")
+    moved = first.seats.order_by("position").first()
+    do_swap_seats(round_, moved, second.seats.order_by("position").first())
+    assert sent_with(tasks_sent, notify_seats_swapped) == [(round_.pk, [first.pk, second.pk])]
+    assert tasks_sent.run(notify_seats_swapped) == [8]  # everyone at both tables
+    tasks_sent.run(notify_seats_swapped)  # run again: nobody is told twice
+    assert Notice.objects.filter(key__startswith="seats-swapped:").count() == 8
+    person = Seat.objects.get(pk=moved.pk).entrant.user
+    told = Notice.objects.get(user=person, key__startswith="seats-swapped:")
+    assert told.subject == f"{eight.name}: your seat in round 1 has changed"
+    assert f"You play at table {first.number}, seat 1, " in told.body
+
+
+def test_a_swap_before_the_notices_went_adds_none(eight, tasks_sent):
+    round_ = do_pair_round(eight)
+    first, second = Table.objects.filter(round=round_).order_by("number")
+    do_swap_seats(round_, first.seats.first(), second.seats.first())
+    assert tasks_sent.run(notify_seats_swapped) == [0]  # the round's own notices tell it
+    assert tasks_sent.run(notify_round_paired) == [8]
