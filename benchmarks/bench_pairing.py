@@ -101,7 +101,9 @@ def store_round(event, number: int, tables, by_place) -> None:
         for p, key in enumerate(t.seats)
     )
     played = [(row_, t) for row_, t in zip(rows, tables, strict=True) if not t.bye]
-    results = Result.objects.bulk_create(Result(table=r, source="organiser") for r, _ in played)
+    results = Result.objects.bulk_create(
+        Result(table=r, event=event, source="organiser") for r, _ in played
+    )
     SeatResult.objects.bulk_create(
         SeatResult(
             result=result,

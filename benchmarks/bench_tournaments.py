@@ -167,7 +167,9 @@ def load_results(entrants: int, rounds: int):
             for i, t in enumerate(tables)
             for p in range(4)
         )
-        results = Result.objects.bulk_create(Result(table=t, source="organiser") for t in tables)
+        results = Result.objects.bulk_create(
+            Result(table=t, event_id=round_.event_id, source="organiser") for t in tables
+        )
         seat_results = []
         for i, result in enumerate(results):
             places = rng.sample(range(1, 5), 4)

@@ -198,7 +198,7 @@ class Importer:
 
     def result(self, record: dict, table: Table, entrants: dict, where: str) -> None:
         by = self.person(record.get("recorded_by")) if isinstance(record, dict) else None
-        result = built(Result, record, where, table=table, recorded_by=by)
+        result = built(Result, record, where, table=table, event=table.round.event, recorded_by=by)
         result = self.saved(result, record, "recorded_at")
         for number, seat in enumerate(items(record, "seats", where), start=1):
             here = f"{where}.seats[{number}]"

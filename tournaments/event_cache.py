@@ -12,7 +12,7 @@ own fields the part shows (and its game's name), ``standings_version`` (bumped b
 change of the stored standings), its published rounds' number and revisions (pairing,
 publishing, pairing again, swapping seats) and its results (how many, the latest
 written: every result goes through ``tournaments.results.store_result``, whose save
-stamps ``recorded_at``).
+stamps ``recorded_at``; a result names its event, so both are read from one index).
 So a new result, pairing or round change is a new version, shown at once, and nothing
 is ever invalidated. It is read from the data rather than counted by the writers: a
 counter on the event's row would make every result of a rush wait for that row's lock.
@@ -66,10 +66,9 @@ def tables() -> dict:
 # from ``Subquery`` objects: the event page asks them on every read, and building and
 # compiling four ORM subqueries cost more CPU than the rest of a visitor's page.
 PUBLISHED_ROUNDS = "FROM {round} r WHERE r.event_id = {event}.id AND r.draft = %s"
-PUBLISHED_RESULTS = (
-    "FROM {result} x JOIN {table} t ON t.id = x.table_id JOIN {round} r ON r.id = t.round_id"
-    " WHERE r.event_id = {event}.id AND r.draft = %s"
-)
+# Every result of the event, by the results' own event column and its index: a draft
+# round's (a bot table of a draft may have one) moves the version too, harmlessly.
+RESULTS = "FROM {result} x WHERE x.event_id = {event}.id"
 # The reader's entry's id, for what other apps annotate (``register_page_annotation``).
 ENTRY = "SELECT e.id FROM {entrant} e WHERE e.event_id = {event}.id AND e.user_id = %s"
 # The reader's entry's fields the page shows besides its id.
@@ -111,10 +110,8 @@ def with_page_version(events, reader=None):
         rounds_revision=raw(
             f"SELECT COALESCE(SUM(r.revision), 0) {PUBLISHED_ROUNDS}", [False], IntegerField()
         ),
-        results_count=raw(f"SELECT COUNT(*) {PUBLISHED_RESULTS}", [False], IntegerField()),
-        results_latest=raw(
-            f"SELECT MAX(x.recorded_at) {PUBLISHED_RESULTS}", [False], DateTimeField()
-        ),
+        results_count=raw(f"SELECT COUNT(*) {RESULTS}", [], IntegerField()),
+        results_latest=raw(f"SELECT MAX(x.recorded_at) {RESULTS}", [], DateTimeField()),
     )
     signed_in = reader is not None and reader.is_authenticated
     entry = f"({ENTRY})"

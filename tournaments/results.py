@@ -151,7 +151,7 @@ def store_result(
     found = RESULT_OF_TABLE.fetch(table.pk)
     result = found[0] if found else None
     if result is None:
-        return Result.objects.create(table=table, **fields), False
+        return Result.objects.create(table=table, event_id=table.round.event_id, **fields), False
     for name, value in fields.items():
         setattr(result, name, value)
     result.save()

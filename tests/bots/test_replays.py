@@ -60,7 +60,10 @@ def test_the_record_downloads_as_json(client, played_match):
 
 def test_an_event_results_record_replays(client, table, example_record):
     result = Result.objects.create(
-        table=table, source=Result.Source.RECORD, detail={"record": example_record}
+        table=table,
+        event=table.round.event,
+        source=Result.Source.RECORD,
+        detail={"record": example_record},
     )
     page = client.get(f"/bots/results/{result.pk}/replay/?step=1").content.decode()
     assert example_record["rounds"][0]["moves"][0] in page

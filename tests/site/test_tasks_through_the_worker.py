@@ -13,7 +13,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_recompute_request_reaches_the_worker_and_the_standings_are_stored(
     celery_worker, client_for, organiser, table
 ):
-    result = Result.objects.create(table=table, source=Result.Source.ORGANISER)
+    result = Result.objects.create(
+        table=table, event=table.round.event, source=Result.Source.ORGANISER
+    )
     for seat, score, place, points in [(0, 60, 1, 3), (1, 36, 2, 1)]:
         entrant = table.seats.get(position=seat).entrant
         SeatResult.objects.create(
