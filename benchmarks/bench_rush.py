@@ -527,22 +527,9 @@ def results_phase(database: str, port: int, data: dict, tables: list[dict]) -> l
 def run(quick: bool = False) -> list[dict]:
     phases = phases_from_environment()
     database, broker, code = settings_from_environment()
-    if error := recreate_database(database):
-        return [row("rush", 0, "skipped", f"PostgreSQL not reachable: {error}"[:60])]
-    env = environment(database, broker)
-    manage(env, "migrate", "-v0", code=code)
-    data = json.loads(
-        manage(env, "shell", "-c", f"ENTRANTS = {ENTRANTS}\n{SETUP}", code=code).splitlines()[-1]
-    )
-    subprocess.run(
-        [sys.executable, "-m", "celery", "-A", "config", "purge", "-f", "-Q", "default,standings"],
-        cwd=code,
-        env=env,
-        capture_output=True,
-        timeout=60,
-    )
-    with serving(env, workers=4, threads=4, queues="default,standings", code=code) as site:
-        time.sleep(5)  # the worker's start
+    with event_served(database, broker, code, ENTRANTS, workers=4, threads=4) as (site, data):
+        if site is None:
+            return [row("rush", 0, "skipped", f"PostgreSQL not reachable: {data}"[:60])]
         pids = [site.server.pid, site.worker.pid]
         return measure(database, site.port, data, quick, pids, phases)
 

@@ -16,20 +16,20 @@ from declarations.permissions import (
     access_event_as_declarations_organiser,
     access_event_declarations,
 )
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from tournaments.permissions import is_event_organiser
 
 
-def own_form(user, listing, data=None):
+def own_form(user, listing):
     """The reader's own declaration's form, if they are an entrant."""
     for entrant, declaration in listing.shown:
         if user.is_authenticated and entrant.user_id == user.pk:
-            form = DeclareForm(data, rule=listing.rule, declaration=declaration, prefix="own")
+            form = DeclareForm(rule=listing.rule, declaration=declaration, prefix="own")
             return entrant, declaration, form
     return None, None, None
 
 
-def declarations_page(request, slug, rule_form=None, own=None, outcome=None):
+def declarations_page(request, slug, rule_form=None, outcome=None):
     """The page; ``rule_form`` is what asks sent back refused, with the ``outcome`` of
     its write."""
     event = access_event_declarations(request.user, slug)
@@ -37,7 +37,7 @@ def declarations_page(request, slug, rule_form=None, own=None, outcome=None):
     organiser = is_event_organiser(request.user, event)
     context = {"event": event, "listing": listing, "is_organiser": organiser}
     if listing.rule is not None:
-        entrant, declaration, form = own_form(request.user, listing, own)
+        entrant, declaration, form = own_form(request.user, listing)
         context.update(own_entrant=entrant, own_declaration=declaration, own_form=form)
         if organiser:
             context["rows"] = [
@@ -76,9 +76,10 @@ def declare(request, slug, entrant_id):
     rule = declaring.rule_of(entrant.event)
     prefix = f"e{entrant.pk}" if as_organiser else "own"
     form = DeclareForm(request.POST, rule=rule, prefix=prefix)
+    declared = None
     if form.is_valid():
         data = form.cleaned_data
-        if carried_out(
+        declared = carried_out(
             request,
             declaring.do_declare,
             entrant,
@@ -87,12 +88,12 @@ def declare(request, slug, entrant_id):
             data["version"],
             data["text"],
             form=form,
-        ):
-            messages.success(request, _("Declaration saved."))
-            return redirect("event-declarations", slug=slug)
+        )
+    if declared:
+        messages.success(request, _("Declaration saved."))
     for error in form.errors.values():
         messages.error(request, " ".join(error))
-    return redirect("event-declarations", slug=slug)
+    return back_to(request, declared, "event-declarations", slug=slug)
 
 
 @require_POST

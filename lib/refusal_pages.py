@@ -6,12 +6,18 @@ calls ``checked_on(self, check_something, ...)``. A refusal is shown beside the 
 field it names, else above the form, else (no form) as a page message. A form whose
 fields are not named as the service names them says which of its fields a name is with
 ``field_of(name)``. A form page is answered with ``form_page``: the same page whether
-the write was done or refused, a refused one with a 4xx status.
+the write was done or refused, a refused one with a 4xx status. A button's action (a
+form that posts and goes back to a page) is answered with ``back_to``: done, the
+redirect to the page; refused, that page itself with the refusal's message and status.
 """
 
+from copy import copy
+from urllib.parse import urlsplit
+
 from django.contrib import messages
-from django.http import HttpResponse
-from django.shortcuts import render
+from django.http import HttpResponse, QueryDict
+from django.shortcuts import redirect, render, resolve_url
+from django.urls import resolve
 
 from lib.refusal import Outcome, Refusal, attempted
 
@@ -65,3 +71,38 @@ def _status(form, outcome: Outcome | None, throttled: bool) -> int:
     if outcome is not None and outcome.refusal is not None:
         return outcome.refusal.http_status
     return 400 if form is not None and form.errors else 200
+
+
+def back_to(request, outcome, to, *args, **kwargs) -> HttpResponse:
+    """A button action's answer, the page ``to`` (a URL name with its arguments, or a
+    path of this site). Carried out (a true ``outcome``): the redirect to it (POST,
+    redirect, GET). Refused: that page drawn now, as its GET would draw it, with the
+    refusal's message (``carried_out`` queued it; the page shows the queued messages) and
+    the refusal's own status (409, 413, else 400); ``False`` or ``None`` is a refusal the
+    view showed itself (a form it could not read), 400. Nothing was changed."""
+    url = resolve_url(to, *args, **kwargs)
+    if outcome:
+        return redirect(url)
+    refusal = getattr(outcome, "refusal", None)
+    return page_at(request, url, refusal.http_status if refusal is not None else 400)
+
+
+def page_at(request, url: str, status: int) -> HttpResponse:
+    """The page at ``url`` drawn for ``request``'s person as a GET, with ``status``."""
+    parts = urlsplit(url)
+    match = resolve(parts.path)
+    page = copy(request)
+    page.method = "GET"
+    page.path = page.path_info = parts.path
+    page.GET = QueryDict(parts.query)
+    page.POST = QueryDict()
+    page.META = {**request.META, "REQUEST_METHOD": "GET", "QUERY_STRING": parts.query}
+    page.resolver_match = match
+    response = match.func(page, *match.args, **match.kwargs)
+    if response.status_code in (301, 302, 303, 307, 308):
+        return response  # the page sends the person on: the message waits there
+    for key in ("CSRF_COOKIE", "CSRF_COOKIE_NEEDS_UPDATE"):  # a token the page made
+        if key in page.META:
+            request.META[key] = page.META[key]
+    response.status_code = status
+    return response

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from room import calls
 from room.desk import current_round
 from room.forms import CallForm
@@ -53,9 +53,9 @@ def call_judge(request, table_id: int):
     table = access_table(request.user, table_id)
     form = CallForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else request.POST.get("reason", "")
-    if carried_out(request, calls.do_call_judge, table, request.user, reason):
+    if called := carried_out(request, calls.do_call_judge, table, request.user, reason):
         messages.success(request, _("A judge has been called to your table."))
-    return redirect("scoring-table", table_id=table.pk)
+    return back_to(request, called, "scoring-table", table_id=table.pk)
 
 
 def slip_call(request, token: str):
@@ -119,4 +119,4 @@ def call_action(request, slug: str, call_id: int, action: str):
     do, said = ACTIONS[action]
     if done := carried_out(request, do, call_id, request.user, request.POST.get("basis")):
         messages.success(request, said(done.answer))
-    return redirect("room-judges", slug=slug)
+    return back_to(request, done, "room-judges", slug=slug)

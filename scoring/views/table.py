@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lib.refusal import attempted
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from scoring.audit import in_words
 from scoring.deciding import do_confirm_result, do_dispute_result, do_resolve_dispute
 from scoring.entering import do_submit_result, do_take_back_round
@@ -162,16 +162,21 @@ def submission_of(table, request) -> Submission:
     return get_object_or_404(table.submissions, pk=request.POST.get("submission"))
 
 
-def act(request, table, action, *args, success: str):
+def act(request, table, action, *args, success: str, done=True):
     """Run one action once per form token, based on the entry the page showed (its
-    ``basis``); a refusal is shown as a message. Back to the table page, or to the
-    results desk when the form came from there."""
-    basis = request.POST.get("basis")
-    if consume_form_token(request) and carried_out(request, action, *args, basis=basis):
-        messages.success(request, success)
+    ``basis``). Back to the table page, or to the results desk when the form came from
+    there; a refusal is shown there as a message, with its status (``back_to``). A form
+    sent again (its token spent) goes back: the first sending did it. ``done`` false: the
+    view refused the form itself (its message is queued), nothing is run."""
     if request.POST.get("back") == "desk":
-        return redirect("scoring-desk", slug=table.round.event.slug)
-    return redirect("scoring-table", table_id=table.pk)
+        back = ("scoring-desk", table.round.event.slug)
+    else:
+        back = ("scoring-table", table.pk)
+    if done and consume_form_token(request):
+        done = carried_out(request, action, *args, basis=request.POST.get("basis"))
+        if done:
+            messages.success(request, success)
+    return back_to(request, done, *back)
 
 
 @require_POST
@@ -219,17 +224,17 @@ def settle(request, table_id: int):
     form = SettleForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose accept or reject and give a reason."))
-        return redirect("scoring-table", table_id=table.pk)
-    accept, reason = form.cleaned_data["accept"], form.cleaned_data["reason"]
+    data = form.cleaned_data if form.is_valid() else {}
     return act(
         request,
         table,
         do_resolve_dispute,
         submission,
         request.user,
-        accept,
-        reason,
+        data.get("accept"),
+        data.get("reason"),
         success=_("Settled."),
+        done=form.is_valid(),
     )
 
 

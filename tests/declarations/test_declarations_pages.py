@@ -59,4 +59,5 @@ def test_after_the_deadline_the_undeclared_are_named_and_the_form_is_locked(
     late = client_for(player).post(
         f"/events/{event.slug}/declarations/{mine.pk}/", {"own-text": "Elves"}
     )
-    assert late.status_code == 302 and not Declaration.objects.exists()
+    assert late.status_code == 409 and not Declaration.objects.exists()
+    assert "Declarations are locked: the deadline has passed." in late.content.decode()

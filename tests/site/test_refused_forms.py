@@ -1,20 +1,41 @@
 """A form page that refuses what was sent answers 4xx (``lib.refusal_pages.form_page``):
 the same page with the form's error, and nothing in the database changed. Each case is
 one page, sent input it refuses; the status is 400, or 409 where the write clashes with
-what is stored now."""
+what is stored now. A button's action refused (``lib.refusal_pages.back_to``) answers
+the same way: the page it goes back to, with the refusal's message, and nothing changed;
+done, it still redirects."""
 
+from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from bots.models import Batch, Bot, Ladder
-from declarations.models import DeclarationRule
+from declarations.models import Declaration, DeclarationRule
 from games.models import CatalogueGame, GameRecord
 from integrations.models import Hook
 from play.models import Challenge, Vacation
+from room.calls import do_call_judge, do_claim
+from room.models import JudgeCall
+from scoring.entering import do_submit_result
+from scoring.models import Submission
 from series.models import RecurringSchedule, Series, SeriesEvent
-from tournaments.models import Entrant, Event, EventRole, League, Result, Season
+from tests.scoring.conftest import RULEBOOK_ROUND
+from tests.tournaments.helpers import make_team_event
+from tournaments.models import (
+    Entrant,
+    Event,
+    EventRole,
+    League,
+    Result,
+    Round,
+    Season,
+    Seat,
+    Team,
+)
+from tournaments.teams import do_create_team
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +60,12 @@ WATCHED = (
     Ladder,
     GameRecord,
     CatalogueGame,
+    Round,
+    Seat,
+    Team,
+    Declaration,
+    JudgeCall,
+    Submission,
 )
 REQUIRED = "This field is required."
 
@@ -300,6 +327,12 @@ def world(staff, organiser, player, league, event):
     )
 
 
+@pytest.fixture
+def table_world(world, table):
+    world.table = table
+    return world
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_a_refused_form_answers_4xx_with_its_error_and_changes_nothing(case, world, client_for):
     persona, url_of, data, said, status = CASES[case]
@@ -310,3 +343,165 @@ def test_a_refused_form_answers_4xx_with_its_error_and_changes_nothing(case, wor
     assert page.status_code == status
     assert said in page.content.decode()
     assert rows() == before
+
+
+def declared(w):
+    """The player an entrant asked for a deck, declared once: the version is 1."""
+    DeclarationRule.objects.create(
+        event=w.event, label="Deck", deadline=timezone.now() + timedelta(days=1)
+    )
+    entrant = Entrant.objects.get(event=w.event, user=w.player)
+    Declaration.objects.create(entrant=entrant, event=w.event, text="Elves", updated_by=w.player)
+    return entrant
+
+
+def finished(event):
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    return event
+
+
+def a_team_event(w):
+    w.event = make_team_event(
+        w.league, w.organiser, players=4, table_size=2, points_by_place=[3, 0], slug="club-match"
+    )
+    return w.event
+
+
+def a_team(w):
+    return do_create_team(a_team_event(w), w.organiser, "Rooks", captain=w.player)
+
+
+def a_withdrawn_team_player(w):
+    team = a_team(w)
+    first = Entrant.objects.filter(event=team.event, team__isnull=True).order_by("pk").first()
+    first.team = team
+    first.board = 1
+    first.save(update_fields=["team", "board"])
+    finished(team.event)
+    return f"/events/club-match/teams/{team.pk}/withdraw/{first.pk}/"
+
+
+def a_call(w):
+    return do_call_judge(w.table, w.player, "A rules question")
+
+
+def a_claimed_call(w):
+    call = a_call(w)
+    do_claim(call.pk, w.organiser, call.basis)
+    call.refresh_from_db()
+    return call
+
+
+def a_submission(w):
+    event = w.table.round.event
+    event.rules_options = {"rounds": 1}
+    event.save(update_fields=["rules_options"])
+    return do_submit_result(w.table, "call-to-glory-table/1", RULEBOOK_ROUND, w.player)
+
+
+def a_place(w):
+    entrant = Entrant.objects.get(event=finished(w.event), user=w.player)
+    return f"/events/{w.event.slug}/entrants/{entrant.pk}/place/"
+
+
+# name: (persona, url of the world (a table's), data, message shown, status)
+BUTTONS = {
+    "declare": (
+        "player",
+        lambda w: f"/events/{w.event.slug}/declarations/{declared(w).pk}/",
+        {"own-text": "Dwarves", "own-version": "7"},
+        "The declaration changed since you saw it: look again.",
+        409,
+    ),
+    "set-place": (
+        "organiser",
+        a_place,
+        {"club": "Rooks", "fixed_table": "2"},
+        "The event is finished; an organiser reopens it to change it.",
+        409,
+    ),
+    "swap": (
+        "organiser",
+        lambda w: f"/events/{w.event.slug}/rounds/1/swap/",
+        {"first": "", "second": ""},
+        "Choose two seats to swap.",
+        400,
+    ),
+    "clock": (
+        "organiser",
+        lambda w: f"/events/{w.event.slug}/rounds/1/clock/",
+        {"action": "resume"},
+        "Round 1&#x27;s clock is not paused.",
+        409,
+    ),
+    "team-create": (
+        "organiser",
+        lambda w: f"/events/{a_team_event(w).slug}/teams/new/",
+        {"name": ""},
+        "Give the team a name of at most",
+        400,
+    ),
+    "team-enter": (
+        "player",
+        lambda w: f"/events/club-match/teams/{a_team(w).pk}/enter/",
+        {"username": "nobody_here"},
+        "nobody_here",
+        400,
+    ),
+    "team-withdraw": (
+        "player",
+        a_withdrawn_team_player,
+        {},
+        "The event is finished; an organiser reopens it to change it.",
+        409,
+    ),
+    "call-judge": (
+        "player",
+        lambda w: f"/room/tables/{a_call(w).table_id}/call/",
+        {"reason": "Again"},
+        "A judge has been called to this table already: they are on their way.",
+        409,
+    ),
+    "judge-call-claim": (
+        "organiser",
+        lambda w: f"/events/{w.event.slug}/judges/calls/{a_claimed_call(w).pk}/claim/",
+        {},
+        "This call has been claimed already.",
+        409,
+    ),
+    "settle": (
+        "organiser",
+        lambda w: f"/scoring/tables/{a_submission(w).table_id}/settle/",
+        {"accept": "", "reason": ""},
+        "Choose accept or reject and give a reason.",
+        400,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", BUTTONS)
+def test_a_refused_button_answers_4xx_on_its_page_with_why_and_changes_nothing(
+    case, table_world, client_for
+):
+    persona, url_of, data, said, status = BUTTONS[case]
+    url = url_of(table_world)
+    client = client_for(getattr(table_world, persona))
+    if case == "settle":
+        data = {**data, "submission": Submission.objects.get().pk}
+    before = rows()
+    page = client.post(url, data)
+    assert page.status_code == status
+    html = page.content.decode()
+    assert said in html
+    assert 'role="alert"' in html or "message error" in html  # shown as the page's message
+    assert rows() == before
+
+
+def test_a_button_carried_out_still_redirects(table_world, client_for):
+    """Done, the action goes back to its page by a redirect (POST, redirect, GET)."""
+    client = client_for(table_world.organiser)
+    url = f"/events/{table_world.event.slug}/rounds/1/clock/"
+    page = client.post(url, {"action": "start", "minutes": 30})
+    assert page.status_code == 302
+    assert page["Location"] == f"/events/{table_world.event.slug}/rounds/1/"

@@ -3,21 +3,8 @@ kind spelled out as a string (``{% if table.status.key == "recorded" %}``): a re
 value would silently stop matching."""
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-IGNORED = {".venv", "var", "node_modules", "test-artifacts"}
-
-
-def templates() -> list[Path]:
-    """Every template of the site: the top folder's and every app's (games/templates
-    and the others a new app brings), wherever a ``templates`` folder is."""
-    return sorted(
-        path
-        for path in ROOT.rglob("templates/**/*.html")
-        if not IGNORED & set(path.relative_to(ROOT).parts)
-    )
-
+from tests.site.template_files import ROOT, templates
 
 STRING_COMPARISON = re.compile(r"""\{%-?\s*(?:el)?if\b[^%]*(?:(?:==|!=)\s*["']|["']\s*(?:==|!=))""")
 

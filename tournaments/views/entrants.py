@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from lib.refusal import Refusal, attempted
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from tournaments import lifecycle
 from tournaments.check_in import no_shows
 from tournaments.entrant_import import do_import_entrants
@@ -136,14 +136,15 @@ def set_place(request, slug, entrant_id):
     """An entrant's club and fixed table, from their card on the entrants page."""
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
     form = PlaceFields(request.POST)
+    placed = None
     if not form.is_valid():
         for errors in form.errors.values():
             messages.error(request, f"{entrant}: {' '.join(errors)}")
-    elif carried_out(
+    elif placed := carried_out(
         request, do_set_place, entrant, form.cleaned_data["club"], form.cleaned_data["fixed_table"]
     ):
         messages.success(request, _("%(name)s's club and table are saved.") % {"name": entrant})
-    return redirect("event-entrants", slug=slug)
+    return back_to(request, placed, "event-entrants", slug=slug)
 
 
 @login_required

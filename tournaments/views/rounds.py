@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import back_to, carried_out
 from lib.slots import filled, slot, split_at_slots
 from tournaments import lifecycle
 from tournaments.board import table_statuses
@@ -303,13 +303,13 @@ def swap(request, slug, number):
     form = SwapForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose two seats to swap."))
-        return redirect("round-detail", slug=slug, number=number)
+        return back_to(request, False, "round-detail", slug=slug, number=number)
     seats = Seat.objects.filter(table__round=round_).select_related("table")
     first = get_object_or_404(seats, pk=form.cleaned_data["first"])
     second = get_object_or_404(seats, pk=form.cleaned_data["second"])
-    if carried_out(request, do_swap_seats, round_, first, second, by=request.user):
+    if swapped := carried_out(request, do_swap_seats, round_, first, second, by=request.user):
         messages.success(request, _("Seats swapped."))
-    return redirect("round-detail", slug=slug, number=number)
+    return back_to(request, swapped, "round-detail", slug=slug, number=number)
 
 
 # What the organiser reads once the clock did as asked.
@@ -328,6 +328,7 @@ def clock(request, slug, number):
     organiser's, or a judge's)."""
     round_ = access_round_for_clock(request.user, slug, number)
     form = ClockForm(request.POST)
+    done = None
     if not form.is_valid():
         messages.error(request, _("Give the minutes and the table as whole numbers."))
     else:
@@ -335,9 +336,9 @@ def clock(request, slug, number):
         action = change.pop("action")
         if not can_run_clock(request.user, round_.event, change.get("table")):
             raise PermissionDenied
-        if carried_out(request, do_clock, round_, action, by=request.user, **change):
+        if done := carried_out(request, do_clock, round_, action, by=request.user, **change):
             messages.success(request, CLOCK_DONE[action]())
     back = request.POST.get("next", "")  # the judges' page's controls come back to it
     if back.startswith("/") and url_has_allowed_host_and_scheme(back, None):
-        return redirect(back)
-    return redirect("round-detail", slug=slug, number=number)
+        return back_to(request, done, back)
+    return back_to(request, done, "round-detail", slug=slug, number=number)

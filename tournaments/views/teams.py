@@ -4,11 +4,11 @@ organiser) enters and withdraws its players. Each form goes back to the page."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import back_to, carried_out
 from tournaments.models import Entrant
 from tournaments.permissions import (
     access_event,
@@ -68,7 +68,7 @@ def team_create(request, slug):
     )
     if made:
         messages.success(request, _("Team %(name)s is made.") % {"name": made.answer.name})
-    return redirect("event-teams", slug=slug)
+    return back_to(request, made, "event-teams", slug=slug)
 
 
 @login_required
@@ -81,7 +81,7 @@ def team_enter(request, slug, team_id):
         messages.success(
             request, _("%(name)s plays for %(team)s.") % {"name": entered.answer.name, "team": team}
         )
-    return redirect("event-teams", slug=slug)
+    return back_to(request, entered, "event-teams", slug=slug)
 
 
 @login_required
@@ -89,6 +89,6 @@ def team_enter(request, slug, team_id):
 def team_withdraw(request, slug, team_id, entrant_id):
     team = access_team_as_captain_or_organiser(request.user, slug, team_id)
     entrant = get_object_or_404(Entrant, event=team.event, pk=entrant_id)
-    if carried_out(request, do_withdraw_team_player, team, request.user, entrant):
+    if withdrawn := carried_out(request, do_withdraw_team_player, team, request.user, entrant):
         messages.success(request, _("%(name)s is withdrawn.") % {"name": entrant.name})
-    return redirect("event-teams", slug=slug)
+    return back_to(request, withdrawn, "event-teams", slug=slug)
