@@ -21,6 +21,7 @@ class Migration(migrations.Migration):
             name="event",
             field=models.ForeignKey(
                 null=True,
+                db_index=False,
                 on_delete=django.db.models.deletion.CASCADE,
                 related_name="+",
                 to="tournaments.event",
@@ -31,6 +32,7 @@ class Migration(migrations.Migration):
             model_name="result",
             name="event",
             field=models.ForeignKey(
+                db_index=False,
                 on_delete=django.db.models.deletion.CASCADE,
                 related_name="+",
                 to="tournaments.event",

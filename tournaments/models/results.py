@@ -29,7 +29,8 @@ class Result(models.Model):
     # results on every read (``tournaments.event_cache``), and through the tables and
     # rounds that was 17 ms of PostgreSQL a read at 5,625 results; by this column's
     # index it is a range of one index.
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    # (Indexed by ``results_of_event``, which leads with it: no index of its own.)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+", db_index=False)
     source = models.CharField(max_length=10, choices=Source.choices)
     rules_version = models.CharField(max_length=80, blank=True)
     detail = models.JSONField(
