@@ -10,7 +10,9 @@ adds cProfile's dearest calls for one of them.
         .venv/bin/python -m benchmarks.profile_pages [--entrants 1000] [--readers 200]
 
 The database is migrated and gets its own event of ``--entrants`` players, each with a
-session, and round 1 paired (not recreated: each run adds one event).
+session, and round 1 paired (not recreated: each run adds one event). ``--event SLUG``
+reads an event already there instead (e.g. one of ``bench_pairing``'s, several rounds
+played), as a visitor only: so two checkouts can be compared on the same data.
 """
 
 import argparse
@@ -32,6 +34,7 @@ def main() -> None:
     parser.add_argument("--entrants", type=int, default=1000)
     parser.add_argument("--readers", type=int, default=200)
     parser.add_argument("--profile", choices=["visitor", "event", "table", "home"])
+    parser.add_argument("--event", help="an event's slug: read it as a visitor, add nothing")
     args = parser.parse_args()
 
     import django
@@ -44,8 +47,11 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)  # hashed, as served
+    if args.event:
+        read_as_a_visitor(f"/events/{args.event}/", args.readers)
+        return
+    call_command("migrate", verbosity=0)
     from tournaments.leagues import do_create_event, do_create_league, do_create_season
     from tournaments.models import Entrant, Seat
     from tournaments.pairing import do_pair_round
@@ -127,6 +133,37 @@ def main() -> None:
         stats = pstats.Stats(profile)
         stats.sort_stats("cumulative").print_stats(50)
         stats.sort_stats("tottime").print_stats(30)
+
+
+def read_as_a_visitor(path: str, reads: int) -> None:
+    """``path`` read ``reads`` times by a visitor (its shared part built first): CPU of
+    this process and wall per read, and PostgreSQL's share of the wall."""
+    from django.db import connection
+    from django.test import Client
+
+    client = Client()
+    assert client.get(path).status_code == 200, path
+    cpu, wall, database = [], [], []
+
+    def timed_execute(execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            database[-1] += time.perf_counter() - started
+
+    with connection.execute_wrapper(timed_execute):
+        for _ in range(reads):
+            database.append(0.0)
+            started, started_wall = time.process_time(), time.perf_counter()
+            client.get(path)
+            cpu.append(time.process_time() - started)
+            wall.append(time.perf_counter() - started_wall)
+    print(
+        f"{path} as a visitor: {reads} reads, CPU median {statistics.median(cpu) * 1000:.2f} ms,"
+        f" wall median {statistics.median(wall) * 1000:.2f} ms, of it in PostgreSQL"
+        f" {statistics.median(database) * 1000:.2f} ms"
+    )
 
 
 if __name__ == "__main__":
