@@ -21,12 +21,7 @@ from tournaments.formats.seating import place_fixed_tables
 from tournaments.history import load_history
 from tournaments.models import Entrant, Event, Result, Round, Seat, Table
 from tournaments.notices import notify_round_paired, notify_seats_swapped
-from tournaments.ranking import (
-    compute_standings,
-    do_update_standings,
-    points_and_ranks,
-    request_standings_update,
-)
+from tournaments.ranking import compute_standings, points_and_ranks, request_standings_update
 from tournaments.round_check_in import open_window
 from tournaments.round_clock import start_when_published
 
@@ -135,16 +130,16 @@ def check_next_round(event: Event, number: int) -> None:
 def do_pair_automatically(event_id: int, after_round: int) -> Round | None:
     """Round ``after_round`` has its last result: pair the next one if the event says
     so and pairing it is still what comes next (not after the planned rounds, nor
-    while entrants wait for a team). The standings are stored first, so pairing reads
-    them as everyone will see them. Nobody is asked: a refusal (someone paired it
-    meanwhile, a result was withdrawn) leaves the event as it is."""
+    while entrants wait for a team). Pairing ranks the entrants from the results
+    itself while the standings task stores them (storing first cost the next round
+    0.9 s at 7,500 entrants). Nobody is asked: a refusal (someone paired it meanwhile,
+    a result was withdrawn) leaves the event as it is."""
     event = Event.objects.filter(pk=event_id, pairs_automatically=True).first()
     if event is None:
         return None
     state = lifecycle.state_of(event)
     if state.latest != after_round or state.primary != lifecycle.Act.PAIR:
         return None
-    do_update_standings(event_id)
     outcome = attempted(do_pair_round, event, number=after_round + 1, automatic=True)
     if outcome.refusal is not None:
         reason = outcome.refusal.message
