@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # intcomma: a count of thousands as each language writes it
     "django.forms",  # its form templates, for FORM_RENDERER
     "rest_framework",
     "rest_framework.authtoken",

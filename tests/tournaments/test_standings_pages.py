@@ -2,8 +2,12 @@
 at 7,500 entrants the whole table made the event page a megabyte for every player at
 the release (bench_release). A small event shows them all, with no pages."""
 
+from types import SimpleNamespace
+
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
 
 from standings.computing import do_store_standings
 from tests.tournaments.helpers import make_event, play
@@ -56,3 +60,18 @@ def test_a_page_of_the_standings_that_is_not_there_is_not_found(five_played, mon
     monkeypatch.setattr(events, "STANDINGS_PAGE", 2)
     answer = Client().get(f"/events/{five_played.slug}/", {"standings": asked})
     assert answer.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Places 7,401 to 7,500 of 7,500"),
+        ("de", "7.401 bis 7.500 von 7.500"),
+        ("ru", "7\xa0401"),
+    ],
+)
+def test_a_count_of_thousands_is_written_as_the_language_writes_it(language, words):
+    standings = SimpleNamespace(first=7401, last=7500, all_rows=range(7500), page=75, pages=75)
+    with translation.override(language):
+        html = render_to_string("tournaments/_standings_pages.html", {"standings": standings})
+    assert words in html
