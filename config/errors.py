@@ -27,16 +27,46 @@ def page_not_found(request, exception=None):  # noqa: ARG001 - Django passes it 
 def bad_request(request, exception=None):
     """A request Django refused before any view (a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``
     is a 413, with the limit)."""
-    too_large = isinstance(exception, RequestDataTooBig)
-    status = 413 if too_large else 400
+    if isinstance(exception, RequestDataTooBig):
+        return too_large(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     if is_api(request):
-        detail = (
-            f"The body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes."
-            if too_large
-            else "Bad request."
-        )
-        return JsonResponse({"detail": detail}, status=status)
-    return render(request, "400.html", {"too_large": too_large}, status=status)
+        return JsonResponse({"detail": "Bad request."}, status=400)
+    return render(request, "400.html", {"too_large": False}, status=400)
+
+
+def too_large(request, limit: int):
+    """413: the body is larger than ``limit`` bytes."""
+    if is_api(request):
+        return JsonResponse({"detail": f"The body is larger than {limit} bytes."}, status=413)
+    return render(request, "400.html", {"too_large": True}, status=413)
+
+
+# Set in the ASGI scope by ``config.asgi`` when a body without a length grew past the limit.
+BODY_TOO_LARGE = "leaguewright.body_too_large"
+
+
+def declared_length(request) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+class RequestSizeMiddleware:
+    """A request larger than ``MAX_REQUEST_BYTES`` (as its ``Content-Length`` says, or
+    as ``config.asgi`` counted it) is answered 413 before anything reads its body: under
+    the WSGI server the body is then never read; under the ASGI server ``config.asgi``
+    has kept it from being read."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.MAX_REQUEST_BYTES
+        scope = getattr(request, "scope", {})
+        if declared_length(request) > limit or scope.get(BODY_TOO_LARGE):
+            return too_large(request, limit)
+        return self.get_response(request)
 
 
 def server_error(request):

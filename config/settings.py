@@ -67,6 +67,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.errors.RequestSizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "lib.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -440,6 +441,12 @@ DEMO_LOADERS = [
 VALIDATOR_MAX_BYTES = env_int("VALIDATOR_MAX_BYTES", 5_000_000)
 # Pasted records arrive as form fields: let one as large as the validator reads through.
 DATA_UPLOAD_MAX_MEMORY_SIZE = VALIDATOR_MAX_BYTES + 100_000
+# The largest body any page or API takes (a league's file, 20 MB, and its form): a
+# request that says or turns out to be larger is answered 413 before its body is read
+# (config.errors.RequestSizeMiddleware; on the ASGI server, config.asgi). Django's own
+# limit above leaves files aside: they went to a temporary file, whatever their size,
+# before a form could refuse them.
+MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 21 * 1024 * 1024)
 
 LOGGING = {
     "version": 1,
