@@ -19,6 +19,7 @@ from games.models import CatalogueGame, GameRecord
 from integrations.models import Hook
 from play.challenges import do_challenge, do_decline, do_open_table
 from play.models import Challenge, Vacation
+from play.moving import do_leave
 from play.starting import Clock, Taker, do_start_game
 from room.calls import do_call_judge, do_claim
 from room.models import JudgeCall
@@ -467,6 +468,13 @@ def a_challenge(w):
     return challenge
 
 
+def a_game_left(w):
+    """A game the player left already (the bot plays their seat)."""
+    game = a_game(w)
+    do_leave(w.player, game.pk)
+    return game
+
+
 def an_open_table(w):
     return do_open_table(w.organiser, 2, {"rounds": 1}, Clock())
 
@@ -806,6 +814,27 @@ BUTTONS = {
         lambda w: f"/play/challenges/{a_challenge(w).pk}/accept/",
         {},
         "This challenge was declined.",
+        409,
+    ),
+    "challenge-decline": (
+        "player",
+        lambda w: f"/play/challenges/{a_challenge(w).pk}/decline/",
+        {},
+        "This challenge was declined.",
+        409,
+    ),
+    "game-leave": (
+        "player",
+        lambda w: f"/play/{a_game_left(w).pk}/leave/",
+        {},
+        "You have left this game already.",
+        409,
+    ),
+    "join-by-link": (
+        "organiser",
+        lambda w: f"/play/join/{an_open_table(w).token}/",
+        {},
+        "You have a seat at this table already.",
         409,
     ),
     "table-leave": (
