@@ -103,11 +103,11 @@ def lock(request, slug, entrant_id):
     if not as_organiser:
         access_event_as_declarations_organiser(request.user, slug)  # refuses
     locked = request.POST.get("locked") == "1"
-    if carried_out(
+    if done := carried_out(
         request, declaring.do_lock, entrant, request.user, request.POST.get("version"), locked
     ):
         messages.success(request, _("Locked.") if locked else _("Unlocked."))
-    return redirect("event-declarations", slug=slug)
+    return back_to(request, done, "event-declarations", slug=slug)
 
 
 @require_POST
@@ -118,4 +118,4 @@ def drop_missing(request, slug):
     done = carried_out(request, do_drop_undeclared, event, request.user, seen)
     if done:
         messages.success(request, _("Dropped: their places go to the waitlist."))
-    return redirect("event-declarations", slug=slug)
+    return back_to(request, done, "event-declarations", slug=slug)

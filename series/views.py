@@ -9,7 +9,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from series import circuits, recurring
 from series.duplicating import do_duplicate_event
 from series.forms import AddEventForm, DuplicateForm, ScheduleForm, SeriesForm, points_text
@@ -137,9 +137,9 @@ def series_add_event(request, slug):
 def series_remove_event(request, slug):
     series = access_series_as_organiser(request.user, slug)
     seen, event = request.POST.get("version"), request.POST.get("event")
-    if carried_out(request, circuits.do_remove_event, series, request.user, seen, event):
+    if done := carried_out(request, circuits.do_remove_event, series, request.user, seen, event):
         messages.success(request, _("The event is out of the series."))
-    return redirect("series-detail", slug=slug)
+    return back_to(request, done, "series-detail", slug=slug)
 
 
 def league_recurring(request, slug):
@@ -173,11 +173,11 @@ def league_recurring(request, slug):
 @login_required
 def schedule_stop(request, slug, schedule_id):
     schedule = access_schedule_as_organiser(request.user, slug, schedule_id)
-    if carried_out(
+    if done := carried_out(
         request, recurring.do_stop_schedule, schedule, request.user, request.POST.get("version")
     ):
         messages.success(request, _("Stopped: no more nights are made."))
-    return redirect("league-recurring", slug=slug)
+    return back_to(request, done, "league-recurring", slug=slug)
 
 
 @login_required

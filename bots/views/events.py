@@ -5,7 +5,7 @@ from django.views.decorators.http import require_POST
 
 from bots.models import Batch
 from bots.scheduling import do_schedule_event_round
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import back_to, carried_out
 from tournaments.models import Table
 from tournaments.permissions import access_event_as_organiser, access_round_as_organiser
 
@@ -42,5 +42,5 @@ def schedule_event_round(request, slug, number):
     round_ = access_round_as_organiser(request.user, slug, number)
     scheduled = carried_out(request, do_schedule_event_round, request.user, round_)
     if not scheduled:
-        return redirect("event-detail", slug=round_.event.slug)
+        return back_to(request, scheduled, "event-detail", slug=round_.event.slug)
     return redirect("bots:batch-detail", batch_id=scheduled.answer.pk)

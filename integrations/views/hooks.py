@@ -17,7 +17,7 @@ from integrations.embeds import embed_snippet
 from integrations.forms import AuthorHookForm, HookForm
 from integrations.hooks import do_add_hook, do_delete_hook, do_rotate_secret, do_send_test
 from integrations.models import Hook
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from tournaments.permissions import access_event_as_organiser, access_league_as_organiser
 
 
@@ -105,6 +105,6 @@ def hook_action(request, key, action):
     if action not in ACTIONS:
         raise Http404
     service, said = ACTIONS[action]
-    if carried_out(request, service, hook):
+    if done := carried_out(request, service, hook):
         messages.success(request, said)
-    return redirect("integrations-hook", hook.key)
+    return back_to(request, done, "integrations-hook", hook.key)

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from play.challenge_changes import stamp_text
 from play.challenge_forms import ChallengeForm, TableForm, chosen_game, other_games
 from play.challenges import (
@@ -117,7 +117,7 @@ def answered(request, challenge_id, action):
     answer = carried_out(request, action, request.user, challenge_id)
     if answer:
         return after(answer.answer)
-    return redirect("play:challenge", challenge_id)
+    return back_to(request, answer, "play:challenge", challenge_id)
 
 
 @require_POST
@@ -141,9 +141,9 @@ def join(request, challenge_id):
 @require_POST
 @login_required
 def leave(request, challenge_id):
-    if carried_out(request, do_leave_table, request.user, challenge_id):
+    if left := carried_out(request, do_leave_table, request.user, challenge_id):
         return redirect("play:lobby")
-    return redirect("play:challenge", challenge_id)
+    return back_to(request, left, "play:challenge", challenge_id)
 
 
 @login_required
@@ -151,6 +151,7 @@ def join_by_link(request, token):
     """The share link: the table, and a button that seats whoever opened it (a link
     previewer that fetches it takes no seat)."""
     table = get_object_or_404(Challenge, token=token, kind=Challenge.Kind.TABLE)
+    joined = None
     if request.method == "POST":
         joined = carried_out(request, do_join, request.user, table.pk, token)
         if joined:
@@ -159,4 +160,6 @@ def join_by_link(request, token):
         return redirect("play:game", table.game_id)
     context = page_context(table, seat_of(table, request.user))
     context["by_link"] = True
-    return render(request, "play/challenge.html", context)
+    refused = joined is not None and joined.refusal is not None
+    status = joined.refusal.http_status if refused else 200
+    return render(request, "play/challenge.html", context, status=status)

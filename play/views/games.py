@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.declaring import moves_of, seat_of_move
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import back_to, carried_out
 from play.abandoning import do_replay_table, do_void_table
 from play.access import access_game, access_table_to_decide, access_table_to_play
 from play.changes import etag_of, stamp_text
@@ -181,7 +180,7 @@ def board_fragment(request, game_id):
 @login_required
 def move(request, game_id):
     access_game(request.user, game_id)
-    carried_out(
+    moved = carried_out(
         request,
         do_move,
         request.user,
@@ -192,7 +191,7 @@ def move(request, game_id):
     if request.htmx:
         game = Game.objects.get(pk=game_id)
         return render_board(request, game)
-    return redirect("play:game", game_id)
+    return back_to(request, moved, "play:game", game_id)
 
 
 @require_POST
@@ -200,9 +199,9 @@ def move(request, game_id):
 def leave(request, game_id):
     """A person leaves the game: the bot plays their seat to the end."""
     access_game(request.user, game_id)
-    if carried_out(request, do_leave, request.user, game_id):
+    if left := carried_out(request, do_leave, request.user, game_id):
         messages.info(request, _("You left the game: the bot plays your seat to the end."))
-    return redirect("play:game", game_id)
+    return back_to(request, left, "play:game", game_id)
 
 
 @require_POST
@@ -211,16 +210,24 @@ def start_table_game(request, table_id):
     """An event's table starts its game on the site (its players or organisers)."""
     table = access_table_to_play(request.user, table_id)
     started = []
-    if carried_out(request, lambda: started.append(do_start_table_game(request.user, table))):
+    done = carried_out(request, lambda: started.append(do_start_table_game(request.user, table)))
+    if done:
         return redirect("play:game", started[0].pk)
     existing = Game.objects.filter(table=table).first()
-    if existing is not None:
+    if existing is not None:  # started by someone else just now: that game is the one
         return redirect("play:game", existing.pk)
-    return redirect(request.POST.get("next") or reverse("play:lobby"))
+    return back_to(request, done, local_path(request.POST.get("next")) or "play:lobby")
 
 
-def back_to_desk(table: Table):
-    return redirect("scoring-desk", slug=table.round.event.slug)
+def local_path(url: str | None) -> str | None:
+    """``url`` when it is a path of this site (a page to go back to), else None."""
+    if url and url.startswith("/") and not url.startswith("//"):
+        return url
+    return None
+
+
+def back_to_desk(request, table: Table, outcome):
+    return back_to(request, outcome, "scoring-desk", slug=table.round.event.slug)
 
 
 @require_POST
@@ -229,10 +236,11 @@ def replay_table(request, table_id):
     """An organiser plays an abandoned table again on the site."""
     table = access_table_to_decide(request.user, table_id)
     started = []
-    if carried_out(request, lambda: started.append(do_replay_table(request.user, table))):
+    done = carried_out(request, lambda: started.append(do_replay_table(request.user, table)))
+    if done:
         messages.success(request, _("The table is played again on the site."))
         return redirect("play:game", started[0].pk)
-    return back_to_desk(table)
+    return back_to_desk(request, table, done)
 
 
 @require_POST
@@ -240,6 +248,7 @@ def replay_table(request, table_id):
 def void_table(request, table_id):
     """An organiser decides that an abandoned table counts for nobody."""
     table = access_table_to_decide(request.user, table_id)
-    if carried_out(request, do_void_table, request.user, table, request.POST.get("reason", "")):
+    reason = request.POST.get("reason", "")
+    if done := carried_out(request, do_void_table, request.user, table, reason):
         messages.success(request, _("The table is void: it counts for nobody."))
-    return back_to_desk(table)
+    return back_to_desk(request, table, done)

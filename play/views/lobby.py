@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from bots.models import Bot
 from games.declaring import GameType
 from games.registry import get_game, live_games
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import back_to, carried_out
 from play.api.games import my_games
 from play.challenges import seat_range, terms
 from play.lobby import my_open_challenges, open_tables
@@ -101,9 +101,9 @@ def play_now(request):
     count = min(max(_number(request.POST.get("opponents")), counts[0]), counts[-1])
     started = []
     takers = [Taker(str(request.user)[:80], user=request.user), *opponents(bot, count)]
-    if carried_out(
+    if done := carried_out(
         request,
         lambda: started.append(do_start_game(request.user, takers, options, game=bot.game)),
     ):
         return redirect("play:game", started[0].pk)
-    return redirect("play:lobby")
+    return back_to(request, done, "play:lobby")

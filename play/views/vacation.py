@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from play.challenge_forms import VacationForm
 from play.vacation import current_or_next, days_left, do_end_vacation, do_take_vacation
 
@@ -49,6 +49,6 @@ def vacation_page(request):
 @require_POST
 @login_required
 def end_vacation(request):
-    if carried_out(request, lambda: do_end_vacation(request.user)):
+    if done := carried_out(request, lambda: do_end_vacation(request.user)):
         messages.success(request, _("Welcome back: your clocks run again."))
-    return redirect("play:vacation")
+    return back_to(request, done, "play:vacation")

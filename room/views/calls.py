@@ -7,7 +7,7 @@ stream (``room.views.push``), so a new call or another judge's claim shows at on
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -67,9 +67,10 @@ def slip_call(request, token: str):
     form = CallForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         reason = form.cleaned_data["reason"]
-        if carried_out(request, calls.do_call_judge, table, slip.actor, reason, slip=slip):
+        called = carried_out(request, calls.do_call_judge, table, slip.actor, reason, slip=slip)
+        if called:
             messages.success(request, _("A judge has been called to your table."))
-        return redirect("room-slip-call", token=token)
+        return back_to(request, called, "room-slip-call", token=token)
     return form_page(
         request,
         "room/slip_call.html",

@@ -8,7 +8,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from room.forms import StaffForm
 from room.models import StreamLink
 from tournaments.organisers import organisers_to_show
@@ -74,4 +74,4 @@ def remove_staff(request, slug, role_id):
         messages.success(
             request, _("%(name)s has no role in this event now.") % {"name": removed.answer.user}
         )
-    return redirect("room-staff", slug=slug)
+    return back_to(request, removed, "room-staff", slug=slug)

@@ -4,11 +4,11 @@ organisers' switch on the staff page."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import back_to, carried_out
 from room import stream
 from tournaments.permissions import access_event_as_organiser
 
@@ -40,8 +40,8 @@ def switch(request, slug: str):
     event = access_event_as_organiser(request.user, slug)
     if request.POST.get("on") == "1":
         table = request.POST.get("table", "")
-        if carried_out(request, stream.do_switch_on, event, request.user, table):
+        if done := carried_out(request, stream.do_switch_on, event, request.user, table):
             messages.success(request, _("The stream view is on."))
-    elif carried_out(request, stream.do_switch_off, event, request.user):
+    elif done := carried_out(request, stream.do_switch_off, event, request.user):
         messages.success(request, _("The stream view is off: its link shows nothing."))
-    return redirect("room-staff", slug=slug)
+    return back_to(request, done, "room-staff", slug=slug)

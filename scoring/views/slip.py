@@ -5,13 +5,13 @@ verified here, then the table's entry page and its preview serve the request
 table's lock."""
 
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lib.refusal import attempted
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import back_to, carried_out
 from scoring.slips import access_slip, table_of_spent_slip
 from scoring.views import entry
 from tournaments.round_check_in import do_check_in_for_round, entrant_at
@@ -78,4 +78,4 @@ def slip_check_in(request, token: str):
     done = carried_out(request, check_in_with_slip, table, request.POST.get("seat"))
     if done:
         messages.success(request, _("%(name)s is checked in.") % {"name": done.answer.name})
-    return redirect("slip", token=token)
+    return back_to(request, done, "slip", token=token)

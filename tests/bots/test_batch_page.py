@@ -9,6 +9,7 @@ from bots.batches import batch_summary, do_close_batch_if_finished, mark_started
 from bots.chunks import do_play_chunk
 from bots.models import Batch, MatchSeat
 from bots.scheduling import do_schedule_batch
+from tests.page_html import as_drawn
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +48,7 @@ def test_a_finished_batch_lists_its_games_and_sums_them_up_per_bot_and_seat(clie
     assert games == [str(n) for n in range(30, 10, -1)]  # the latest twenty, newest first
     assert "The latest 20 of 30 finished games, newest first." in page
 
-    summary = page[page.index('id="batch-summary"') :]
+    summary = as_drawn(page[page.index('id="batch-summary"') :])
     for name in ("Randy", "Greta"):
         seats = MatchSeat.objects.filter(match__batch=batch, bot__name=name)
         wins = seats.filter(place=1).count()

@@ -11,6 +11,7 @@ from bots.models import Bot
 from games import registry
 from play.models import Challenge, Game
 from tests.games import pebbles
+from tests.page_html import as_drawn
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +132,7 @@ def test_the_pages_offer_every_game_played_live_and_make_its_challenge(
     pebbles_declared, client_for, player, other_player, staff
 ):
     client = client_for(player)
-    glory_form = client.get("/play/challenges/new/?with=quinn").content.decode()
+    glory_form = as_drawn(client.get("/play/challenges/new/?with=quinn").content.decode())
     assert "A game of Call to Glory" in glory_form and "Quick Game (one round)" in glory_form
     assert 'href="?game=pebbles&amp;with=quinn">Pebbles</a>' in glory_form
     Bot.objects.create(name="Dicey", owner=staff, game="pebbles", builtin_key="random", public=True)

@@ -6,6 +6,7 @@ import pytest
 
 from accounts.models import Notice
 from play.models import Challenge, Game
+from tests.page_html import as_drawn
 from tournaments.todo import todo_for
 
 pytestmark = pytest.mark.django_db
@@ -171,6 +172,6 @@ def test_the_lobby_lists_an_open_challenge_of_people_and_a_bot_by_their_names(
     for person in (player, other_player):
         response = client_for(person).get("/play/")
         assert response.status_code == 200
-        assert f"{player}, {other_player}, {greedy_bot.name} · Call to Glory" in (
+        assert f"{player}, {other_player}, {greedy_bot.name} · Call to Glory" in as_drawn(
             response.content.decode()
         )

@@ -11,6 +11,7 @@ from games.catalogue_games import do_add_catalogue_game
 from scoring.deciding import do_confirm_result
 from scoring.models import Submission
 from scoring.slips import slip_path, takes_slip
+from tests.page_html import as_drawn
 from tournaments.entrants import do_add_walk_in
 from tournaments.pairing import do_pair_round
 
@@ -22,7 +23,9 @@ def token_of(response) -> str:
 
 
 def slot(response, seat: int) -> str:
-    found = re.search(rf'<p id="err-seat-{seat}"[^>]*>(.*?)</p>', response.content.decode(), re.S)
+    found = re.search(
+        rf'<p id="err-seat-{seat}"[^>]*>(.*?)</p>', as_drawn(response.content.decode())
+    )
     return found.group(1)
 
 

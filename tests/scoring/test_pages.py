@@ -12,6 +12,7 @@ from games.models import GameKey
 from scoring.deciding import do_confirm_result, do_dispute_result
 from scoring.entering import do_submit_result
 from scoring.models import AuditEntry, Submission
+from tests.page_html import as_drawn
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.models import Result, Table
 
@@ -28,7 +29,7 @@ def token_of(response) -> str:
 
 
 def slot(response, slot_id: str) -> str:
-    match = re.search(rf'<p id="{slot_id}"[^>]*>(.*?)</p>', response.content.decode(), re.S)
+    match = re.search(rf'<p id="{slot_id}"[^>]*>(.*?)</p>', as_drawn(response.content.decode()))
     return match.group(1)
 
 
@@ -274,7 +275,7 @@ def test_the_adventure_page_shows_the_corruption_track_with_its_values(
     response = client_for(player).get(
         reverse("scoring-entry", args=[adventure_table.pk, "adventure"])
     )
-    content = response.content.decode()
+    content = as_drawn(response.content.decode())
     assert response.status_code == 200
     assert re.search(r"\+4 <span class=\"level-column\">Tragedy", content)
     assert re.search(r"-4 <span class=\"level-column\">Triumph", content)
@@ -321,7 +322,7 @@ def test_a_stale_adventure_page_shows_both_results_destiny_totals_and_saves_noth
     rows = re.findall(
         r'<th scope="row">([^<]+)</th><td( class="differs")?><strong>([^<]*)</strong>.*?</td>'
         r"<td[^>]*><strong>([^<]*)</strong>",
-        page,
+        as_drawn(page),
     )
     assert rows == [
         ("Pat Player", "", "40", "40"),
@@ -342,7 +343,7 @@ def test_the_results_desk_lists_disputes_first_with_their_comments_and_the_audit
     do_dispute_result(disputed, other_player, "The 16s were mine")
 
     response = client_for(organiser).get(reverse("scoring-desk", args=[table.round.event.slug]))
-    content = response.content.decode()
+    content = as_drawn(response.content.decode())
     waits_for = re.findall(r'class="card waiting" data-waits-for="(\w+)"', content)
     assert waits_for == ["organiser", "players"]
     assert "The 16s were mine" in content

@@ -70,7 +70,8 @@ def test_anonymous_visitors_are_sent_to_log_in_and_nothing_changes(running, clie
 def test_the_organiser_pairs_with_an_override_reason(running, organiser, client_for):
     client = client_for(organiser)
     response = client.post(f"/events/{running.slug}/rounds/pair/", {"override_reason": ""})
-    assert response.status_code == 302 and running.rounds.count() == 1
+    assert response.status_code == 400 and running.rounds.count() == 1  # refused: no reason
+    assert "give a reason to pair anyway" in response.content.decode()
     response = client.post(
         f"/events/{running.slug}/rounds/pair/", {"override_reason": "late table"}
     )

@@ -5,11 +5,10 @@ and undoes a forfeit with a reason. Each goes back to the page it came from."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import back_to, carried_out
 from tournaments.models import Entrant, Table
 from tournaments.permissions import (
     access_forfeit_as_organiser,
@@ -21,11 +20,14 @@ from tournaments.round_check_in import do_check_in_for_round, entrant_at
 from tournaments.round_forfeits import do_close_check_in, do_undo_forfeit
 
 
-def back_to_table(round_, request):
+def back_to_table(round_, request, outcome):
+    """The table's page the action came from (else the round's), by ``back_to``."""
     table = Table.objects.filter(round=round_, number=request.POST.get("table")).first()
     if table is None:
-        return redirect("round-detail", slug=round_.event.slug, number=round_.number)
-    return redirect("scoring-table", table_id=table.pk)
+        return back_to(
+            request, outcome, "round-detail", slug=round_.event.slug, number=round_.number
+        )
+    return back_to(request, outcome, "scoring-table", table_id=table.pk)
 
 
 def check_in_seat(round_, user, table, seat) -> Entrant:
@@ -55,7 +57,7 @@ def check_in(request, slug, number):
     )
     if done:
         messages.success(request, _("%(name)s is checked in.") % {"name": done.answer.name})
-    return back_to_table(round_, request)
+    return back_to_table(round_, request, done)
 
 
 @login_required
@@ -69,7 +71,7 @@ def close_check_in(request, slug, number):
             _("The check-in of round %(n)s is closed; forfeits: %(count)s.")
             % {"n": number, "count": len(closed.answer)},
         )
-    return redirect("round-detail", slug=slug, number=number)
+    return back_to(request, closed, "round-detail", slug=slug, number=number)
 
 
 @login_required
@@ -90,4 +92,4 @@ def undo_forfeit(request, slug, number):
         messages.success(
             request, _("The forfeit of %(name)s is undone.") % {"name": undone.answer.name}
         )
-    return back_to_table(round_, request)
+    return back_to_table(round_, request, undone)

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from tournaments.archiving import (
     do_archive_event,
     do_archive_league,
@@ -77,10 +77,10 @@ def event_archive(request, slug):
 @require_POST
 def event_delete(request, slug):
     event = access_event_as_organiser(request.user, slug)
-    if carried_out(request, do_delete_event, event):
+    if done := carried_out(request, do_delete_event, event):
         messages.success(request, _("%(event)s is deleted.") % {"event": event.name})
         return redirect("league-detail", slug=event.season.league.slug)
-    return redirect("event-edit", slug=event.slug)
+    return back_to(request, done, "event-edit", slug=event.slug)
 
 
 @login_required
@@ -124,10 +124,10 @@ def league_archive(request, slug):
 @require_POST
 def league_delete(request, slug):
     league = access_league_as_organiser(request.user, slug)
-    if carried_out(request, do_delete_league, league):
+    if done := carried_out(request, do_delete_league, league):
         messages.success(request, _("%(league)s is deleted.") % {"league": league.name})
         return redirect("home")
-    return redirect("league-edit", slug=league.slug)
+    return back_to(request, done, "league-edit", slug=league.slug)
 
 
 @login_required
@@ -167,6 +167,6 @@ def season_archive(request, slug, season_id):
 @require_POST
 def season_delete(request, slug, season_id):
     season = access_season_as_organiser(request.user, slug, season_id)
-    if carried_out(request, do_delete_season, season):
+    if done := carried_out(request, do_delete_season, season):
         messages.success(request, _("%(season)s is deleted.") % {"season": season.name})
-    return redirect("league-detail", slug=slug)
+    return back_to(request, done, "league-detail", slug=slug)

@@ -151,9 +151,9 @@ def set_place(request, slug, entrant_id):
 @require_POST
 def drop(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
-    if carried_out(request, do_drop, entrant, request.user):
+    if done := carried_out(request, do_drop, entrant, request.user):
         messages.info(request, _("%(name)s is dropped from the next round on.") % {"name": entrant})
-    return redirect("event-entrants", slug=slug)
+    return back_to(request, done, "event-entrants", slug=slug)
 
 
 @login_required
@@ -167,7 +167,7 @@ def reinstate(request, slug, entrant_id):
             _("%(name)s is back in from round %(n)s.")
             % {"name": entrant.name, "n": back.answer.joined_round},
         )
-    return redirect("event-entrants", slug=slug)
+    return back_to(request, back, "event-entrants", slug=slug)
 
 
 @login_required
@@ -181,9 +181,10 @@ def add_organiser(request, slug):
         messages.error(
             request, _("No user is called %(name)s.") % {"name": request.POST.get("username", "")}
         )
-    elif carried_out(request, do_grant_organiser, event, user, request.user):
+        return back_to(request, False, "event-entrants", slug=slug)
+    if done := carried_out(request, do_grant_organiser, event, user, request.user):
         messages.success(request, _("%(name)s now organises this event.") % {"name": user})
-    return redirect("event-entrants", slug=slug)
+    return back_to(request, done, "event-entrants", slug=slug)
 
 
 @login_required
@@ -192,6 +193,6 @@ def remove_organiser(request, slug, user_id):
     """The event's creator (or staff) removes an organiser of the event."""
     event = access_event_as_organiser(request.user, slug)
     user = get_object_or_404(event.organisers, pk=user_id)
-    if carried_out(request, do_revoke_organiser, event, user, request.user):
+    if done := carried_out(request, do_revoke_organiser, event, user, request.user):
         messages.success(request, _("%(name)s no longer organises this event.") % {"name": user})
-    return redirect("event-entrants", slug=slug)
+    return back_to(request, done, "event-entrants", slug=slug)

@@ -12,7 +12,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out, form_page
+from lib.refusal_pages import back_to, carried_out, form_page
 from tournaments import lifecycle
 from tournaments.bracket import bracket_svg
 from tournaments.bracket import legend as bracket_legend
@@ -262,9 +262,9 @@ def recompute_standings(request, slug):
 @require_POST
 def finish_event(request, slug):
     event = access_event_as_organiser(request.user, slug)
-    if carried_out(request, do_finish_event, event, by=request.user):
+    if done := carried_out(request, do_finish_event, event, by=request.user):
         messages.success(request, _("The event is finished: these are its final standings."))
-    return redirect("event-detail", slug=event.slug)
+    return back_to(request, done, "event-detail", slug=event.slug)
 
 
 @login_required
@@ -275,21 +275,22 @@ def cut_event(request, slug):
     top = request.POST.get("top", "")
     if not top.isdigit():
         messages.error(request, _("Cut to a number of entrants, such as 8."))
-    elif carried_out(request, do_cut, event, int(top), request.user):
+        return back_to(request, False, "event-detail", slug=event.slug)
+    if done := carried_out(request, do_cut, event, int(top), request.user):
         messages.success(
             request,
             _("The top %(n)s play on in a knockout; its first round is paired.") % {"n": top},
         )
-    return redirect("event-detail", slug=event.slug)
+    return back_to(request, done, "event-detail", slug=event.slug)
 
 
 @login_required
 @require_POST
 def reopen_event(request, slug):
     event = access_event_as_organiser(request.user, slug)
-    if carried_out(request, do_reopen_event, event, by=request.user):
+    if done := carried_out(request, do_reopen_event, event, by=request.user):
         messages.success(request, _("The event is open again: rounds and results can change."))
-    return redirect("event-detail", slug=event.slug)
+    return back_to(request, done, "event-detail", slug=event.slug)
 
 
 @login_required

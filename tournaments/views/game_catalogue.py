@@ -22,6 +22,7 @@ from games.catalogue_games import (
     games_matching,
     is_in_use,
 )
+from lib.refusal_pages import back_to as answer_at
 from lib.refusal_pages import carried_out, form_page
 from tournaments.game_forms import CatalogueGameForm, RenameGameForm
 from tournaments.permissions import (
@@ -115,16 +116,16 @@ def game_site_wide(request, key):
     if not can_make_game_site_wide(request.user, access_game(key)):
         raise PermissionDenied(_("Staff decide which games are listed for everyone."))
     row = access_catalogue_game_as_editor(request.user, key)
-    if carried_out(request, do_make_site_wide, row):
+    if done := carried_out(request, do_make_site_wide, row):
         messages.success(request, _("%(game)s is listed for everyone.") % {"game": row.name})
-    return redirect("game-detail", key=key)
+    return answer_at(request, done, "game-detail", key=key)
 
 
 @login_required
 @require_POST
 def game_delete(request, key):
     row = access_catalogue_game_as_editor(request.user, key)
-    if carried_out(request, do_delete_catalogue_game, row):
+    if done := carried_out(request, do_delete_catalogue_game, row):
         messages.success(request, _("%(game)s is deleted.") % {"game": row.name})
         return redirect(reverse("game-list"))
-    return redirect("game-detail", key=key)
+    return answer_at(request, done, "game-detail", key=key)

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lib.refusal_pages import carried_out
+from lib.refusal_pages import back_to, carried_out
 from tournaments.check_in import do_check_in, do_drop_no_shows
 from tournaments.permissions import (
     access_entrant_as_organiser,
@@ -21,7 +21,7 @@ from tournaments.registration import do_register, do_withdraw
 @require_POST
 def register(request, slug):
     event = access_event(request.user, slug)
-    if carried_out(request, do_register, event, request.user):
+    if done := carried_out(request, do_register, event, request.user):
         entrant = event.entrants.get(user=request.user)
         if entrant.is_waitlisted:
             messages.info(
@@ -31,7 +31,7 @@ def register(request, slug):
             )
         else:
             messages.success(request, _("You are entered."))
-    return redirect("event-detail", slug=slug)
+    return back_to(request, done, "event-detail", slug=slug)
 
 
 @login_required
@@ -39,9 +39,9 @@ def register(request, slug):
 def withdraw(request, slug):
     event = access_event(request.user, slug)
     entrant = get_object_or_404(event.entrants, user=request.user)
-    if carried_out(request, do_withdraw, entrant, request.user):
+    if done := carried_out(request, do_withdraw, entrant, request.user):
         messages.info(request, _("You have withdrawn from %(event)s.") % {"event": event.name})
-    return redirect("event-detail", slug=slug)
+    return back_to(request, done, "event-detail", slug=slug)
 
 
 @login_required
@@ -50,18 +50,18 @@ def check_in(request, slug):
     """One tap on the event's page (the registration e-mail links to it)."""
     event = access_event(request.user, slug)
     entrant = get_object_or_404(event.entrants, user=request.user)
-    if carried_out(request, do_check_in, entrant, request.user):
+    if done := carried_out(request, do_check_in, entrant, request.user):
         messages.success(request, _("You are checked in."))
-    return redirect("event-detail", slug=slug)
+    return back_to(request, done, "event-detail", slug=slug)
 
 
 @login_required
 @require_POST
 def check_in_entrant(request, slug, entrant_id):
     entrant = access_entrant_as_organiser(request.user, slug, entrant_id)
-    if carried_out(request, do_check_in, entrant, request.user):
+    if done := carried_out(request, do_check_in, entrant, request.user):
         messages.success(request, _("%(name)s is checked in.") % {"name": entrant.name})
-    return redirect("event-entrants", slug=slug)
+    return back_to(request, done, "event-entrants", slug=slug)
 
 
 @login_required

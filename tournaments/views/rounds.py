@@ -249,7 +249,7 @@ def pair_next(request, slug):
         number=form.cleaned_data["round"] if valid else None,
     )
     if not paired:
-        return redirect("event-detail", slug=event.slug)
+        return back_to(request, paired, "event-detail", slug=event.slug)
     round_ = paired.answer
     if round_.is_draft:
         messages.success(
@@ -267,9 +267,10 @@ def pair_next(request, slug):
 def repair(request, slug, number):
     round_ = access_round_as_organiser(request.user, slug, number)
     differently = request.POST.get("differently") == "1"
-    if carried_out(request, do_repair_round, round_, by=request.user, differently=differently):
+    done = carried_out(request, do_repair_round, round_, by=request.user, differently=differently)
+    if done:
         messages.success(request, _("Round %(n)s is paired again.") % {"n": number})
-    return redirect("round-detail", slug=slug, number=number)
+    return back_to(request, done, "round-detail", slug=slug, number=number)
 
 
 @login_required
@@ -277,12 +278,12 @@ def repair(request, slug, number):
 def publish(request, slug, number):
     """Publish a draft round: its players see their tables and are told by e-mail."""
     round_ = access_round_as_organiser(request.user, slug, number)
-    if carried_out(request, do_publish_round, round_, by=request.user):
+    if done := carried_out(request, do_publish_round, round_, by=request.user):
         messages.success(
             request,
             _("Round %(n)s is published: its players are told their tables.") % {"n": number},
         )
-    return redirect("round-detail", slug=slug, number=number)
+    return back_to(request, done, "round-detail", slug=slug, number=number)
 
 
 @login_required
@@ -290,10 +291,10 @@ def publish(request, slug, number):
 def discard(request, slug, number):
     """Throw away a draft round: back to the event page, which offers what comes next."""
     round_ = access_round_as_organiser(request.user, slug, number)
-    if carried_out(request, do_discard_round, round_, by=request.user):
+    if done := carried_out(request, do_discard_round, round_, by=request.user):
         messages.success(request, _("The draft of round %(n)s is discarded.") % {"n": number})
         return redirect("event-detail", slug=slug)
-    return redirect("round-detail", slug=slug, number=number)
+    return back_to(request, done, "round-detail", slug=slug, number=number)
 
 
 @login_required
