@@ -6,6 +6,8 @@ import re
 import pytest
 from django.test import Client
 
+from tests.page_html import as_drawn
+
 pytestmark = pytest.mark.django_db
 
 
@@ -32,7 +34,7 @@ def test_a_language_the_site_does_not_speak_falls_back_to_english():
 
 
 def test_every_page_offers_the_three_languages_by_their_own_names(client):
-    html = client.get("/accounts/login/").content.decode()
+    html = as_drawn(client.get("/accounts/login/").content.decode())
     for code, name in [("en", "English"), ("de", "Deutsch"), ("ru", "Русский")]:
         assert f'value="{code}" lang="{code}"' in html
         assert name in html
