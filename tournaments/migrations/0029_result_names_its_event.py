@@ -21,6 +21,7 @@ class Migration(migrations.Migration):
             name="event",
             field=models.ForeignKey(
                 null=True,
+                db_constraint=False,
                 db_index=False,
                 on_delete=django.db.models.deletion.CASCADE,
                 related_name="+",
@@ -32,6 +33,7 @@ class Migration(migrations.Migration):
             model_name="result",
             name="event",
             field=models.ForeignKey(
+                db_constraint=False,
                 db_index=False,
                 on_delete=django.db.models.deletion.CASCADE,
                 related_name="+",

@@ -29,8 +29,14 @@ class Result(models.Model):
     # results on every read (``tournaments.event_cache``), and through the tables and
     # rounds that was 17 ms of PostgreSQL a read at 5,625 results; by this column's
     # index it is a range of one index.
-    # (Indexed by ``results_of_event``, which leads with it: no index of its own.)
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+", db_index=False)
+    # Indexed by ``results_of_event``, which leads with it: no index of its own. No
+    # constraint in the database either: checking one takes a key-share lock on the
+    # event's row with every result written, and a pairing holding that row (FOR
+    # UPDATE) while it deletes a table a result is being written to deadlocked (seen).
+    # The column is the table's round's event, written by the one result writer.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False
+    )
     source = models.CharField(max_length=10, choices=Source.choices)
     rules_version = models.CharField(max_length=80, blank=True)
     detail = models.JSONField(
