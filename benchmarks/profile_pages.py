@@ -49,6 +49,9 @@ def main() -> None:
 
     call_command("collectstatic", interactive=False, verbosity=0)  # hashed, as served
     if args.event:
+        from benchmarks.calibration import calibrate, print_calibration
+
+        print_calibration(calibrate())  # beside the figures: a day's speed and load
         read_as_a_visitor(f"/events/{args.event}/", args.readers)
         return
     call_command("migrate", verbosity=0)

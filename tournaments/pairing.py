@@ -97,34 +97,32 @@ def pairing_request(event: Event, number: int, seed: int | None = None) -> tuple
     return fmt, request
 
 
-def check_can_pair(event: Event, override_reason: str = "") -> tuple[int, lifecycle.Act]:
+def check_can_pair(
+    event: Event, override_reason: str = "", number: int | None = None
+) -> tuple[int, lifecycle.Act]:
     """The number of the round to pair next and which action pairing it is (a round
     beyond the plan, or with results missing), or a ``Refusal`` saying why not: the life
     cycle says whether pairing is allowed now and whether it needs a reason (results
-    missing, no-shows before round 1, a round beyond the plan)."""
+    missing, no-shows before round 1, a round beyond the plan). ``number``: the round the
+    asker meant to pair (409 when another was paired since)."""
     fmt = get_format(event.format, event.format_options)
     if not fmt.pairs_rounds:
         raise Refusal(_("This format has no rounds to pair."))
     check_not_finished(event)
     state = lifecycle.state_of(event)
+    if number is not None and number != state.next_round:
+        # The page or task that asked saw an older round: refused, not paired one further.
+        raise Refusal(
+            _("Round %(asked)s is paired already; the event is at round %(latest)s now.")
+            % {"asked": number, "latest": state.latest},
+            code=CONFLICT,
+        )
     act = state.pairing_act()
     if act not in state.acts:
         raise lifecycle.refusal_for(state)
     if act in lifecycle.NEEDS_REASON and not override_reason.strip():
         raise reason_wanted(event, state)
     return state.next_round, act
-
-
-def check_next_round(event: Event, number: int) -> None:
-    """Round ``number`` is the one pairing would add now; else the 409 saying which
-    round was added since (the page that offered it was out of date)."""
-    state = lifecycle.state_of(event)
-    if number != state.next_round:
-        raise Refusal(
-            _("Round %(asked)s is paired already; the event is at round %(latest)s now.")
-            % {"asked": number, "latest": state.latest},
-            code=CONFLICT,
-        )
 
 
 def do_pair_automatically(event_id: int, after_round: int) -> Round | None:
@@ -193,9 +191,7 @@ def do_pair_round(
         event = Event.objects.select_for_update().get(pk=event.pk)
         if drop_no_shows:
             check_in.drop_no_shows(event, by)
-        if number is not None:
-            check_next_round(event, number)
-        number, act = check_can_pair(event, override_reason)
+        number, act = check_can_pair(event, override_reason, number)
         draft = event.reviews_round(number)
         round_ = Round.objects.create(
             event=event, number=number, override_reason=override_reason.strip(), draft=draft

@@ -18,6 +18,7 @@ from django.test import Client
 
 from botplay.bundles import UPLOAD_BYTES
 from integrations.league_import import MAX_BYTES as LEAGUE_FILE_BYTES
+from tests.fixtures.asgi import free_port
 from tests.fixtures.worker import database_url_of, wait_for
 from tournaments.bgstats.reading import MAX_BYTES as BGSTATS_BYTES
 
@@ -52,12 +53,6 @@ SERVERS = {
     "uvicorn": [BIN / "uvicorn", "config.asgi:application", "--port", "{port}",
                 "--lifespan", "off", "--no-proxy-headers"],
 }  # fmt: skip
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def answer_status(port: int, head: bytes, body: bytes = b"", timeout: float = 20) -> int:
