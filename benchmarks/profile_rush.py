@@ -68,6 +68,7 @@ def create_event(entrants: int):
         table_size=4,
         points_by_place=[4, 2, 1, 0],
         rules_options={"rounds": 1},
+        rounds_planned=4,
         review_pairings=False,
     )
     users = User.objects.bulk_create(
