@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Result, Round
+from tournaments.models import Result, Round, Table
 
 WAITING = "waiting"
 RECORDED = "recorded"
@@ -36,12 +36,14 @@ def register_status_provider(provider) -> None:
         _providers.append(provider)
 
 
-def table_statuses(round_: Round) -> dict[int, TableStatus]:
-    recorded = set(Result.objects.filter(table__round=round_).values_list("table_id", flat=True))
+def table_statuses(round_: Round, tables: list[Table]) -> dict[int, TableStatus]:
+    """The status of each of ``tables``, some or all of the round's."""
+    results = Result.objects.filter(table__in=[table.pk for table in tables])
+    recorded = set(results.values_list("table_id", flat=True))
     statuses = {}
-    for table_id, is_bye in round_.tables.values_list("pk", "is_bye"):
-        key = BYE if is_bye else RECORDED if table_id in recorded else WAITING
-        statuses[table_id] = TableStatus(key, str(LABELS[key]), "ok" if key == RECORDED else "warn")
+    for table in tables:
+        key = BYE if table.is_bye else RECORDED if table.pk in recorded else WAITING
+        statuses[table.pk] = TableStatus(key, str(LABELS[key]), "ok" if key == RECORDED else "warn")
     for provider in _providers:
         provider(round_, statuses)
     return statuses

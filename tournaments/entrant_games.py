@@ -4,6 +4,7 @@ other players there and, once the table has its result, their score and place.""
 from dataclasses import dataclass
 
 from tournaments.models import Seat, SeatResult
+from tournaments.round_pages import table_anchor
 
 
 @dataclass
@@ -15,6 +16,11 @@ class EntrantGame:
     score: int | None = None
     place: int | None = None
     points: float | None = None
+
+    @property
+    def anchor(self) -> str:
+        """The round page's address tail that shows this table."""
+        return table_anchor(self.table_number)
 
     @property
     def has_result(self) -> bool:

@@ -13,7 +13,7 @@ these helpers; ``access_*`` fetch an object or raise ``PermissionDenied``.
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection
-from django.db.models import BooleanField, Q
+from django.db.models import BooleanField, OuterRef, Q, Subquery
 from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -378,10 +378,13 @@ def access_catalogue_game_as_editor(user, key: str):
 
 
 def access_round(user, slug: str, number: int):
-    """The round if ``user`` may see its event (one query: round pages are read most);
-    a draft round only for its organisers (404 to everyone else: it does not exist yet)."""
+    """The round if ``user`` may see its event (one query: round pages are read most),
+    with its highest table number (``highest_table``: its pages of tables); a draft
+    round only for its organisers (404 to everyone else: it does not exist yet)."""
+    highest = Table.objects.filter(round=OuterRef("pk")).order_by("-number").values("number")
+    rounds = Round.objects.select_related("event__season__league")
     round_ = get_object_or_404(
-        Round.objects.select_related("event__season__league"), event__slug=slug, number=number
+        rounds.annotate(highest_table=Subquery(highest[:1])), event__slug=slug, number=number
     )
     if not can_view_event(user, round_.event):
         raise PermissionDenied

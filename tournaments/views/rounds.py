@@ -39,6 +39,7 @@ from tournaments.permissions import (
 )
 from tournaments.round_cache import cached, round_version
 from tournaments.round_clock import do_clock
+from tournaments.round_pages import TablesShown, tables_shown
 from tournaments.templatetags.round_clock import round_clock
 
 
@@ -51,19 +52,21 @@ class Seated(NamedTuple):
     outcome: str = ""
 
 
-def round_tables(round_):
-    """The round's tables, each with ``title``, ``seated`` (its seats in order),
-    ``status`` and ``lines`` (its explanation). Seats and outcomes are read as rows in
-    one query each and grouped here, each phrase translated once: Django's prefetch
-    cloned a queryset per table and a model per seat and entrant, which was most of a
-    250-table round's build (the first read after each result)."""
-    tables = list(round_.tables.all())
+def round_tables(round_, shown: TablesShown | None = None):
+    """The round's tables (those ``shown`` asks for, else all), each with ``title``,
+    ``seated`` (its seats in order), ``status`` and ``lines`` (its explanation). Seats
+    and outcomes are read as rows in one query each and grouped here, each phrase
+    translated once: Django's prefetch cloned a queryset per table and a model per seat
+    and entrant, which was most of a 250-table round's build (the first read after each
+    result)."""
+    tables = list(shown.of(round_.tables.all()) if shown else round_.tables.all())
+    ids = [table.pk for table in tables]
     outcome_text = outcome_wording(round_.event.game_type.has_scores)
-    outcomes = SeatResult.objects.filter(result__table__round=round_).values_list(
+    outcomes = SeatResult.objects.filter(result__table__in=ids).values_list(
         "result__table_id", "position", "score", "place"
     )
     outcome_of = {(t, at): outcome_text(score, place) for t, at, score, place in outcomes}
-    seats = Seat.objects.filter(table__round=round_).order_by("table_id", "position")
+    seats = Seat.objects.filter(table__in=ids).order_by("table_id", "position")
     seated, names = defaultdict(list), {}
     for table_id, position, entrant_id, name in seats.values_list(
         "table_id", "position", "entrant_id", "entrant__name"
@@ -73,7 +76,7 @@ def round_tables(round_):
     if round_.event.has_teams:
         teams = Team.objects.filter(event=round_.event).values_list("pk", "name")
         names.update((f"team:{pk}", name) for pk, name in teams)
-    statuses = table_statuses(round_)
+    statuses = table_statuses(round_, tables)
     title = _("Table %(n)s")
     for table in tables:
         table.title = title % {"n": table.number}
@@ -92,16 +95,20 @@ def outcome_wording(has_scores: bool):
     return lambda _score, place: phrase % {"place": place}
 
 
-def round_fragments(round_, is_organiser: bool = False) -> dict:
-    """The round's board and tables as HTML, rendered once per round version (a round
-    of 250 tables takes a tenth of a second to build; a cached one, two queries)."""
+def round_fragments(round_, shown: TablesShown, is_organiser: bool = False) -> dict:
+    """The round's board and the tables ``shown`` as HTML, rendered once per round
+    version and page (a round of 250 tables takes a tenth of a second to build; a cached
+    one, two queries); a search's tables are built for its request."""
     version = round_version(round_)
     tables = []
 
     def built():
         if not tables:
-            tables.extend(round_tables(round_))
+            tables.extend(round_tables(round_, shown))
         return tables
+
+    def kept(what: str, build):
+        return build() if shown.player else cached(round_, version, what, build, shown.key)
 
     def board():
         return render_to_string("tournaments/_round_board.html", {"tables": built()})
@@ -110,12 +117,14 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
         return render_to_string("tournaments/_round_tables.html", {"tables": built()})
 
     def seat_options():
-        return render_to_string("tournaments/_seat_options.html", {"tables": built()})
+        every = round_tables(round_)
+        return render_to_string("tournaments/_seat_options.html", {"tables": every})
 
     fragments = {
         "version": version,  # what the board's push stream starts from
-        "board_html": cached(round_, version, "board", board),
-        "tables_html": cached(round_, version, "tables", cards),
+        "shown": shown,
+        "board_html": kept("board", board),
+        "tables_html": kept("tables", cards),
     }
     if is_organiser:  # the swap menus name every seated player
         fragments["seat_options_html"] = cached(round_, version, "seat-options", seat_options)
@@ -125,9 +134,10 @@ def round_fragments(round_, is_organiser: bool = False) -> dict:
 def round_detail(request, slug, number):
     round_ = access_round(request.user, slug, number)
     is_organiser = is_event_organiser(request.user, round_.event)
-    fragments = round_fragments(round_, is_organiser)
+    shown = tables_shown(request, round_)
+    fragments = round_fragments(round_, shown, is_organiser)
     clock = render_to_string("tournaments/_round_clock.html", round_clock(round_))
-    if is_organiser or not is_shared(request):
+    if is_organiser or not is_shared(request, shown):
         return render(
             request,
             "tournaments/round_detail.html",
@@ -142,7 +152,8 @@ def round_detail(request, slug, number):
             },
         )
     build = partial(shared_page, request, round_, fragments)
-    page = cached(round_, fragments["version"], "page", build, shown_fields(round_), request.path)
+    variant = (shown_fields(round_), request.path, shown.key)
+    page = cached(round_, fragments["version"], "page", build, *variant)
     own = {"csrf_token": get_token(request), "clock": clock}
     return HttpResponse(filled(page, own.__getitem__))
 
@@ -158,12 +169,14 @@ def next_steps(round_, user) -> dict:
     return {"stage": lifecycle.stage_words(state), "offers": offers}
 
 
-def is_shared(request) -> bool:
+def is_shared(request, shown: TablesShown) -> bool:
     """A reader who sees the page everyone not signed in sees: no account, no message
-    waiting for them, no query string (the page's links carry its path)."""
+    waiting for them, no query string but a page of tables (the page's links carry its
+    path)."""
     return (
         not request.user.is_authenticated
-        and not request.GET
+        and set(request.GET) <= {"tables"}
+        and not shown.player
         and not len(messages.get_messages(request))  # counts them without showing them
     )
 
@@ -202,14 +215,15 @@ def round_board(request, slug, number):
     """The page's live part (``_round_live.html``: the status list and the table cards),
     fetched again when the round's push stream says it moved on."""
     round_ = access_round(request.user, slug, number)
-    fragments = round_fragments(round_)
-    live = cached(
-        round_,
-        fragments["version"],
-        "live",
-        lambda: render_to_string("tournaments/_round_live.html", fragments),
-    )
-    return HttpResponse(live)
+    shown = tables_shown(request, round_)
+    fragments = round_fragments(round_, shown)
+
+    def live():
+        return render_to_string("tournaments/_round_live.html", fragments)
+
+    if shown.player:
+        return HttpResponse(live())
+    return HttpResponse(cached(round_, fragments["version"], "live", live, shown.key))
 
 
 def round_print(request, slug, number):
