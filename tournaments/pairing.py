@@ -316,11 +316,20 @@ def check_no_results(round_: Round) -> None:
         raise Refusal(_("Results are in for this round: it can no longer be changed."))
 
 
+def lock_tables_of_round(round_: Round) -> None:
+    """Take the round's tables' row locks, by id, before the round's (the lock order,
+    docs/architecture.md): a result being written holds its table and then marks the
+    round complete, so the round first and its tables after would wait in a circle."""
+    tables = Table.objects.select_for_update(of=("self",)).filter(round_id=round_.pk)
+    list(tables.order_by("pk").values_list("pk", flat=True))
+
+
 def do_repair_round(round_: Round, by=None, differently: bool = False) -> Round:
     """Throw away a round's tables (before any result) and pair it again; with
     ``differently``, from a new seed (the event's seed and the round's revision), so
     the tables change even when nothing else did."""
     with transaction.atomic():
+        lock_tables_of_round(round_)
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         check_no_results(round_)
         if round_.event.rounds.filter(number__gt=round_.number).exists():

@@ -5,12 +5,15 @@ standings between them: no answer is a server error (a deadlock was one), and th
 standings stored at the end are the ones the results give."""
 
 import random
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import connection
 from django.test import Client
 
+from lib.refusal import Refusal
 from scoring.deciding import do_confirm_result
 from scoring.entering import do_submit_result
 from scoring.models import Submission
@@ -21,7 +24,8 @@ from tests.threads import InThread
 from tests.tournaments.helpers import make_event
 from tournaments.event_editing import do_edit_event
 from tournaments.models import Result, SeatResult, StandingRow, StandingsRequest
-from tournaments.pairing import do_pair_round
+from tournaments.pairing import do_pair_round, do_repair_round
+from tournaments.results import SeatOutcome, do_record_result, lock_table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -140,3 +144,32 @@ def test_a_result_written_while_the_points_change_is_scored_by_the_new_points(le
 def agree(table):
     submitter, confirmer = players_of(table)
     do_confirm_result(do_submit_result(table, TABLE, RULEBOOK_ROUND, submitter), confirmer)
+
+
+def test_a_round_paired_again_while_its_last_result_is_written_waits_for_the_table(
+    league, organiser
+):
+    """Pairing a round again takes its tables before the round (the lock order): a
+    result being written holds its table, and marks the round complete (the round's
+    row) before it commits. Before, the re-pairing took the round first and then waited
+    for the table: a deadlock. Now it waits, then finds the result and refuses."""
+    event = make_event(
+        league, organiser, players=2, table_size=2, rules_options={"rounds": 1},
+        review_pairings=False,
+    )  # fmt: skip
+    round_ = do_pair_round(event)
+    table = round_.tables.get()
+    holding = threading.Event()
+
+    def write_result():
+        lock_table(table)
+        holding.set()
+        time.sleep(1)  # the re-pairing asks for the round's locks meanwhile
+        do_record_result(table, [SeatOutcome(0, 30, 2), SeatOutcome(1, 40, 1)], source="organiser")
+
+    writer = InThread(write_result, lock_timeout="10s")
+    assert holding.wait(20)
+    repairing = InThread(lambda: do_repair_round(round_, by=organiser), lock_timeout="10s")
+    assert writer.finish().error is None, writer.error
+    assert isinstance(repairing.finish().error, Refusal), repairing.error
+    assert Result.objects.filter(table__round=round_).count() == 1
