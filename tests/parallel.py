@@ -1,5 +1,6 @@
 """Run by ``bin/test`` (``-p tests.parallel -n N``): each pytest-xdist worker gets its
-own var directory (its SQLite test database, filesystem broker and outbox) and its own
+own var directory (its SQLite test database, filesystem broker and outbox; under
+``LEAGUEWRIGHT_VAR_DIR`` when it is set, else ``var/test``) and its own
 Redis database (its broker queues, its Celery control channel and its shared counters),
 so no worker takes, purges or counts another's work. pytest-django already gives each
 worker its own test database.
@@ -23,7 +24,8 @@ def pytest_load_initial_conftests(early_config, parser, args):
     if not worker:
         return
     number = int(worker.removeprefix("gw"))
-    os.environ["LEAGUEWRIGHT_VAR_DIR"] = f"var/test/{worker}"
+    given = os.environ.get("LEAGUEWRIGHT_VAR_DIR", "var/test")  # two runs at once: give each one
+    os.environ["LEAGUEWRIGHT_VAR_DIR"] = f"{given}/{worker}"
     match = REDIS_URL.match(os.environ.get("CELERY_BROKER_URL", ""))
     if match:
         db = (int(match["db"]) - number) % REDIS_DATABASES
