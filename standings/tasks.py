@@ -1,7 +1,7 @@
 from celery import shared_task
 
 from standings.computing import run_standings_task
-from standings.ratings import do_rebuild_ratings, newer_result_exists
+from standings.ratings import do_update_ratings, newer_result_exists
 
 
 @shared_task(acks_late=True)
@@ -13,8 +13,9 @@ def update_standings(event_id: int) -> int | None:
 
 @shared_task(acks_late=True)
 def update_ratings(league_id: int, game: str, after: str | None = None) -> int | None:
-    """Rebuild the league's and the game's ratings from the results, in order; skipped
-    when a result recorded later than ``after`` (ISO time) will send its own rebuild."""
+    """Have the league's and the game's ratings follow the results recorded since the
+    last update; skipped when a result recorded later than ``after`` (ISO time) will
+    send its own update."""
     if after and newer_result_exists(league_id, game, after):
         return None
-    return do_rebuild_ratings(league_id, game)
+    return do_update_ratings(league_id, game)

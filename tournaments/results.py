@@ -4,6 +4,7 @@ a bot match), and what follows from it."""
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 
 from lib import enqueue
 from lib.compiled import CompiledQuery
@@ -11,7 +12,7 @@ from tournaments import signals
 from tournaments.event_settings import points_table
 from tournaments.finishing import check_not_finished
 from tournaments.forfeit_places import place_forfeits_last, standing_forfeits
-from tournaments.models import Event, Result, Round, SeatResult, Table
+from tournaments.models import Event, RatingsMark, Result, Round, SeatResult, Table
 from tournaments.ranking import request_standings_update
 
 # The reads of every result written (the round-end rush writes 250 in seconds), compiled
@@ -156,7 +157,16 @@ def store_result(
         setattr(result, name, value)
     result.save()
     result.seats.all().delete()
+    rate_again(table.round.event)
     return result, True
+
+
+def rate_again(event: Event) -> None:
+    """A result already rated may be replaced: the ratings of the event's league and
+    game are rebuilt at their next update (``standings.ratings.follow_results``), in
+    the replacement's transaction, so that no update can miss it."""
+    marks = RatingsMark.objects.filter(Q(league=None) | Q(league__seasons__events=event))
+    marks.filter(game=event.game, stale=False).update(stale=True)
 
 
 def lock_table(table: Table) -> None:

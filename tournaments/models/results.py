@@ -155,6 +155,39 @@ class Rating(models.Model):
         return ordinal(self.mu, self.sigma)
 
 
+class RatingsMark(models.Model):
+    """How far the stored ratings of a league (or, with no league, of a game across all
+    leagues) have followed the results, in the order ratings read them (recorded, then
+    id): the last result rated and how many were. The next update rates only the
+    results after it; when the count of those up to it moved (a result replaced, which
+    stamps it anew, or one recorded late) or a rated result was replaced since
+    (``stale``, set in the replacement's own transaction) it rebuilds from all results."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    game = models.CharField(max_length=30)
+    recorded_at = models.DateTimeField(null=True)
+    result_id = models.BigIntegerField(default=0)  # not a key: a result may be replaced
+    results = models.PositiveIntegerField(default=0)
+    stale = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "game"],
+                condition=models.Q(league__isnull=False),
+                name="one_ratings_mark_per_league",
+            ),
+            models.UniqueConstraint(
+                fields=["game"], condition=models.Q(league__isnull=True), name="one_ratings_mark"
+            ),
+        ]
+
+    def __str__(self):
+        return f"ratings of {self.league_id} {self.game} through result {self.result_id}"
+
+
 class EventLogEntry(models.Model):
     """Who ran what in an event, and when: pairing a round, pairing it again, swapping
     seats, naming or removing an organiser. Changes to a table's result are kept by
