@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule
 
 from standings.ratings import computed, do_update_ratings, stored
+from tests.threads import InThread
 from tests.tournaments.helpers import make_event
 from tournaments.models import Entrant, League, RatingsMark, Result
 from tournaments.pairing import do_pair_round
@@ -68,3 +69,18 @@ def test_ratings_follow_the_new_results_as_a_rebuild_would():
         suppress_health_check=[HealthCheck.too_slow],
     )
     RatingsFollow.TestCase().runTest()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_updates_at_once_take_turns_and_agree_with_a_rebuild():
+    """Two workers updating one league's ratings at once (two events' standings runs):
+    the mark's row makes them take turns; the first creates it, the second finds it."""
+    machine = RatingsFollow()
+    for table in range(6):
+        machine.record(table, first_wins=table % 2 == 0, late=False)
+    updates = [InThread(lambda: do_update_ratings(machine.league.pk, machine.game)) for _ in "ab"]
+    assert [update.finish().error for update in updates] == [None, None]
+    for league in (machine.league.pk, None):
+        assert stored(league, machine.game) == computed(league, machine.game)
+    assert RatingsMark.objects.filter(league=machine.league, game=machine.game).count() == 1
