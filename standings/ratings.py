@@ -12,7 +12,7 @@ from django.db.models import Q
 
 from games.ratings import new_rating, rate_table
 from tournaments import live
-from tournaments.models import Rating, RatingsMark, Result, SeatResult
+from tournaments.models import Rating, RatingsMark, RatingsRebuild, Result, SeatResult
 
 
 def who(user_id, bot_id) -> tuple:
@@ -121,14 +121,16 @@ def do_update_ratings(league_id: int, game: str) -> int:
 
 def follow_results(league_id, game, rebuild: bool = False) -> int:
     """Rate the results after the league's ``RatingsMark`` from their players' stored
-    ratings, or all of them (``rebuild``; a result replaced since, ``stale``; or the
+    ratings, or all of them (``rebuild``; a ``RatingsRebuild`` waiting; or the
     results up to the mark are not the ones it counted); move the mark to the last
     result rated. The mark's row is held meanwhile, so two updates of one league and
     game take turns."""
     with transaction.atomic():
         mark = locked_mark(league_id, game)
+        asked = RatingsRebuild.objects.filter(league_id=league_id, game=game)
+        asked = list(asked.values_list("pk", flat=True))
         rows = rows_for(league_id, game)
-        rebuild = rebuild or mark.stale or mark.recorded_at is None
+        rebuild = rebuild or bool(asked) or mark.recorded_at is None
         if not rebuild:  # a result stamped before the mark but committed after it
             rebuild = count_results(rows.filter(up_to(mark))) != mark.results
         if not rebuild:
@@ -142,8 +144,8 @@ def follow_results(league_id, game, rebuild: bool = False) -> int:
         if rows:
             mark.result_id, mark.recorded_at = rows[-1][0], rows[-1][4]
             mark.results = len({row[0] for row in rows}) + (0 if rebuild else mark.results)
-        mark.stale = False
         mark.save()
+        RatingsRebuild.objects.filter(pk__in=asked).delete()
     return len(values)
 
 

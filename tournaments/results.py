@@ -4,7 +4,6 @@ a bot match), and what follows from it."""
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
 
 from lib import enqueue
 from lib.compiled import CompiledQuery
@@ -12,7 +11,7 @@ from tournaments import signals
 from tournaments.event_settings import points_table
 from tournaments.finishing import check_not_finished
 from tournaments.forfeit_places import place_forfeits_last, standing_forfeits
-from tournaments.models import Event, RatingsMark, Result, Round, SeatResult, Table
+from tournaments.models import Event, RatingsRebuild, Result, Round, Season, SeatResult, Table
 from tournaments.ranking import request_standings_update
 
 # The reads of every result written (the round-end rush writes 250 in seconds), compiled
@@ -163,10 +162,11 @@ def store_result(
 
 def rate_again(event: Event) -> None:
     """A result already rated may be replaced: the ratings of the event's league and
-    game are rebuilt at their next update (``standings.ratings.follow_results``), in
-    the replacement's transaction, so that no update can miss it."""
-    marks = RatingsMark.objects.filter(Q(league=None) | Q(league__seasons__events=event))
-    marks.filter(game=event.game, stale=False).update(stale=True)
+    game are rebuilt at their next update (``standings.ratings.follow_results``)."""
+    league_id = Season.objects.values_list("league_id", flat=True).get(pk=event.season_id)
+    RatingsRebuild.objects.bulk_create(
+        RatingsRebuild(league_id=league, game=event.game) for league in (league_id, None)
+    )
 
 
 def lock_table(table: Table) -> None:

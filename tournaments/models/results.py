@@ -160,8 +160,8 @@ class RatingsMark(models.Model):
     leagues) have followed the results, in the order ratings read them (recorded, then
     id): the last result rated and how many were. The next update rates only the
     results after it; when the count of those up to it moved (a result replaced, which
-    stamps it anew, or one recorded late) or a rated result was replaced since
-    (``stale``, set in the replacement's own transaction) it rebuilds from all results."""
+    stamps it anew, or one recorded late) or a ``RatingsRebuild`` waits, it rebuilds
+    from all results."""
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
@@ -170,7 +170,6 @@ class RatingsMark(models.Model):
     recorded_at = models.DateTimeField(null=True)
     result_id = models.BigIntegerField(default=0)  # not a key: a result may be replaced
     results = models.PositiveIntegerField(default=0)
-    stale = models.BooleanField(default=False)
 
     class Meta:
         constraints = [
@@ -186,6 +185,21 @@ class RatingsMark(models.Model):
 
     def __str__(self):
         return f"ratings of {self.league_id} {self.game} through result {self.result_id}"
+
+
+class RatingsRebuild(models.Model):
+    """A rated result was replaced: the ratings of its league (or, with no league, of
+    its game across leagues) are rebuilt at their next update. Written in the
+    replacement's own transaction, as an insert, so that it never waits for an update
+    under way, and no update can miss it; deleted by the update that covered it."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    game = models.CharField(max_length=30)
+
+    def __str__(self):
+        return f"rebuild the ratings of {self.league_id} {self.game}"
 
 
 class EventLogEntry(models.Model):
