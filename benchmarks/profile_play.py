@@ -1,11 +1,13 @@
 """Where a live move's time goes, in process: a person's ``POST /api/play/ID/moves/``
 through the whole WSGI stack (middleware, token, throttles, the view, the answer) and a
 bot's turn as the worker plays it, on PostgreSQL and Redis, with the queries of each
-counted and the CPU of each timed, and the garbage collector's collections during the
-moves (by generation, with their CPU); ``--profile`` adds cProfile's dearest calls (CPU
-time), ``--stats FILE`` keeps the whole profile for ``pstats``; ``--freeze`` freezes
-what start-up made (``gc.freeze()``, as ``gunicorn.conf.py`` does in each server
-process) before the moves, ``--gc-threshold N`` sets the youngest generation's.
+counted (by an execute wrapper: Django's debug cursor, which a server does not use,
+would format every query and add its CPU to the move's) and the CPU of each timed, and
+the garbage collector's collections during the moves (by generation, with their CPU);
+``--profile`` adds cProfile's dearest calls (CPU time), ``--stats FILE`` keeps the
+whole profile for ``pstats``; ``--freeze`` freezes what start-up made (``gc.freeze()``,
+as ``gunicorn.conf.py`` does in each server process) before the moves,
+``--gc-threshold N`` sets the youngest generation's.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_mine \\
     CELERY_BROKER_URL=redis://127.0.0.1:6379/4 \\
@@ -51,7 +53,6 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     call_command("migrate", verbosity=0)
     from django.contrib.auth import get_user_model
@@ -93,6 +94,12 @@ def main() -> None:
 
     gc.callbacks.append(timed_collection)
     rng = random.Random(1)
+    counted = []
+
+    def count(execute, sql, params, many, context):
+        counted.append(sql)
+        return execute(sql, params, many, context)
+
     moves = {"cpu": [], "wall": [], "queries": []}
     turns = {"cpu": [], "wall": [], "queries": [], "moves": []}
     profile = cProfile.Profile(time.process_time) if args.profile or args.stats else None
@@ -102,17 +109,19 @@ def main() -> None:
         while state["status"] == "playing":
             if not state["legal_moves"]:
                 game = Game.objects.get(pk=game_id)
-                with CaptureQueriesContext(connection) as queries:
+                counted.clear()
+                with connection.execute_wrapper(count):
                     cpu, wall = time.process_time(), time.perf_counter()
                     played = do_play_bot_turns(game_id, game.moves)
                     turns["cpu"].append(time.process_time() - cpu)
                     turns["wall"].append(time.perf_counter() - wall)
-                turns["queries"].append(len(queries))
+                turns["queries"].append(len(counted))
                 turns["moves"].append(played)
                 state = client.get(f"/api/play/{game_id}/", **auth).json()
                 continue
             body = {"move": rng.choice(state["legal_moves"]), "at": state["moves"]}
-            with CaptureQueriesContext(connection) as queries:
+            counted.clear()
+            with connection.execute_wrapper(count):
                 if profile:
                     profile.enable()
                 cpu, wall = time.process_time(), time.perf_counter()
@@ -127,7 +136,7 @@ def main() -> None:
                 if profile:
                     profile.disable()
             assert response.status_code == 200, response.content
-            moves["queries"].append(len(queries))
+            moves["queries"].append(len(counted))
             state = response.json()
 
     def said(figures: dict) -> str:

@@ -17,6 +17,7 @@ from games.declaring import Rules, moves_of, seat_of_move
 from games.models import GameRecord
 from games.registry import get_game
 from lib import enqueue
+from lib.compiled import save_fields
 from play.bot_decisions import ask, note_fault, plays_at_once, seat_player
 from play.models import Game, GameSeat, Pace
 from play.rated import rate_friendly_game
@@ -33,6 +34,9 @@ BOT_TURN_SECONDS = 30
 # A remote bot's turn is sent again once its own time for the decision (per move and
 # what is left of its bank) and this much more have passed: the task's way to a worker.
 BOT_SLACK_SECONDS = 5
+# What a game's end writes of every seat (a timeout, a fault or a forfeit kept in
+# memory while the turn was played).
+SETTLED_SEAT_FIELDS = ("timeouts", "faults", "forfeited", "forfeited_at")
 # A seat's moves played in one go at most (a forfeited seat, a bot's turn).
 MAX_MOVES_IN_A_ROW = 500
 
@@ -187,11 +191,19 @@ def has_remote_bot(seats: list[GameSeat]) -> bool:
     return any(seat.bot is not None and seat.bot.is_remote for seat in seats)
 
 
+def save_seats(seats: list[GameSeat], names: tuple[str, ...]) -> None:
+    """Each seat's ``names`` written by an UPDATE built once (``lib.compiled``): at the
+    end of a game, cheaper in CPU than ``bulk_update``, which composes a CASE per field
+    at every call."""
+    for seat in seats:
+        save_fields(seat, names)
+
+
 def abandon(game: Game, seats: list[GameSeat], now, because: str = "") -> None:
     """The game ends with no places and no result: nothing is written for its table
     (an organiser enters the result, replays or voids the table). ``because``: an
     organiser's reason; empty when every person forfeited. The caller saves ``game``."""
-    GameSeat.objects.bulk_update(seats, ["timeouts", "faults", "forfeited", "forfeited_at"])
+    save_seats(seats, SETTLED_SEAT_FIELDS)
     game.status = Game.Status.ABANDONED
     game.abandoned_because = because
     game.to_move = None
@@ -221,15 +233,13 @@ def finish(game: Game, seats: list[GameSeat], state, now) -> None:
     for seat in seats:
         seat.score = result["totals"][seat.position]
         seat.place = places[seat.position]
-    GameSeat.objects.bulk_update(
-        seats, ["score", "place", "timeouts", "faults", "forfeited", "forfeited_at"]
-    )
+    save_seats(seats, ("score", "place", *SETTLED_SEAT_FIELDS))
     game.status = Game.Status.FINISHED
     game.result = result
     game.to_move = None
     game.deadline = None
     game.finished_at = now
-    game.replay = GameRecord.objects.create(record=game.record, created_by=game.created_by)
+    game.replay = GameRecord.objects.create(record=game.record, created_by_id=game.created_by_id)
     if game.rated:
         rate_friendly_game(game, seats)
     if game.table_id is not None:

@@ -9,7 +9,9 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
@@ -196,3 +198,30 @@ def test_a_bot_without_memory_recalls_its_decisions_without_replaying_the_record
         replay.apply(move)
     assert not shown.remembers and shown.decisions == replayed.decisions >= 10
     assert shown.rng.getstate() == replayed.rng.getstate()
+
+
+def test_the_last_move_stores_every_seats_end_and_the_replay_in_pinned_queries(
+    start, player, greedy_bot
+):
+    game_id = start(player, [{"username": player.username}, {"bot": greedy_bot.name}])
+    client = Client()
+    token = {"HTTP_AUTHORIZATION": f"Token {Token.objects.create(user=player).key}"}
+    state = client.get(f"/api/play/{game_id}/", **token).json()
+    while state["status"] == "playing":
+        with CaptureQueriesContext(connection) as captured:
+            state = move(client, game_id, state, **token).json()
+    # The token, the game read without the lock, then in a savepoint under the lock: the
+    # game, its seats, each seat's end (an UPDATE a seat), the replay, the game; its
+    # author is the game's creator by id (no query for the user).
+    sql = [query["sql"] for query in captured.captured_queries]
+    assert len(sql) == 10, sql
+    assert sum(q.startswith('UPDATE "play_gameseat"') for q in sql) == 2, sql
+    assert not any('"accounts_user"' in q for q in sql[1:]), sql
+    game = Game.objects.select_related("replay").get(pk=game_id)
+    assert game.is_finished and game.replay.created_by_id == player.pk
+    assert game.replay.record == game.record
+    stored = {seat.position: (seat.score, seat.place) for seat in game.seats.all()}
+    assert stored == {
+        position: (game.result["totals"][position], place)
+        for position, place in enumerate(game.result["places"])
+    }
