@@ -7,6 +7,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from lib.compiled import insert_row
 from lib.refusal import CONFLICT, Refusal
 from scoring import audit, notices, summaries
 from scoring.entries import rules_version, score
@@ -36,7 +37,7 @@ def do_confirm_result(submission: Submission, by, basis=None) -> Submission:
     check_basis(submission, basis)
     answered = answers_to(submission)
     check_may_decide(by, submission, answered)
-    Confirmation.objects.create(submission=submission, user=by, decision="confirm")
+    insert_row(Confirmation(submission=submission, user=by, decision="confirm"))
     audit.log(submission.table, by, "confirmed", after=summaries.summary_of_submission(submission))
     confirmed = {user for user, decision in answered.items() if decision == "confirm"}
     if players_to_confirm(submission) <= confirmed | {by.pk}:

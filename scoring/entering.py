@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from lib.compiled import insert_row
 from lib.refusal import CONFLICT, Refusal
 from scoring import audit, summaries
 from scoring.entries import rules_version, score, seat_names, table_kind
@@ -247,7 +248,7 @@ def create_entry(
     table: Table, kind: str, document: dict, answer: dict, by, with_slip: bool = False
 ) -> Submission:
     complete = answer.get("complete", True)
-    submission = Submission.objects.create(
+    submission = Submission(
         table=table,
         kind=kind,
         entry=document,
@@ -257,6 +258,7 @@ def create_entry(
         rules_version=rules_version(table, kind, document),
         round_authors=[by.pk] * len(document.get("rounds", [])),
     )
+    insert_row(submission)
     audit.log(
         table,
         by,

@@ -38,7 +38,10 @@ def seated_people(submission: Submission) -> list:
 
 
 def notify_entry_waits(submission: Submission, people) -> None:
-    """``people``: who is asked to confirm (the other players, or the organisers)."""
+    """``people``: who is asked to confirm (the other players who want notices, or the
+    organisers). Nobody (the round-end rush's players want none): nothing is composed."""
+    if not people:
+        return
     words = {**at_table(submission), "who": submission.submitted_by}
 
     def compose(_person):

@@ -34,6 +34,8 @@ from tournaments.permissions import can_settle_table, is_event_organiser, is_pla
 from tournaments.results import SeatOutcome, do_record_result
 
 Status = Submission.Status
+# An entry the table's result stands on (the latest) or stood on.
+AGREED = (Status.CONFIRMED, Status.OVERRIDDEN)
 
 
 User = get_user_model()
@@ -211,10 +213,23 @@ def site_game_under_way(table: Table) -> bool:
     return game is not None and game.is_playing
 
 
+def site_game_of(table_id: int):
+    """The table's site game (``play``'s model, named through the relation), its status
+    only."""
+    game = Table._meta.get_field("played_game").related_model
+    return game._default_manager.filter(table_id=table_id).only("status").order_by()
+
+
+# Read by every entry under its table's lock (the round-end rush sends 250); compiled
+# once: the relation's own query was built afresh each time (0.4 ms of CPU).
+SITE_GAME = CompiledQuery(site_game_of, -7)
+
+
 def check_no_site_game(table: Table) -> None:
     """One road at a time: while the table's game is played on the site, its result is
-    not entered by hand (an organiser may still override, which ends that game)."""
-    if site_game_under_way(table):
+    not entered by hand (an organiser may still override, which ends that game). The
+    caller holds the table's lock (``locked_table``): the game is read now."""
+    if any(game.is_playing for game in SITE_GAME.fetch(table.pk)):
         raise Refusal(
             _(
                 "This table's game is being played on the site: its result comes from "
@@ -269,19 +284,34 @@ def check_basis(submission: Submission | None, basis) -> None:
         )
 
 
+# The agreed entries of a table but one, compiled once: every table's result asks.
+AGREED_BUT = CompiledQuery(
+    lambda table_id, but: (
+        Submission.objects.filter(table_id=table_id, status__in=AGREED)
+        .exclude(pk=but)
+        .order_by()
+        .values_list("pk")
+    ),
+    -7,
+    -8,
+)
+
+
 def supersede_agreed(table: Table, but: Submission) -> None:
     """An agreed entry replaces the earlier agreed ones (the table has one agreed
-    entry: its official result's)."""
-    Submission.objects.filter(
-        table=table, status__in=[Status.CONFIRMED, Status.OVERRIDDEN]
-    ).exclude(pk=but.pk).update(status=Status.SUPERSEDED, revision=F("revision") + 1)
+    entry: its official result's). They are read first: a table's first agreed entry
+    (every table's, in a round-end rush) has none to replace, and the update's query
+    cost more to build (0.4 ms of CPU) than the read costs to run."""
+    earlier = [pk for (pk,) in AGREED_BUT.rows(table.pk, but.pk)]
+    if earlier:
+        Submission.objects.filter(pk__in=earlier, status__in=AGREED).update(
+            status=Status.SUPERSEDED, revision=F("revision") + 1
+        )
 
 
 def latest_agreed(table: Table, kind: str | None = None) -> Submission | None:
     """The entry the table's official result came from (of ``kind`` only, if given)."""
-    agreed = Submission.objects.filter(
-        table=table, status__in=[Status.CONFIRMED, Status.OVERRIDDEN]
-    )
+    agreed = Submission.objects.filter(table=table, status__in=AGREED)
     if kind is not None:
         agreed = agreed.filter(kind=kind)
     return agreed.order_by("-created_at", "-pk").first()

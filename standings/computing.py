@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from games.ratings import ordinal
 from lib import enqueue
+from lib.compiled import insert_row
 from standings.knockout_places import decided_knockout
 from standings.ratings import rate
 from standings.tiebreaks import Ledger, LedgerGame, full_order, rank
@@ -357,7 +358,7 @@ def request_standings_update(event_id: int) -> None:
     """Mark the event's standings stale (inside the caller's transaction) and, once it
     commits, make sure a standings task is on its way: what a result, a pairing or an
     entrant's points ask for (``tournaments.ranking.request_standings_update``)."""
-    StandingsRequest.objects.create(event_id=event_id)
+    insert_row(StandingsRequest(event_id=event_id))  # every result's: built once
     transaction.on_commit(lambda: schedule_standings(event_id))
 
 

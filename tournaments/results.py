@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from lib import enqueue
-from lib.compiled import CompiledQuery
+from lib.compiled import CompiledQuery, insert_row
 from tournaments import signals
 from tournaments.event_settings import points_table
 from tournaments.finishing import check_not_finished
@@ -151,7 +151,9 @@ def store_result(
     found = RESULT_OF_TABLE.fetch(table.pk)
     result = found[0] if found else None
     if result is None:
-        return Result.objects.create(table=table, event_id=table.round.event_id, **fields), False
+        result = Result(table=table, event_id=table.round.event_id, **fields)
+        insert_row(result)
+        return result, False
     for name, value in fields.items():
         setattr(result, name, value)
     result.save()

@@ -2,8 +2,8 @@
 who played on, alone; a game whose every person forfeited is abandoned (no places, no
 result), and the organiser's results desk says so and offers to enter the result,
 replay or void the table (organisers only); an organiser's override abandons a game
-under way. One road at a time: no start while the result is entered by hand, no play
-offered at a walk-in's table."""
+under way. One road at a time: no start while the result is entered by hand, no entry
+by hand while the table's game is played, no play offered at a walk-in's table."""
 
 from datetime import timedelta
 
@@ -193,6 +193,24 @@ def test_a_table_whose_result_is_being_entered_is_not_started_on_the_site(
     assert response.status_code == 409
     assert "being entered by hand" in response.json()["detail"]
     assert not Game.objects.exists()
+
+
+def test_a_table_played_on_the_site_takes_no_result_by_hand_until_its_game_ends(
+    client_for, organiser, player, table
+):
+    game = do_start_table_game(organiser, running(table))
+    body = {"kind": Submission.Kind.GLORY_TABLE, "entry": RULEBOOK_ROUND}
+    entered = client_for(player).post(
+        f"/api/tables/{table.pk}/submissions/", body, content_type="application/json"
+    )
+    assert entered.status_code == 409
+    assert "being played on the site" in entered.json()["detail"]
+
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
+    entered = client_for(player).post(
+        f"/api/tables/{table.pk}/submissions/", body, content_type="application/json"
+    )
+    assert entered.status_code == 201, entered.json()
 
 
 def test_a_walk_ins_table_offers_no_play(client_for, organiser, player, other_player, table):

@@ -1,0 +1,51 @@
+"""The API's routes take only their own paths, so the order ``config/api_urls.py`` tries
+the apps in (the busiest first) changes no answer: each route's path, its values filled
+in, resolves to that route's view."""
+
+import re
+
+from django.urls import URLPattern, URLResolver, resolve
+from django.urls.resolvers import RoutePattern
+
+from config import api_urls
+
+# A value of each converter the routes use.
+SAMPLES = {
+    "int": "7",
+    "str": "x",
+    "slug": "x-y",
+    "path": "x/y",
+    "uuid": "12345678-1234-5678-1234-567812345678",
+}
+VALUE = re.compile(r"<(?:(\w+):)?\w+>")
+
+# Both DRF routers (tournaments' and bots') answer /api/ with their root: tournaments'
+# has always answered it.
+SHARED = {"api-root"}
+
+
+def routes(resolver: URLResolver, prefix: str = ""):
+    """Each ``path()`` route under ``resolver``, as (a path it takes, the route). DRF's
+    ``.json`` variants and routers' regular expressions are left out."""
+    for pattern in resolver.url_patterns:
+        route = str(pattern.pattern)
+        if not isinstance(pattern.pattern, RoutePattern) or "drf_format_suffix" in route:
+            continue
+        filled = prefix + VALUE.sub(lambda value: SAMPLES[value.group(1) or "str"], route)
+        if isinstance(pattern, URLResolver):
+            yield from routes(pattern, filled)
+        else:
+            yield filled, pattern
+
+
+def test_each_api_route_resolves_to_its_own_view():
+    checked: list[URLPattern] = []
+    for app in api_urls.urlpatterns:
+        for path, route in routes(app):
+            if route.name not in SHARED:
+                assert resolve(f"/api/{path}").func is route.callback, path
+                checked.append(route)
+
+    names = {route.name for route in checked}
+    assert {"api-confirm", "api-table-submissions", "api-table-play"} <= names
+    assert len(checked) > 80
