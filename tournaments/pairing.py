@@ -85,7 +85,7 @@ def pairing_request(event: Event, number: int, seed: int | None = None) -> tuple
     else:
         fmt = get_format(event.format, event.format_options)
         entrants = contenders(event, number)
-        history = load_history(event, before=number)
+        history = load_history(event, before=number, places=fmt.reads_places)
     request = PairingRequest(
         contenders=entrants,
         history=history,
