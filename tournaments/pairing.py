@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from lib.bulk_copy import insert_rows
+from lib.collector import collections_held
 from lib.refusal import CONFLICT, Refusal, attempted
 from tournaments import check_in, event_log, lifecycle, live, signals
 from tournaments.finishing import check_not_finished
@@ -186,8 +187,9 @@ def do_pair_round(
     the round is a draft, seen by organisers only and told to nobody until published.
     ``number``: the round the person meant to pair (a page or a task seen before
     someone else paired it is refused, not paired one round further). ``automatic``:
-    paired by the event's setting when the last result came in (its log says so)."""
-    with transaction.atomic():
+    paired by the event's setting when the last result came in (its log says so).
+    The garbage collector waits meanwhile (``lib.collector``)."""
+    with collections_held(), transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if drop_no_shows:
             check_in.drop_no_shows(event, by)
