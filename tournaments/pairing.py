@@ -8,7 +8,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from lib.bulk_copy import insert_rows
+from lib.bulk_copy import add_rows, insert_rows
 from lib.collector import collections_held
 from lib.refusal import CONFLICT, Refusal, attempted
 from tournaments import check_in, event_log, lifecycle, live, signals
@@ -283,7 +283,7 @@ def store_tables(event: Event, round_: Round, seed: int | None = None) -> None:
         ["round", "number", "explanation", "is_bye"],
         [(round_.pk, n, t.explanation, t.bye) for n, t in enumerate(planned, start=1)],
     )
-    insert_rows(
+    add_rows(
         Seat,
         ["table", "entrant", "position"],
         [
