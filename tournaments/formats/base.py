@@ -62,7 +62,10 @@ class History:
                 if table.bye:
                     continue
                 for position, key in enumerate(table.seats):
-                    counts.setdefault(key, Counter())[position] += 1
+                    sat = counts.get(key)
+                    if sat is None:
+                        counts[key] = sat = {}
+                    sat[position] = sat.get(position, 0) + 1
         return counts
 
     def byes(self) -> Counter:
