@@ -8,7 +8,8 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from lib.bulk_copy import insert_rows
+from lib.bulk_copy import add_rows, insert_rows
+from lib.collector import collections_held
 from lib.refusal import CONFLICT, Refusal, attempted
 from tournaments import check_in, event_log, lifecycle, live, signals
 from tournaments.finishing import check_not_finished
@@ -85,7 +86,7 @@ def pairing_request(event: Event, number: int, seed: int | None = None) -> tuple
     else:
         fmt = get_format(event.format, event.format_options)
         entrants = contenders(event, number)
-        history = load_history(event, before=number)
+        history = load_history(event, before=number, places=fmt.reads_places)
     request = PairingRequest(
         contenders=entrants,
         history=history,
@@ -186,8 +187,9 @@ def do_pair_round(
     the round is a draft, seen by organisers only and told to nobody until published.
     ``number``: the round the person meant to pair (a page or a task seen before
     someone else paired it is refused, not paired one round further). ``automatic``:
-    paired by the event's setting when the last result came in (its log says so)."""
-    with transaction.atomic():
+    paired by the event's setting when the last result came in (its log says so).
+    The garbage collector waits meanwhile (``lib.collector``)."""
+    with collections_held(), transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if drop_no_shows:
             check_in.drop_no_shows(event, by)
@@ -281,7 +283,7 @@ def store_tables(event: Event, round_: Round, seed: int | None = None) -> None:
         ["round", "number", "explanation", "is_bye"],
         [(round_.pk, n, t.explanation, t.bye) for n, t in enumerate(planned, start=1)],
     )
-    insert_rows(
+    add_rows(
         Seat,
         ["table", "entrant", "position"],
         [

@@ -12,6 +12,7 @@ from games.declaring import MOST_SEATS
 from games.registry import DEFAULT_GAME
 from lib.api_errors import field_checked
 from lib.api_fields import ModelSerializer
+from lib.collector import collections_held
 from tournaments import lifecycle
 from tournaments.api.rounds import RoundSerializer
 from tournaments.archiving import do_archive_event, do_delete_event
@@ -381,14 +382,16 @@ class EventViewSet(
         form = PairSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         reason = form.validated_data.get("override_reason", "")
-        round_ = do_pair_round(
-            event,
-            by=request.user,
-            override_reason=reason,
-            drop_no_shows=form.validated_data["drop_no_shows"],
-            number=form.validated_data.get("round"),
-        )
-        return Response(RoundSerializer(round_).data, status=201)
+        with collections_held():  # the round and its answer: lib/collector.py
+            round_ = do_pair_round(
+                event,
+                by=request.user,
+                override_reason=reason,
+                drop_no_shows=form.validated_data["drop_no_shows"],
+                number=form.validated_data.get("round"),
+            )
+            answer = RoundSerializer(round_).data
+        return Response(answer, status=201)
 
     @extend_schema(request=CutSerializer, responses={201: RoundSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])

@@ -62,7 +62,10 @@ class History:
                 if table.bye:
                     continue
                 for position, key in enumerate(table.seats):
-                    counts.setdefault(key, Counter())[position] += 1
+                    sat = counts.get(key)
+                    if sat is None:
+                        counts[key] = sat = {}
+                    sat[position] = sat.get(position, 0) + 1
         return counts
 
     def byes(self) -> Counter:
@@ -126,6 +129,10 @@ class Format:
     extends = True
     # Entrants play in teams (``tournaments.teams``): a team Swiss.
     has_teams = False
+    # ``pair`` reads the places of past tables (a bracket's winners, a team's game
+    # points); a format that reads only who met and where they sat is given none, and
+    # pairing skips reading them (``tournaments.history.load_history``).
+    reads_places = True
     # Why the format is complete, in people's words (the life cycle's "not now").
     complete_words = gettext_noop("every round of the event is played")
     # From this many entrants a round is paired as a draft for the organiser to review

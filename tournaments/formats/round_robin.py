@@ -37,6 +37,7 @@ class RoundRobin(Format):
     key = "round-robin"
     name = gettext_noop("Round robin")
     options = {}
+    reads_places = False  # its schedule follows who met
 
     def rounds_for(self, entrants, table_size):
         if table_size == 2:

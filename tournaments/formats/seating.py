@@ -43,11 +43,14 @@ def balance_seats(members: list, seat_counts: dict, rng: random.Random) -> list:
     if not any(had.values()):
         return members  # nobody has sat anywhere yet: the shuffle decides
 
+    # Each member's cost in each seat, weighed once (60,000 orders at 10,000 entrants).
+    weighed = {
+        key: [had[key].get(p, 0) * (START_WEIGHT if p == 0 else 1) for p in range(len(members))]
+        for key in members
+    }
+
     def cost(order):
-        total = 0
-        for position, key in enumerate(order):
-            total += had[key].get(position, 0) * (START_WEIGHT if position == 0 else 1)
-        return total
+        return sum([weighed[key][position] for position, key in enumerate(order)])
 
     return list(min(permutations(members), key=cost))
 

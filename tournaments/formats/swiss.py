@@ -30,6 +30,7 @@ class Swiss(Format):
     name = gettext_noop("Swiss")
     cut_to = "knockout"
     reviews_pairings_from = 16
+    reads_places = False  # who met and where they sat: the standings bring the points
     options = {"fill": FILL_SMALLER, "cut": 0}
     option_help = {
         "fill": gettext_noop("when the count does not divide: 'smaller' tables or 'byes'"),

@@ -61,7 +61,11 @@ class TableQuerySet(models.QuerySet):
 
 
 class Table(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    # Found by its round through ``one_table_number``, which leads with it: no index of
+    # its own (a round of 2,500 tables wrote each one into both).
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", db_index=False
+    )
     number = models.PositiveSmallIntegerField()
     is_bye = models.BooleanField(
         default=False, help_text=_("a single entrant sits this round out and scores a bye")
@@ -131,8 +135,17 @@ SEATING = CompiledQuery(
 
 
 class Seat(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    # Found by its table through ``one_seat_position``, which leads with it: no index of
+    # its own (a round of 10,000 seats wrote each one into both).
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", db_index=False)
+    # No constraint in the database: checking one at the commit of a round looked up
+    # and key-share-locked every seated entrant's row, one by one (60 ms of 10,000
+    # entrants' commit). Seats are written (pairing, an open league's logged game) for
+    # the event's entrants read under the event's lock, and an entrant is deleted only
+    # under that lock and while no seat names it (``registration.do_withdraw``).
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="seats", db_constraint=False
+    )
     position = models.PositiveSmallIntegerField(help_text=_("0 starts"))
 
     class Meta:
