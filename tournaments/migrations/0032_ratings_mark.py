@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0029_result_names_its_event'),
+        ('tournaments', '0031_seats_entrant_without_a_database_constraint'),
     ]
 
     operations = [
