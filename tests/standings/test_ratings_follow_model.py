@@ -63,8 +63,8 @@ class RatingsFollow(RuleBasedStateMachine):
 @pytest.mark.django_db
 def test_ratings_follow_the_new_results_as_a_rebuild_would():
     RatingsFollow.TestCase.settings = settings(
-        max_examples=25,
-        stateful_step_count=25,
+        max_examples=15,
+        stateful_step_count=20,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
     )
