@@ -66,12 +66,16 @@ def stored(league_id, game, players=None) -> dict:
     """The stored ratings, {who: (mu, sigma, games, history)}; ``players``: only theirs."""
     ratings = Rating.objects.filter(league_id=league_id, game=game)
     if players is not None:
-        users = [key for kind, key in players if kind == "user"]
-        bots = [key for kind, key in players if kind == "bot"]
-        ratings = ratings.filter(Q(user_id__in=users) | Q(bot_id__in=bots))
+        ratings = ratings.filter(of_players(players))
     return {
         who(r.user_id, r.bot_id): (r.mu, r.sigma, r.games, r.history) for r in ratings.order_by()
     }
+
+
+def of_players(players) -> Q:
+    """The ratings of ``players`` (``who`` keys)."""
+    users = [key for kind, key in players if kind == "user"]
+    return Q(user_id__in=users) | Q(bot_id__in=[key for kind, key in players if kind == "bot"])
 
 
 def do_store_ratings(league_id, game, values: dict, replace_all: bool = True) -> int:
@@ -79,10 +83,7 @@ def do_store_ratings(league_id, game, values: dict, replace_all: bool = True) ->
     with transaction.atomic():
         ratings = Rating.objects.filter(league_id=league_id, game=game)
         if not replace_all:
-            ratings = ratings.filter(
-                Q(user_id__in=[key for kind, key in values if kind == "user"])
-                | Q(bot_id__in=[key for kind, key in values if kind == "bot"])
-            )
+            ratings = ratings.filter(of_players(values))
         ratings.delete()
         Rating.objects.bulk_create(
             Rating(
@@ -104,18 +105,16 @@ def do_store_ratings(league_id, game, values: dict, replace_all: bool = True) ->
 
 def do_rebuild_ratings(league_id: int, game: str) -> int:
     """Rebuild the league's ratings for ``game`` and the game's across all leagues."""
-    count = follow_results(league_id, game, rebuild=True)
-    follow_results(None, game, rebuild=True)
-    return count
+    return do_update_ratings(league_id, game, rebuild=True)
 
 
-def do_update_ratings(league_id: int, game: str) -> int:
+def do_update_ratings(league_id: int, game: str, rebuild: bool = False) -> int:
     """Follow the results recorded since the last update, the league's ratings for
     ``game`` and the game's across all leagues: a rebuild read every result ever
     recorded of the game (3 s of CPU at a 7,500-player event's fourth round, and
     growing with the site), where the new results are a few tables'."""
-    count = follow_results(league_id, game)
-    follow_results(None, game)
+    count = follow_results(league_id, game, rebuild)
+    follow_results(None, game, rebuild)
     return count
 
 
