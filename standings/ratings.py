@@ -96,7 +96,9 @@ def do_store_ratings(league_id, game, values: dict, replace_all: bool = True) ->
                 games=games,
                 history=history,
             )
-            for (kind, key), (mu, sigma, games, history) in values.items()
+            # In key order: each row's user or bot is share-locked (its key's check), and
+            # a write holding two users' rows took them in id order (a deadlock once).
+            for (kind, key), (mu, sigma, games, history) in sorted(values.items())
         )
         if league_id is not None:
             live.announce_league_change(league_id)
