@@ -24,7 +24,7 @@ from scoring.models import AuditEntry, IdempotentResponse, Submission
 from tests.fixtures.asgi import Stream
 from tests.fixtures.hosts import two_hosts
 from tests.fixtures.personas import PASSWORD, make_user
-from tests.fixtures.worker import wait_for
+from tests.fixtures.worker import session_worker_paused, wait_for
 from tests.scoring.conftest import RULEBOOK_ROUND
 from tournaments.models import Result, Season, Table
 
@@ -58,10 +58,14 @@ def limits_forgotten() -> None:
 
 @pytest.fixture(scope="module")
 def hosts(django_db_setup, django_db_blocker):
+    """The two hosts, and no other worker: the session's worker (when an earlier test
+    started it) shares their broker and would take their tasks, among them each host
+    worker's start-up sweep, which waits a minute and kept the session's worker from
+    being seen idle after the test (30 s of teardown)."""
     assert settings.CELERY_BROKER_URL.startswith("redis://"), "two hosts share a Redis"
     with django_db_blocker.unblock():
         limits_forgotten()
-        with two_hosts(**HOSTS) as (proxy, both):
+        with session_worker_paused(), two_hosts(**HOSTS) as (proxy, both):
             yield proxy, both
 
 
