@@ -56,17 +56,17 @@ def limits_forgotten() -> None:
             client.delete(key)
 
 
-@pytest.fixture(scope="module")
-def hosts(django_db_setup, django_db_blocker):
+@pytest.fixture
+def hosts(transactional_db):
     """The two hosts, and no other worker: the session's worker (when an earlier test
     started it) shares their broker and would take their tasks, among them each host
     worker's start-up sweep, which waits a minute and kept the session's worker from
-    being seen idle after the test (30 s of teardown)."""
+    being seen idle after the test (30 s of teardown). The hosts stop before the test
+    database is flushed (set up after it), so no host writes under the flush."""
     assert settings.CELERY_BROKER_URL.startswith("redis://"), "two hosts share a Redis"
-    with django_db_blocker.unblock():
-        limits_forgotten()
-        with session_worker_paused(), two_hosts(**HOSTS) as (proxy, both):
-            yield proxy, both
+    limits_forgotten()
+    with session_worker_paused(), two_hosts(**HOSTS) as (proxy, both):
+        yield proxy, both
 
 
 def cheap_password(user) -> None:
