@@ -99,11 +99,12 @@ def pytest_collection_modifyitems(config, items):
     """Tests marked ``postgres`` are about PostgreSQL's row locks (SQLite has only one
     lock for the whole database) or about hosts sharing PostgreSQL and Redis
     (``tests/site/test_two_hosts.py``): the PostgreSQL pass runs them, the embedded pass
-    deselects them and says so. Tests that touch no backend are marked
-    ``backend_free``: bin/test's second pass leaves them out (``-m "not
-    backend_free"``), since the first pass ran them."""
+    deselects them and says so. Tests that touch no backend, or whose outcome no
+    backend can change (``same_on_every_backend``), are marked ``backend_free``:
+    bin/test's second pass leaves them out (``-m "not backend_free"``), since the
+    first pass ran them."""
     for item in items:
-        if backend_free(item):
+        if backend_free(item) or item.get_closest_marker("same_on_every_backend"):
             item.add_marker(pytest.mark.backend_free)
     if "postgresql" in settings.DATABASES["default"]["ENGINE"]:
         return
