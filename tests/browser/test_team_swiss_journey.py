@@ -6,10 +6,10 @@ the season, the event (a catalogue game entered by places), its first two entran
 two teams (the other ten and four through the services the forms call), a series the
 event joins; pairs each round, closes its check-in and types the tables' places at the
 fast desk; Pat on a phone (390x844) goes from the home page's to-do to their table and
-checks in each round. The other ten
-players check in through the same service the button calls (one stays away each round
-and forfeits). The team standings and the series' leaderboard, which the real standings
-worker stores, end the journey. Screenshots in test-artifacts/screenshots/team-journey-*.
+checks in each round. The other ten players check in through the same service the
+button calls (one stays away each round and forfeits). The team standings and the
+series' leaderboard, which the real standings worker stores, end the journey.
+Screenshots in test-artifacts/screenshots/team-journey-*.
 """
 
 import re
