@@ -5,12 +5,16 @@ downloaded and that cost the site a tenth of a second to send. Tables are now sh
 ``TABLES_PAGE`` at a time by their numbers (``?tables=N``: tables 101-200 are page 2),
 so a player who knows their table number knows its page; and a name searched
 (``?player=...``, as a Grand Prix posts its pairings by name) shows the tables where it
-sits. A round of up to ``TABLES_PAGE`` tables shows them all, as before.
+sits; several names, separated by commas, show the tables where any of them sits (an
+organiser swapping two players from different pages finds both, and the swap menus list
+the players at the tables shown). A round of up to ``TABLES_PAGE`` tables shows them
+all, as before.
 """
 
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -18,6 +22,7 @@ TABLES_PAGE = 100
 # A search shows at most this many tables (a name shared by more is narrowed further).
 FOUND_AT_MOST = TABLES_PAGE
 LONGEST_SEARCH = 100
+NAMES_AT_MOST = 10
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,12 @@ class TablesShown:
         return f"?tables={self.page}" if self.page > 1 else ""
 
     @property
+    def names(self) -> list[str]:
+        """The names searched for: the search split at its commas."""
+        names = (name.strip() for name in self.player.split(","))
+        return [name for name in names if name][:NAMES_AT_MOST]
+
+    @property
     def key(self) -> str:
         """What a cached page of the round is kept under (a search is not cached)."""
         return f"tables-{self.page}"
@@ -61,7 +72,10 @@ class TablesShown:
     def of(self, tables):
         """The round's ``tables`` (a queryset) this page shows."""
         if self.player:
-            found = tables.filter(seats__entrant__name__icontains=self.player)
+            sits = Q()
+            for name in self.names:
+                sits |= Q(seats__entrant__name__icontains=name)
+            found = tables.filter(sits)
             return tables.filter(pk__in=found.values("pk")[:FOUND_AT_MOST])
         if self.pages == 1:
             return tables
@@ -74,12 +88,19 @@ def tables_shown(request, round_) -> TablesShown:
     highest = round_.highest_table or 0
     pages = max(1, -(-highest // TABLES_PAGE))
     player = " ".join(request.GET.get("player", "").split())[:LONGEST_SEARCH]
-    if player:
+    if player.replace(",", "").strip():
         return TablesShown(0, pages, highest, player)
     asked = request.GET.get("tables", "1")
     if not asked.isascii() or not asked.isdigit() or not 1 <= int(asked) <= pages:
         raise Http404(_("This round has no such page of tables."))
     return TablesShown(int(asked), pages, highest)
+
+
+def asked_again(request) -> str:
+    """The query string of the tables ``request`` was posted from (a swap made on a page
+    of them, or on a search, goes back to it)."""
+    kept = {key: request.GET[key] for key in ("tables", "player") if request.GET.get(key)}
+    return "?" + urlencode(kept) if kept else ""
 
 
 def table_anchor(number: int) -> str:

@@ -106,3 +106,55 @@ def test_an_entrants_games_link_to_the_page_of_their_table(round_of_five):
     html = read(f"/events/{round_of_five.event.slug}/entrants/{seat.entrant_id}/")
     assert f'href="{url_of(round_of_five)}?tables=3#table-5"' in html
     assert cards(read(url_of(round_of_five), {"tables": 3})) == [5]
+
+
+def swap_options(html: str) -> set[int]:
+    """The seats the organiser's first swap menu offers."""
+    menu = re.search(r'<select id="first" name="first" required>(.*?)</select>', html, re.S)
+    return {int(seat) for seat in re.findall(r'<option value="(\d+)">', menu[1])}
+
+
+def seats_at(round_, *numbers) -> set[int]:
+    seats = Seat.objects.filter(table__round=round_, table__number__in=numbers)
+    return set(seats.values_list("pk", flat=True))
+
+
+@pytest.mark.usefixtures("pages_of_two")
+def test_the_swap_menus_list_the_players_at_the_tables_shown(round_of_five, organiser):
+    html = read(url_of(round_of_five), {"tables": 2}, user=organiser)
+    assert swap_options(html) == seats_at(round_of_five, 3, 4)
+    assert "To swap two players on different pages, find both by name" in html
+    assert f'action="{url_of(round_of_five)}swap/?tables=2"' in html
+
+
+def test_a_small_rounds_swap_menus_list_everyone(round_of_five, organiser):
+    html = read(url_of(round_of_five), user=organiser)
+    assert swap_options(html) == seats_at(round_of_five, 1, 2, 3, 4, 5)
+    assert "on different pages" not in html
+
+
+@pytest.mark.usefixtures("pages_of_two")
+def test_two_players_on_different_pages_are_found_and_swapped(round_of_five, organiser):
+    one = Seat.objects.get(table__round=round_of_five, table__number=1, position=0)
+    five = Seat.objects.get(table__round=round_of_five, table__number=5, position=0)
+    names = f"{one.entrant.name}, ,{five.entrant.name}"
+    html = read(url_of(round_of_five), {"player": names}, user=organiser)
+    assert cards(html) == [1, 5]
+    assert f"contains one of: {one.entrant.name}, {five.entrant.name}" in html
+    assert {one.pk, five.pk} <= swap_options(html)
+    client = Client()
+    client.force_login(organiser)
+    answer = client.post(
+        f"{url_of(round_of_five)}swap/?player={names}", {"first": one.pk, "second": five.pk}
+    )
+    assert answer.status_code == 302
+    assert answer["Location"].startswith(f"{url_of(round_of_five)}?player=")
+    before = (one.entrant_id, five.entrant_id)
+    one.refresh_from_db()
+    five.refresh_from_db()
+    assert (five.entrant_id, one.entrant_id) == before
+
+
+@pytest.mark.usefixtures("pages_of_two")
+def test_a_search_of_commas_only_is_no_search(round_of_five):
+    assert cards(read(url_of(round_of_five), {"player": " , ,"})) == [1, 2]

@@ -10,6 +10,7 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -39,14 +40,16 @@ from tournaments.permissions import (
 )
 from tournaments.round_cache import cached, round_version
 from tournaments.round_clock import do_clock
-from tournaments.round_pages import TablesShown, tables_shown
+from tournaments.round_pages import TablesShown, asked_again, tables_shown
 from tournaments.templatetags.round_clock import round_clock
 
 
 class Seated(NamedTuple):
-    """A seat of a table on the round's pages: its position, its entrant's name and,
-    once the table has a result, how the cards word its score and place."""
+    """A seat of a table on the round's pages: the seat (what a swap names), its
+    position, its entrant's name and, once the table has a result, how the cards word
+    its score and place."""
 
+    seat_id: int
     position: int
     name: str
     outcome: str = ""
@@ -68,10 +71,11 @@ def round_tables(round_, shown: TablesShown | None = None):
     outcome_of = {(t, at): outcome_text(score, place) for t, at, score, place in outcomes}
     seats = Seat.objects.filter(table__in=ids).order_by("table_id", "position")
     seated, names = defaultdict(list), {}
-    for table_id, position, entrant_id, name in seats.values_list(
-        "table_id", "position", "entrant_id", "entrant__name"
+    for seat_id, table_id, position, entrant_id, name in seats.values_list(
+        "pk", "table_id", "position", "entrant_id", "entrant__name"
     ):
-        seated[table_id].append(Seated(position, name, outcome_of.get((table_id, position), "")))
+        outcome = outcome_of.get((table_id, position), "")
+        seated[table_id].append(Seated(seat_id, position, name, outcome))
         names[entrant_id] = name
     if round_.event.has_teams:
         teams = Team.objects.filter(event=round_.event).values_list("pk", "name")
@@ -117,8 +121,7 @@ def round_fragments(round_, shown: TablesShown, is_organiser: bool = False) -> d
         return render_to_string("tournaments/_round_tables.html", {"tables": built()})
 
     def seat_options():
-        every = round_tables(round_)
-        return render_to_string("tournaments/_seat_options.html", {"tables": every})
+        return render_to_string("tournaments/_seat_options.html", {"tables": built()})
 
     fragments = {
         "version": version,  # what the board's push stream starts from
@@ -126,8 +129,8 @@ def round_fragments(round_, shown: TablesShown, is_organiser: bool = False) -> d
         "board_html": kept("board", board),
         "tables_html": kept("tables", cards),
     }
-    if is_organiser:  # the swap menus name every seated player
-        fragments["seat_options_html"] = cached(round_, version, "seat-options", seat_options)
+    if is_organiser:  # the swap menus name the players at the tables shown
+        fragments["seat_options_html"] = kept("seat-options", seat_options)
     return fragments
 
 
@@ -315,16 +318,17 @@ def discard(request, slug, number):
 @require_POST
 def swap(request, slug, number):
     round_ = access_round_as_organiser(request.user, slug, number)
+    page = reverse("round-detail", args=[slug, number]) + asked_again(request)
     form = SwapForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose two seats to swap."))
-        return back_to(request, False, "round-detail", slug=slug, number=number)
+        return back_to(request, False, page)
     seats = Seat.objects.filter(table__round=round_).select_related("table")
     first = get_object_or_404(seats, pk=form.cleaned_data["first"])
     second = get_object_or_404(seats, pk=form.cleaned_data["second"])
     if swapped := carried_out(request, do_swap_seats, round_, first, second, by=request.user):
         messages.success(request, _("Seats swapped."))
-    return back_to(request, swapped, "round-detail", slug=slug, number=number)
+    return back_to(request, swapped, page)
 
 
 # What the organiser reads once the clock did as asked.
