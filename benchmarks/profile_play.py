@@ -3,7 +3,8 @@ through the whole WSGI stack (middleware, token, throttles, the view, the answer
 bot's turn as the worker plays it, on PostgreSQL and Redis, with the queries of each
 counted (by an execute wrapper: Django's debug cursor, which a server does not use,
 would format every query and add its CPU to the move's) and the CPU of each timed, and
-the garbage collector's collections during the moves (by generation, with their CPU);
+the garbage collector's collections during the moves (by generation, with their CPU),
+the calibration and the load beside them (``benchmarks/calibration.py``);
 ``--profile`` adds cProfile's dearest calls (CPU time), ``--stats FILE`` keeps the
 whole profile for ``pstats``; ``--freeze`` freezes what start-up made (``gc.freeze()``,
 as ``gunicorn.conf.py`` does in each server process) before the moves,
@@ -46,7 +47,10 @@ def main() -> None:
     parser.add_argument("--freeze", action="store_true")
     parser.add_argument("--gc-threshold", type=int)
     args = parser.parse_args()
+    from benchmarks.calibration import calibrate, load_average, print_calibration
 
+    calibration = calibrate()
+    print_calibration(calibration)
     import django
 
     django.setup()
@@ -140,15 +144,19 @@ def main() -> None:
             state = response.json()
 
     def said(figures: dict) -> str:
+        cpu = statistics.mean(figures["cpu"]) * 1000
         return (
-            f"{len(figures['cpu'])} of them, CPU mean {statistics.mean(figures['cpu']) * 1000:.2f}"
-            f" ms (median {statistics.median(figures['cpu']) * 1000:.2f}), wall mean"
+            f"{len(figures['cpu'])} of them, CPU mean {cpu:.2f} ms"
+            f" ({cpu / calibration['ms']:.2f} c)"
+            f" (median {statistics.median(figures['cpu']) * 1000:.2f} ms), wall mean"
             f" {statistics.mean(figures['wall']) * 1000:.2f} ms, queries"
             f" {min(figures['queries'])}-{max(figures['queries'])}"
             f" (mean {statistics.mean(figures['queries']):.1f})"
         )
 
     gc.callbacks.remove(timed_collection)
+    load = "/".join(f"{value:.2f}" for value in load_average())
+    print(f"load average at the end: {load}")
     print(f"POST move: {said(moves)}")
     for generation, spent in collections.items():
         print(
