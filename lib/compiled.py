@@ -20,6 +20,11 @@ and must appear among the parameters at least once (a person's id asked in four
 places is one marker). Values are passed to the database as given, not prepared by
 their field: an id is an ``int``, as URLs' converters give it. ``fetch`` gives model
 instances (with their annotations); ``rows`` the tuples of a ``values_list`` queryset.
+
+A query that filters on one related object and reads it with ``select_related`` (a
+game's seats with their game) repeats that object's columns in every row: naming it
+``shared`` makes it once, from the first row, and gives it to every instance, so its
+columns (a game's record and deals, JSON) are converted once, not once a row.
 """
 
 from collections.abc import Callable
@@ -28,7 +33,7 @@ from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router, transaction
 from django.db.models import Field, Model, QuerySet
 from django.db.models.options import Options
-from django.db.models.query import get_related_populators
+from django.db.models.query import RelatedPopulator, get_related_populators
 from django.db.models.signals import post_save, pre_save
 from django.db.transaction import TransactionManagementError
 
@@ -46,7 +51,7 @@ class _Compiled:
     """What one database needs to run the query: its SQL, where the values go, and how
     a row becomes instances."""
 
-    def __init__(self, queryset: QuerySet, markers: tuple, db: str):
+    def __init__(self, queryset: QuerySet, markers: tuple, db: str, shared: str | None):
         compiler = queryset.query.get_compiler(using=db)
         sql, params = compiler.as_sql()
         slots = [markers.index(p) if p in markers else None for p in params]
@@ -70,12 +75,23 @@ class _Compiled:
         self.init_list = [col.target.attname for col, *_ in select[self.start : self.end]]
         # The stubs are Django 6's, whose ``fetch_mode`` Django 5.2 does not take.
         self.populators = get_related_populators(klass_info, select, db)  # type: ignore[call-arg]
+        # The populator of the ``shared`` object, and the converters of every row but
+        # the first (none of its columns).
+        self.shared = None
+        self.later_converters = self.converters
+        if shared is not None:
+            related = [info["field"].name for info in klass_info["related_klass_infos"]]
+            self.shared = self.populators[related.index(shared)]
+            assert not self.shared.reorder_for_init and not self.shared.related_populators
+            columns = range(self.shared.cols_start, self.shared.cols_end)
+            self.later_converters = [c for c in self.converters if c[0] not in columns]
 
 
 class CompiledQuery:
-    def __init__(self, build: Callable[..., QuerySet], *markers):
+    def __init__(self, build: Callable[..., QuerySet], *markers, shared: str | None = None):
         self.build = build
         self.markers = markers
+        self.shared = shared
         self.compiled: dict[str, _Compiled] = {}
 
     def fetch(self, *values, using: str = DEFAULT_DB_ALIAS) -> list:
@@ -85,9 +101,16 @@ class CompiledQuery:
         assert model is not None, "a values_list queryset gives rows, not instances"
         found = []
         start, end, init_list = compiled.start, compiled.end, compiled.init_list
+        shared = compiled.shared
+        populators = [p for p in compiled.populators if p is not shared]
+        made = shared_made(shared, rows[0], using) if shared is not None and rows else None
         for row in rows:
             instance = model.from_db(using, init_list, row[start:end])
-            for populator in compiled.populators:
+            if shared is not None:
+                shared.local_setter(instance, made)
+                if made is not None:
+                    shared.remote_setter(made, instance)
+            for populator in populators:
                 populator.populate(row, instance)
             for name, position in compiled.annotations:
                 setattr(instance, name, row[position])
@@ -102,7 +125,9 @@ class CompiledQuery:
         compiled = self.compiled.get(using)
         if compiled is None:
             queryset = self.build(*self.markers)
-            compiled = self.compiled.setdefault(using, _Compiled(queryset, self.markers, using))
+            compiled = self.compiled.setdefault(
+                using, _Compiled(queryset, self.markers, using, self.shared)
+            )
         connection = connections[using]
         # As Django refuses it (a backend without row locks, SQLite, has none to take).
         if (
@@ -120,13 +145,22 @@ class CompiledQuery:
         rows = []
         for got in fetched:
             row = list(got[: compiled.width])
-            for position, (converters, expression) in compiled.converters:
+            each = compiled.later_converters if rows else compiled.converters
+            for position, (converters, expression) in each:
                 value = row[position]
                 for converter in converters:
                     value = converter(value, expression, connection)
                 row[position] = value
             rows.append(row)
         return compiled, rows
+
+
+def shared_made(populator: RelatedPopulator, row: list, using: str) -> Model | None:
+    """The ``shared`` object of a query, made from a row as its populator makes it."""
+    data = row[populator.cols_start : populator.cols_end]
+    if data[populator.pk_idx] is None:
+        return None
+    return populator.model_cls.from_db(using, populator.init_list, data)
 
 
 _UPDATES: dict[tuple, str] = {}

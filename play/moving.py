@@ -57,12 +57,14 @@ SEATS_WITH_BOTS = CompiledQuery(
 )
 
 
-# A person's move reads the game with its seats in one statement, without a lock.
+# A person's move reads the game with its seats in one statement, without a lock: one
+# game for every seat, made once from the first row.
 SEATS_WITH_GAME = CompiledQuery(
     lambda game_id: (
         GameSeat.objects.filter(game_id=game_id).select_related("game", "bot").order_by("position")
     ),
     -7,
+    shared="game",
 )
 
 
@@ -89,10 +91,7 @@ def game_with_seats(game_id: int) -> tuple[Game, list[GameSeat]]:
     seats = SEATS_WITH_GAME.fetch(game_id)
     if not seats:
         raise Http404(f"No {Game._meta.object_name} matches the given query.")
-    game = seats[0].game
-    for seat in seats:
-        seat.game = game
-    return game, seats
+    return seats[0].game, seats
 
 
 def seat_of(user, seats: list[GameSeat]) -> GameSeat | None:

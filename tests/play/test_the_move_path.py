@@ -13,7 +13,7 @@ from rest_framework.authtoken.models import Token
 from lib.compiled import save_fields
 from play.api.games import PlayedSeatSerializer
 from play.models import Game
-from play.moving import CHANGED_BY_A_MOVE, locked_game, seats_of
+from play.moving import CHANGED_BY_A_MOVE, game_with_seats, locked_game, seats_of
 
 pytestmark = pytest.mark.django_db
 
@@ -101,6 +101,21 @@ def test_the_compiled_reads_give_the_game_and_its_seats_with_their_bots(game_id,
     assert [seat.position for seat in seats] == [0, 1]
     assert seats[1].bot == greedy_bot and seats[1].bot.builtin_key == "greedy"
     assert seats[0].bot is None and seats[0].game is game
+
+
+def test_the_unlocked_read_gives_every_seat_one_game_as_the_orm_reads_it(game_id, greedy_bot):
+    game, seats = game_with_seats(game_id)
+    read = Game.objects.get(pk=game_id)
+    assert all(seat.game is game for seat in seats)
+    assert (game.pk, game.record, game.deals, game.updated_at, game.options) == (
+        read.pk,
+        read.record,
+        read.deals,
+        read.updated_at,
+        read.options,
+    )
+    assert [seat.pk for seat in seats] == [seat.pk for seat in read.seats.order_by("position")]
+    assert seats[1].bot == greedy_bot and seats[0].bot is None
 
 
 def test_a_moved_game_is_saved_as_django_saves_it(game_id):
