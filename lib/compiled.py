@@ -77,14 +77,14 @@ class _Compiled:
         self.populators = get_related_populators(klass_info, select, db)  # type: ignore[call-arg]
         # The populator of the ``shared`` object, and the converters of every row but
         # the first (none of its columns).
-        self.shared = None
+        self.shared: RelatedPopulator | None = None
         self.later_converters = self.converters
         if shared is not None:
             related = [info["field"].name for info in klass_info["related_klass_infos"]]
             self.shared = self.populators[related.index(shared)]
             assert not self.shared.reorder_for_init and not self.shared.related_populators
-            columns = range(self.shared.cols_start, self.shared.cols_end)
-            self.later_converters = [c for c in self.converters if c[0] not in columns]
+            its_columns = range(self.shared.cols_start, self.shared.cols_end)
+            self.later_converters = [c for c in self.converters if c[0] not in its_columns]
 
 
 class CompiledQuery:
@@ -142,7 +142,7 @@ class CompiledQuery:
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             fetched = cursor.fetchall()
-        rows = []
+        rows: list[list] = []
         for got in fetched:
             row = list(got[: compiled.width])
             each = compiled.later_converters if rows else compiled.converters
