@@ -4,7 +4,9 @@ its three confirmations through the whole WSGI stack (token, throttles, idempote
 the view, the answer) as the rush sends them, then rounds 2 and 3 paired and played out
 (results stored directly) and round 4 paired through the API. Prints the CPU and wall
 time of each pairing, the CPU per submit and per confirmation (median and mean) and
-their statements (BEGIN and COMMIT not counted); ``--profile`` adds
+their statements (BEGIN and COMMIT not counted), and the CPU of the PostgreSQL
+process serving them per write (read from Linux's ``/proc``); ``--queries`` prints the
+statements of the first submit, confirm and last confirm; ``--profile`` adds
 cProfile's dearest calls (CPU time) of the pairings and of the writes, and with
 ``PROFILE_DUMP_DIR`` set writes each profile there too (for ``pstats``, to compare two
 checkouts).
@@ -85,12 +87,28 @@ def create_event(entrants: int):
     return event, by_user[organiser.pk], {e: by_user[u] for e, u in entrants}
 
 
+def server_cpu() -> float | None:
+    """The CPU time (s) the PostgreSQL process serving this connection has used, from
+    Linux's ``/proc`` (None where that cannot be read: another host, another system)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql" or connection.connection is None:
+        return None
+    try:
+        with open(f"/proc/{connection.connection.info.backend_pid}/schedstat") as stat:
+            return int(stat.read().split()[0]) / 1e9
+    except (OSError, AttributeError):
+        return None
+
+
 class Meter:
-    """CPU, wall time and queries of calls, optionally under one cProfile."""
+    """CPU (this process's and its PostgreSQL server process's), wall time and queries
+    of calls, optionally under one cProfile; the statements of the first call."""
 
     def __init__(self, profile: bool):
         self.profile = cProfile.Profile(time.process_time) if profile else None
-        self.cpu, self.wall, self.queries = [], [], []
+        self.cpu, self.server, self.wall, self.queries = [], [], [], []
+        self.statements: list[str] = []
 
     def __call__(self, call, *args, **kwargs):
         from django.db import connection
@@ -102,6 +120,7 @@ class Meter:
             return execute(sql, params, many, context)
 
         with connection.execute_wrapper(count):
+            server = server_cpu()
             wall, cpu = time.perf_counter(), time.process_time()
             if self.profile:
                 self.profile.enable()
@@ -110,7 +129,11 @@ class Meter:
                 self.profile.disable()
             self.cpu.append(time.process_time() - cpu)
             self.wall.append(time.perf_counter() - wall)
+            if server is not None and (after := server_cpu()) is not None:
+                self.server.append(after - server)
         self.queries.append(len(queries))
+        if not self.statements:
+            self.statements = queries
         return answer
 
     def line(self, name: str) -> str:
@@ -194,6 +217,7 @@ def main() -> None:
     parser.add_argument("--entrants", type=int, default=1000)
     parser.add_argument("--tables", type=int, default=250, help="tables of round 1 played")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--queries", action="store_true", help="print each write's statements")
     parser.add_argument(
         "--cold",
         action="store_true",
@@ -218,6 +242,9 @@ def main() -> None:
         tables = pair(client, event, organiser, Meter(False))
         play_through_api(client, tables, tokens, Meter(False), Meter(False), Meter(False))
 
+    from benchmarks.calibration import calibrate, print_calibration
+
+    print_calibration(calibrate())  # beside the figures: a day's speed and load
     print(f"load average {os.getloadavg()[0]:.2f} at the start")
     event, organiser, tokens = create_event(args.entrants)
     pairing = {n: Meter(args.profile) for n in (1, 4)}
@@ -243,6 +270,11 @@ def main() -> None:
     writes = submit.cpu + confirm.cpu + last.cpu
     if writes:
         print(f"CPU per write (all {len(writes)}): {1000 * statistics.mean(writes):.1f} ms")
+    if server := submit.server + confirm.server + last.server:
+        print(f"PostgreSQL CPU per write: {1000 * statistics.mean(server):.1f} ms")
+    if args.queries:
+        for name, meter in (("submit", submit), ("confirm", confirm), ("last confirm", last)):
+            print(f"--- {name}'s statements ---", *meter.statements, sep="\n")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     for name, meter in (
         ("pairing round 1", pairing[1]),

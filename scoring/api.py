@@ -9,6 +9,7 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 
 from lib.api_fields import BoundedJSONField, ModelSerializer
+from lib.api_validation import validated
 from lib.compiled import CompiledQuery
 from scoring import deciding, entering
 from scoring.idempotency import IDEMPOTENCY, idempotent
@@ -197,9 +198,7 @@ def table_submissions(request, table_id):
         or is_event_organiser(request.user, table.round.event),
         _("Only the players of this table or an organiser may do that."),
     )
-    data = EntrySerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
+    v = validated(EntrySerializer, request.data)
     return answer(
         lambda: entering.do_enter_result(
             table, v["kind"], v["entry"], request.user, round_number=v.get("round")
@@ -218,9 +217,7 @@ def table_override(request, table_id):
     Glory game totals), with a reason; a site game under way at the table ends abandoned."""
     table = found_or_404(TABLE_WITH_EVENT, table_id)
     require_organiser(request.user, table)
-    data = OverrideSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
+    v = validated(OverrideSerializer, request.data)
     return answer(
         lambda: deciding.do_override_result(
             table, v["kind"], v["entry"], request.user, v["reason"], basis=v.get("basis")
@@ -242,9 +239,8 @@ def confirm(request, submission_id):
     """Another registered player of the table confirms the complete entry once (an
     organiser, when no other registered player sits there). 409 while the game is in
     progress, or when the entry changed since `basis`."""
-    data = BasisSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    basis = data.validated_data.get("basis")
+    v = validated(BasisSerializer, request.data)
+    basis = v.get("basis")
     # Nothing read before the table's lock: the submission is found through it by its id.
     submission = Submission(pk=submission_id)
     try:
@@ -263,9 +259,7 @@ def dispute(request, submission_id):
     """Another player of the table disputes the result, saying what is wrong."""
     submission = submission_or_404(submission_id)
     require_player(request.user, submission.table)
-    data = DisputeSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
+    v = validated(DisputeSerializer, request.data)
     return answer(
         lambda: deciding.do_dispute_result(
             submission, request.user, v["comment"], basis=v.get("basis")
@@ -283,9 +277,7 @@ def resolve(request, submission_id):
     """An organiser accepts or rejects a waiting or disputed result, with a reason."""
     submission = submission_or_404(submission_id)
     require_organiser(request.user, submission.table)
-    data = ResolveSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
+    v = validated(ResolveSerializer, request.data)
     return answer(
         lambda: deciding.do_resolve_dispute(
             submission, request.user, v["accept"], v["reason"], basis=v.get("basis")

@@ -167,7 +167,15 @@ class AuditEntry(models.Model):
         CALL_RESOLVED = "call resolved", _("resolved the judge call")
         EXTRA_MINUTES = "extra minutes", _("gave the table extra minutes for a judge call")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
+    # No constraint in the database (as ``Result.event``): checking one takes a
+    # key-share lock on the event's row with every entry written, the thousand of a
+    # round-end rush all on one row, and such a check waits behind a pairing that holds
+    # the row while it deletes the tables. The column is the table's round's event,
+    # written by ``scoring.audit``; an event's deletion deletes its entries (the ORM's
+    # cascade).
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="audit_entries", db_constraint=False
+    )
     table = models.ForeignKey(Table, on_delete=models.CASCADE, null=True, blank=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     action = models.CharField(max_length=30, choices=Action.choices)

@@ -160,7 +160,9 @@ def waits_for_organiser(submission: Submission) -> bool:
 
 def record_official(submission: Submission, by, source: str) -> Result | None:
     """Make a complete submission the table's official result; an unfinished game (a
-    Call to Glory table between rounds) is kept as agreed so far."""
+    Call to Glory table between rounds) is kept as agreed so far. In the caller's
+    transaction (a confirmation's, a settlement's, an override's), which every refusal
+    ends: no savepoint of the result's own."""
     if not submission.is_complete:
         return None
     outcomes = [
@@ -182,6 +184,7 @@ def record_official(submission: Submission, by, source: str) -> Result | None:
         by=by,
         detail=detail,
         rules_version=submission.rules_version,
+        savepoint=False,
     )
 
 
