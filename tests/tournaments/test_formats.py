@@ -15,6 +15,7 @@ from tournaments.formats import (
     get_format,
 )
 from tournaments.formats.knockout import bracket_order
+from tournaments.formats.round_robin import searched_schedule
 from tournaments.formats.seating import table_sizes
 
 
@@ -283,3 +284,11 @@ def test_a_round_robin_without_a_design_reports_the_repeats_of_its_schedule():
     assert reported == {repeats(history)}
     # 11 others to meet two at a time: six rounds make at least six repeat meetings.
     assert 6 <= repeats(history) <= 12
+
+
+def test_a_round_robin_whose_field_changed_searches_no_schedule_for_the_new_field():
+    """After a drop or a late entry the round is paired against the real history; a
+    schedule for the new field (a minute's search at 30 players in threes) is not made."""
+    searched_schedule.cache_clear()
+    pair_with("round-robin", 7, 3, 4, drop_after=2, late_at=3)
+    assert searched_schedule.cache_info().misses == 1  # the first field's, rounds 1-2

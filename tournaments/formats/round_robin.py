@@ -81,8 +81,10 @@ class RoundRobin(Format):
         keys = sorted(c.key for c in request.contenders)
         rng.shuffle(keys)
         r, k = request.round_number - 1, request.table_size
-        planned = self.schedule(keys, k, r, request.seed)
-        if planned is None or not self.followed(request.history, keys, k, request.seed):
+        planned = None
+        if self.followed(request.history, keys, k, request.seed):
+            planned = self.schedule(keys, k, r, request.seed)
+        if planned is None:
             # Past the schedule's end, or the field changed (a drop, a late entry):
             # minimise repeats against the real history instead.
             rng = random.Random(f"{request.seed}:round-robin:{request.round_number}")
@@ -120,8 +122,14 @@ class RoundRobin(Format):
         return rounds
 
     def followed(self, history: History, keys: list, k: int, seed: int) -> bool:
-        """Whether every earlier round sat exactly as the schedule for ``keys`` says."""
+        """Whether every earlier round sat exactly as the schedule for ``keys`` says.
+        A round that seated another field (a drop, a late entry) did not, which is known
+        without the schedule: searching one for a field of 30 at tables of 3 takes a
+        minute, and it would be thrown away."""
+        field = set(keys)
         for r, past in enumerate(history.rounds):
+            if {key for table in past for key in table.seats} != field:
+                return False
             planned = self.schedule(keys, k, r, seed)
             if planned is None:
                 return False
