@@ -7,8 +7,8 @@ thousands of parameters for PostgreSQL to parse: over a second of wall time on a
 loaded 2-core machine, half a second of it the web process's CPU (docs/benchmarks.md,
 issue 47). Here the rows are plain tuples, streamed by COPY as text: about a tenth of
 that. COPY gives no ids back, so the rows take theirs from their table's sequence
-first, in one query (``insert_rows``); rows whose ids nobody needs then are numbered by
-the database as it writes them (``add_rows``).
+first, in one query (``insert_rows``): the caller knows every row's id without reading
+the rows back.
 
 Like ``bulk_create`` it calls no ``save()`` and sends no signal; unlike it, it fills no
 Python default: the caller names every column (one left out takes the database's
@@ -48,17 +48,6 @@ def insert_rows(model: type[Model], names: Sequence[str], rows: Sequence[tuple])
         connection, model, ["pk", *names], [(pk, *row) for pk, row in zip(ids, rows, strict=True)]
     )
     return ids
-
-
-def add_rows(model: type[Model], names: Sequence[str], rows: Sequence[tuple]) -> None:
-    """Insert ``rows`` as ``insert_rows`` does when nobody needs their ids now: the
-    database numbers them as it writes them (a round's 10,000 seats: no query for their
-    ids first, 35 ms at 10,000 entrants)."""
-    connection = connections[router.db_for_write(model)]
-    if connection.vendor != "postgresql":
-        created(model, connection.alias, names, rows)
-    else:
-        copied(connection, model, names, rows)
 
 
 def created(model: type[Model], alias: str, names: Sequence[str], rows: Sequence[tuple]):
