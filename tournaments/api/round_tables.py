@@ -2,7 +2,8 @@
 read as plain values in four queries and built as dicts: at 2,500 tables the
 serializer's own fields cost seconds of CPU (a serializer and its fields per table,
 seat and seat result), and the answer to pairing a round of 10,000 entrants is all of
-them. ``tests/tournaments/test_round_tables_answer.py`` checks it against the
+them. The round just paired is answered from what was written (``written_tables``).
+``tests/tournaments/test_round_tables_answer.py`` checks both against the
 serializer."""
 
 from tournaments.history import within_span
@@ -49,4 +50,31 @@ def round_tables(round_: Round) -> list[dict]:
         for pk, number, is_bye, explanation, result in tables.values_list(
             "id", "number", "is_bye", "explanation", "result"
         )
+    ]
+
+
+def written_tables(planned: list, table_ids: list[int], seat_ids: list[int], names: dict) -> list:
+    """The tables of a round just paired as ``round_tables`` reads them back: ``planned``
+    (``PlannedTable``, numbered from 1) with the ids they were written with, the seats'
+    in order; ``names`` by entrant key. No result yet."""
+    seat_id = iter(seat_ids)
+    return [
+        {
+            "id": pk,
+            "number": number,
+            "is_bye": table.bye,
+            "seats": [
+                {
+                    "id": next(seat_id),
+                    "position": position,
+                    "entrant_id": key,
+                    "entrant": names[key],
+                }
+                for position, key in enumerate(table.seats)
+            ],
+            "explanation": table.explanation,
+            "has_result": False,
+            "result": None,
+        }
+        for number, (pk, table) in enumerate(zip(table_ids, planned, strict=True), start=1)
     ]

@@ -70,7 +70,10 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema(responses=TableSerializer(many=True))
     def get_tables(self, round_) -> list:
-        return round_tables(round_)
+        """A round just paired answers what was written (``store_tables``), else it
+        is read."""
+        written = getattr(round_, "tables_written", None)
+        return round_tables(round_) if written is None else written
 
 
 @extend_schema(responses=RoundSerializer(many=True))
