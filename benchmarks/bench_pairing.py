@@ -39,6 +39,7 @@ def played_event(players: int, by_place=(3, 2, 1, 0), seed: int = 1):
     """An event of ``players`` entrants with ``PLAYED`` rounds paired by its format
     and played with random places, written in bulk; its organiser's token key."""
     from django.contrib.auth import get_user_model
+    from django.db import connection
     from rest_framework.authtoken.models import Token
 
     from tournaments.leagues import do_create_event, do_create_league, do_create_season
@@ -67,6 +68,8 @@ def played_event(players: int, by_place=(3, 2, 1, 0), seed: int = 1):
     )
     play_rounds(event, [e.pk for e in entrants], by_place, random.Random(seed))
     token = Token.objects.create(user=organiser, key=secrets.token_hex(20))
+    with connection.cursor() as cursor:  # the statistics autovacuum keeps (server.analyze)
+        cursor.execute("ANALYZE")
     return event, token.key
 
 

@@ -54,7 +54,15 @@ from urllib.parse import urlsplit
 
 from benchmarks.load import Client, Run, open_loop, steady, step_test
 from benchmarks.rows import row, show
-from benchmarks.server import ROOT, database_url, environment, manage, recreate_database, serving
+from benchmarks.server import (
+    ROOT,
+    analyze,
+    database_url,
+    environment,
+    manage,
+    recreate_database,
+    serving,
+)
 
 ENTRANTS, TABLE_SIZE, CLIENTS = 1000, 4, 32
 # The open-loop rates (docs/benchmarks.md, "The load model"): readers and writers a second.
@@ -132,6 +140,7 @@ def event_served(database: str, broker: str, code: Path, entrants: int, workers:
     data = json.loads(
         manage(env, "shell", "-c", f"ENTRANTS = {entrants}\n{SETUP}", code=code).splitlines()[-1]
     )
+    analyze(database)
     subprocess.run(
         [sys.executable, "-m", "celery", "-A", "config", "purge", "-f", "-Q", "default,standings"],
         cwd=code,
