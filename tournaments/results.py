@@ -116,24 +116,32 @@ def do_record_result(
             if forfeited:
                 detail["forfeits"] = sorted(forfeited)
         result, replaced = store_result(table, source, by, detail, rules_version)
-        places = [o.place for o in outcomes]
-        SeatResult.objects.bulk_create(
-            SeatResult(
-                result=result,
-                entrant_id=entrants[o.position],
-                position=o.position,
-                score=o.score,
-                place=o.place,
-                points=points_for_place(points_table(current), o.place, places.count(o.place)),
-            )
-            for o in outcomes
-        )
+        store_seat_results(result, outcomes, entrants, points_table(current))
         mark_round_complete(table.round)
         request_standings_update(event)  # the ratings follow with it (standings.computing)
         signals.send_on_commit(
             signals.result_official, event_id=event.pk, table_id=table.pk, replaced=replaced
         )
     return result
+
+
+def store_seat_results(
+    result: Result, outcomes: list[SeatOutcome], entrants: dict, points: list[float]
+) -> None:
+    """``result``'s seats: each position's entrant, score, place and the points its place
+    gives by the event's ``points`` table (a tie shares them)."""
+    places = [o.place for o in outcomes]
+    SeatResult.objects.bulk_create(
+        SeatResult(
+            result=result,
+            entrant_id=entrants[o.position],
+            position=o.position,
+            score=o.score,
+            place=o.place,
+            points=points_for_place(points, o.place, places.count(o.place)),
+        )
+        for o in outcomes
+    )
 
 
 def do_record_void(table: Table, by, detail: dict) -> Result:

@@ -24,4 +24,5 @@ def test_a_round_of_a_thousand_entrants_is_paired_and_its_pages_answer(client, l
     ):
         response = client.get(path)
         assert response.status_code == 200, path
-    assert "P999" in client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    found = client.get(f"/events/{event.slug}/rounds/1/", {"player": "P999"}).content.decode()
+    assert "P999" in found  # at its table, and in the swap menus of the tables found
