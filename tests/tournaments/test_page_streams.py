@@ -16,7 +16,7 @@ from tests.fixtures.asgi import uvicorn_serving
 from tests.fixtures.personas import make_user
 from tests.tournaments.helpers import make_event, play
 from tournaments.models import Entrant, Visibility
-from tournaments.pairing import do_pair_round, do_publish_round
+from tournaments.pairing import do_discard_round, do_pair_round, do_publish_round
 from tournaments.registration import do_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -132,6 +132,21 @@ def test_a_persons_to_do_stream_hears_every_event_they_are_in(server, streams, l
     assert stream.next_event()  # their table in the second event
     do_publish_round(drafts[0], by=organiser)
     assert stream.next_event()  # and in the first
+
+
+def test_a_draft_rounds_stream_follows_the_round_paired_again_in_its_place(
+    server, streams, league, organiser
+):
+    event = make_event(league, organiser, players=4, table_size=2, review_pairings=True)
+    draft = do_pair_round(event, by=organiser)
+    path = f"/events/{event.slug}/rounds/1/"
+    stream = opened(
+        streams, server, drawn_stream(path, organiser, path.replace("/", "/push/", 1)), organiser
+    )
+    do_discard_round(draft, by=organiser)
+    assert stream.next(3) == HEARTBEAT  # nothing to show, and the stream goes on
+    do_pair_round(event, by=organiser)
+    assert stream.next_event()  # the new draft of round 1
 
 
 def test_a_leagues_stream_moves_on_with_its_ratings(server, streams, league, organiser):

@@ -30,10 +30,13 @@ def check_round(request, slug: str, number: int):
     round_ = access_round(request.user, slug, number)
 
     def read_stamp():
-        return round_version(Round.objects.get(pk=round_.pk))
+        """The version of the event's round of that number: a draft discarded has none,
+        and one paired again in its place moves the page on to it."""
+        found = Round.objects.filter(event_id=round_.event_id, number=number).first()
+        return round_version(found) if found else None
 
     public = is_public_event(round_.event) and not round_.draft
-    return Followable(round_.event_id, read_stamp, public, variant=f"round-{round_.pk}")
+    return Followable(round_.event_id, read_stamp, public, variant=f"round-{number}")
 
 
 def check_event_page(request, slug: str):
