@@ -2,6 +2,7 @@
 Python request, stores the planned tables with their explanations in one transaction."""
 
 import logging
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F
@@ -12,7 +13,6 @@ from lib.bulk_copy import insert_rows
 from lib.collector import collections_held
 from lib.refusal import CONFLICT, Refusal, attempted
 from tournaments import check_in, event_log, lifecycle, live, signals
-from tournaments.api.round_tables import written_tables
 from tournaments.finishing import check_not_finished
 from tournaments.formats import (
     Contender,
@@ -270,11 +270,23 @@ def do_discard_round(round_: Round, by=None) -> None:
         live.announce_change(event.pk)
 
 
+@dataclass(frozen=True)
+class TablesWritten:
+    """A round's tables as ``store_tables`` wrote them: ``planned`` (``PlannedTable``,
+    numbered from 1), the ids they were written with, their seats' in order, and the
+    entrants' names by key."""
+
+    planned: list
+    table_ids: list[int]
+    seat_ids: list[int]
+    names: dict
+
+
 def store_tables(event: Event, round_: Round, seed: int | None = None) -> None:
     """Pair ``round_`` with the event's seed (or ``seed``) and store its tables. The
-    round keeps them as the API answers them (``tables_written``): every id is known
-    before the rows are written, so the answer to pairing needs no reading back (at
-    10,000 entrants four queries and the explanations decoded again)."""
+    round keeps what it wrote (``tables_written``): every id is known before the rows
+    are written, so the answer to pairing needs no reading back (at 10,000 entrants
+    four queries and the explanations decoded again)."""
     fmt, request = pairing_request(event, round_.number, seed)
     if len(request.contenders) < 2:
         raise Refusal(_("At least two active entrants are needed to pair a round."))
@@ -297,7 +309,7 @@ def store_tables(event: Event, round_: Round, seed: int | None = None) -> None:
         ],
     )
     names = {c.key: c.name for c in request.contenders}
-    round_.tables_written = written_tables(planned, table_ids, seat_ids, names)
+    round_.tables_written = TablesWritten(planned, table_ids, seat_ids, names)
 
 
 def fixed_tables_kept(planned: list, entrants: list[Contender]) -> list:

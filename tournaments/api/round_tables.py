@@ -8,6 +8,7 @@ serializer."""
 
 from tournaments.history import within_span
 from tournaments.models import Round, Seat, SeatResult, Table
+from tournaments.pairing import TablesWritten
 
 
 def round_tables(round_: Round) -> list[dict]:
@@ -53,11 +54,10 @@ def round_tables(round_: Round) -> list[dict]:
     ]
 
 
-def written_tables(planned: list, table_ids: list[int], seat_ids: list[int], names: dict) -> list:
-    """The tables of a round just paired as ``round_tables`` reads them back: ``planned``
-    (``PlannedTable``, numbered from 1) with the ids they were written with, the seats'
-    in order; ``names`` by entrant key. No result yet."""
-    seat_id = iter(seat_ids)
+def written_tables(written: TablesWritten) -> list[dict]:
+    """The tables of a round just paired as ``round_tables`` reads them back. No result
+    yet."""
+    seat_id, names = iter(written.seat_ids), written.names
     return [
         {
             "id": pk,
@@ -76,5 +76,7 @@ def written_tables(planned: list, table_ids: list[int], seat_ids: list[int], nam
             "has_result": False,
             "result": None,
         }
-        for number, (pk, table) in enumerate(zip(table_ids, planned, strict=True), start=1)
+        for number, (pk, table) in enumerate(
+            zip(written.table_ids, written.planned, strict=True), start=1
+        )
     ]

@@ -5,7 +5,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from tournaments.api.round_clock import ClockSerializer
-from tournaments.api.round_tables import round_tables
+from tournaments.api.round_tables import round_tables, written_tables
 from tournaments.models import Round, Seat, SeatResult, Table
 from tournaments.pairing import (
     do_discard_round,
@@ -72,8 +72,8 @@ class RoundSerializer(serializers.ModelSerializer):
     def get_tables(self, round_) -> list:
         """A round just paired answers what was written (``store_tables``), else it
         is read."""
-        written = getattr(round_, "tables_written", None)
-        return round_tables(round_) if written is None else written
+        written = round_.tables_written
+        return round_tables(round_) if written is None else written_tables(written)
 
 
 @extend_schema(responses=RoundSerializer(many=True))

@@ -38,9 +38,9 @@ class Round(models.Model):
     # closes (set when it is published) and when it was closed (its forfeits written).
     check_in_closes_at = models.DateTimeField(null=True, blank=True, editable=False)
     check_in_closed_at = models.DateTimeField(null=True, blank=True, editable=False)
-    # Not stored: the tables as the API answers them, on the instance that paired them
-    # (``tournaments.pairing.store_tables``), so the answer is not read back.
-    tables_written: list[dict] | None = None
+    # Not stored: the tables as written, on the instance that paired them
+    # (``tournaments.pairing.TablesWritten``), so the answer is not read back.
+    tables_written = None
 
     class Meta:
         ordering = ["event", "number"]
