@@ -372,31 +372,52 @@ def do_repair_round(round_: Round, by=None, differently: bool = False) -> Round:
     return round_
 
 
-def do_swap_seats(round_: Round, first: Seat, second: Seat, by=None) -> None:
-    """Exchange two seated entrants (same table: their seat order; different tables:
-    their tables), before any result of the round."""
+def do_swap_seats(round_: Round, first: int, second: int, by=None, basis: int | None = None):
+    """Exchange the entrants of two seats, by id (same table: their seat order; different
+    tables: their tables), before any result of the round. ``basis``: the round's
+    revision the swap was chosen from (a page or an answer); a round swapped, paired
+    again or published since is refused, as what was chosen may no longer be what is seated.
+    The two seats are read again under their tables' locks, so two swaps at once
+    never seat one entrant twice."""
     with transaction.atomic():
+        seats = Seat.objects.filter(table__round=round_, pk__in=[first, second])
+        tables = Table.objects.select_for_update(of=("self",))
+        tables = tables.filter(pk__in=seats.values("table_id")).order_by("pk")
+        list(tables.values_list("pk", flat=True))  # the lock order: tables first
         check_no_results(round_)
-        if first.table.round_id != round_.pk or second.table.round_id != round_.pk:
+        moved_on = Round.objects.filter(pk=round_.pk)
+        if basis is not None:
+            moved_on = moved_on.filter(revision=basis)
+        if not moved_on.update(revision=F("revision") + 1):
+            raise Refusal(
+                _(
+                    "Round %(n)s changed since these seats were shown (a swap, a new "
+                    "pairing or its publication): look at its tables again, then swap."
+                )
+                % {"n": round_.number},
+                code=CONFLICT,
+            )
+        found = {seat.pk: seat for seat in seats.select_related("table", "entrant")}
+        if first not in found or second not in found:
             raise Refusal(_("Both seats must be in this round."))
-        if first.table.is_bye or second.table.is_bye:
-            if first.table_id != second.table_id:
+        one, other = found[first], found[second]
+        if one.table.is_bye or other.table.is_bye:
+            if one.table_id != other.table_id:
                 request_standings_update(round_.event)
-        a, b = first.entrant_id, second.entrant_id
-        Seat.objects.filter(pk=first.pk).update(entrant_id=b)
-        Seat.objects.filter(pk=second.pk).update(entrant_id=a)
-        for table in {first.table, second.table}:
+        a, b = one.entrant_id, other.entrant_id
+        Seat.objects.filter(pk=one.pk).update(entrant_id=b)
+        Seat.objects.filter(pk=other.pk).update(entrant_id=a)
+        for table in {one.table, other.table}:
             note = dict(table.explanation)
             note["swapped_by_organiser"] = note.get("swapped_by_organiser", 0) + 1
             Table.objects.filter(pk=table.pk).update(explanation=note)
-        Round.objects.filter(pk=round_.pk).update(revision=F("revision") + 1)
         live.announce_change(round_.event_id)
         if not round_.draft:
-            notify_seats_swapped(round_, [first.table_id, second.table_id])
+            notify_seats_swapped(round_, [one.table_id, other.table_id])
         event_log.log(
             round_.event,
             by,
             event_log.Action.SWAPPED,
             round=round_.number,
-            seats=[first.entrant.name, second.entrant.name],
+            seats=[one.entrant.name, other.entrant.name],
         )

@@ -130,7 +130,7 @@ def test_a_stale_slip_is_refused_after_the_round_is_paired_again(client, walk_in
 def test_a_slip_is_revoked_when_its_seats_are_swapped(client, walk_in_round, organiser):
     first, second = walk_in_round.tables.all()
     path = slip_path(first)
-    do_swap_seats(walk_in_round, first.seats.first(), second.seats.first(), by=organiser)
+    do_swap_seats(walk_in_round, first.seats.first().pk, second.seats.first().pk, by=organiser)
     assert client.get(path).status_code == 410
 
 

@@ -187,7 +187,7 @@ def test_a_seat_swap_shows_each_player_their_new_table_at_once(released):
     second = released.tables.get(number=7).seats.order_by("position").last()
     player = first.entrant.user
     assert "you play at table 3, seat 1" in event_page_for(player, released.event)
-    do_swap_seats(released, first, second)
+    do_swap_seats(released, first.pk, second.pk)
     page = event_page_for(player, released.event)
     assert f"you play at table 7, seat {second.position + 1}" in page
     assert "you play at table 3" not in page

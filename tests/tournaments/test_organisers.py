@@ -69,7 +69,7 @@ def test_who_paired_and_who_swapped_is_in_the_log(league, organiser):
     event = make_event(league, organiser, players=8)
     round_ = do_pair_round(event, by=organiser)
     first, second = Seat.objects.filter(table__round=round_).order_by("pk")[:2]
-    do_swap_seats(round_, first, second, by=organiser)
+    do_swap_seats(round_, first.pk, second.pk, by=organiser)
     do_pair_round(event, override_reason="a command, no one logged in")
     assert actions(event) == [
         (Action.PAIRED, organiser.username),

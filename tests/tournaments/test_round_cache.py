@@ -112,7 +112,7 @@ def test_a_swap_shows_on_the_cached_page_and_organisers_see_their_own_version(
     assert names[0] in card(page(client, paired), 1)
     organiser_page = page(client_for(organiser), paired)
     assert f'<option value="{first.pk}">' in organiser_page  # the swap menu, by name
-    do_swap_seats(paired, first, second)
+    do_swap_seats(paired, first.pk, second.pk)
     assert names[1] in card(page(client, paired), 1)
     assert f'<option value="{first.pk}">' not in page(client, paired)  # no swap for the public
 

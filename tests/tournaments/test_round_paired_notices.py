@@ -94,7 +94,7 @@ def test_a_round_paired_again_is_told_its_new_tables_once(eight, tasks_sent):
 def test_seats_swapped_before_the_task_runs_are_told_as_swapped(eight, tasks_sent):
     round_ = do_pair_round(eight)
     first, second = Table.objects.filter(round=round_).order_by("number")[:2]
-    do_swap_seats(round_, first.seats.first(), second.seats.first())
+    do_swap_seats(round_, first.seats.first().pk, second.seats.first().pk)
     assert sent_with(tasks_sent, notify_round_paired) == [(round_.pk,)]  # a swap sends none
     moved = second.seats.get(position=0).entrant.user
     assert tasks_sent.run(notify_round_paired) == [8]
@@ -148,7 +148,7 @@ def test_a_swap_after_the_notices_tells_the_two_tables_where_they_sit_now(eight,
     tasks_sent.run(notify_round_paired)
     first, second = Table.objects.filter(round=round_).order_by("number")
     moved = first.seats.order_by("position").first()
-    do_swap_seats(round_, moved, second.seats.order_by("position").first())
+    do_swap_seats(round_, moved.pk, second.seats.order_by("position").first().pk)
     assert sent_with(tasks_sent, notify_seats_swapped) == [(round_.pk, [first.pk, second.pk])]
     assert tasks_sent.run(notify_seats_swapped) == [8]  # everyone at both tables
     tasks_sent.run(notify_seats_swapped)  # run again: nobody is told twice
@@ -162,6 +162,6 @@ def test_a_swap_after_the_notices_tells_the_two_tables_where_they_sit_now(eight,
 def test_a_swap_before_the_notices_went_adds_none(eight, tasks_sent):
     round_ = do_pair_round(eight)
     first, second = Table.objects.filter(round=round_).order_by("number")
-    do_swap_seats(round_, first.seats.first(), second.seats.first())
+    do_swap_seats(round_, first.seats.first().pk, second.seats.first().pk)
     assert tasks_sent.run(notify_seats_swapped) == [0]  # the round's own notices tell it
     assert tasks_sent.run(notify_round_paired) == [8]

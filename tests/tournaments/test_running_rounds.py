@@ -107,7 +107,7 @@ def test_an_organiser_swaps_two_seats_across_tables_before_results(league, organ
     a = Seat.objects.get(table__round=first, table__number=1, position=0)
     b = Seat.objects.get(table__round=first, table__number=2, position=3)
     entrants = (a.entrant_id, b.entrant_id)
-    do_swap_seats(first, a, b)
+    do_swap_seats(first, a.pk, b.pk)
     a.refresh_from_db()
     b.refresh_from_db()
     assert (b.entrant_id, a.entrant_id) == entrants

@@ -62,7 +62,16 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "status", "draft", "paired_at", "override_reason", "clock", "tables"]
+        fields = [
+            "number",
+            "status",
+            "draft",
+            "revision",
+            "paired_at",
+            "override_reason",
+            "clock",
+            "tables",
+        ]
 
     @extend_schema_field(ClockSerializer)
     def get_clock(self, round_) -> dict:
@@ -138,6 +147,11 @@ def round_discard(request, slug, number):
 class SwapSerializer(serializers.Serializer):
     first = serializers.IntegerField(help_text="seat id")
     second = serializers.IntegerField(help_text="seat id")
+    basis = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="the round's revision the seats were chosen from: 409 if it moved on",
+    )
 
 
 @extend_schema(request=SwapSerializer, responses=RoundSerializer)
@@ -147,11 +161,9 @@ def round_swap(request, slug, number):
     round_ = access_round_as_organiser(request.user, slug, number)
     form = SwapSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    seats = Seat.objects.filter(table__round=round_).select_related("table")
-    found = {s.pk: s for s in seats.filter(pk__in=form.validated_data.values())}
-    missing = [k for k, v in form.validated_data.items() if v not in found]
-    if missing:
-        raise serializers.ValidationError({k: "no such seat in this round" for k in missing})
-    first, second = (found[form.validated_data[k]] for k in ("first", "second"))
-    do_swap_seats(round_, first, second, by=request.user)
+    chosen = form.validated_data
+    do_swap_seats(
+        round_, chosen["first"], chosen["second"], by=request.user, basis=chosen.get("basis")
+    )
+    round_.refresh_from_db()
     return Response(RoundSerializer(round_).data)

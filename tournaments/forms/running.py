@@ -94,6 +94,8 @@ class PairForm(forms.Form):
 class SwapForm(forms.Form):
     first = forms.IntegerField(label=_("seat"))
     second = forms.IntegerField(label=_("seat"))
+    # The round's revision the page showed (``do_swap_seats``' ``basis``).
+    basis = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
 
 class LogGameForm(forms.Form):

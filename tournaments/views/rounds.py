@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -323,10 +323,17 @@ def swap(request, slug, number):
     if not form.is_valid():
         messages.error(request, _("Choose two seats to swap."))
         return back_to(request, False, page)
-    seats = Seat.objects.filter(table__round=round_).select_related("table")
-    first = get_object_or_404(seats, pk=form.cleaned_data["first"])
-    second = get_object_or_404(seats, pk=form.cleaned_data["second"])
-    if swapped := carried_out(request, do_swap_seats, round_, first, second, by=request.user):
+    chosen = form.cleaned_data
+    swapped = carried_out(
+        request,
+        do_swap_seats,
+        round_,
+        chosen["first"],
+        chosen["second"],
+        by=request.user,
+        basis=chosen["basis"],
+    )
+    if swapped:
         messages.success(request, _("Seats swapped."))
     return back_to(request, swapped, page)
 
