@@ -1,0 +1,76 @@
+"""Two desks on one round, by clicking from the home page: the organiser's phone
+(390x844) and a laptop (1280x800) both open round 1. The phone swaps two players; the
+laptop, whose page was drawn before, tries a swap through one of them and is told the
+round changed, with nothing changed; on the page drawn again its swap goes through.
+Screenshots in test-artifacts/screenshots/swap-desks-*."""
+
+import re
+
+import pytest
+
+from tests.fixtures.browser import screenshot
+from tests.fixtures.personas import PASSWORD
+from tests.tournaments.helpers import make_event, published
+from tournaments.models import Seat
+from tournaments.pairing import do_pair_round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page, username: str) -> None:
+    page.goto("/")
+    page.get_by_role("link", name="Log in").click()
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/$"))
+
+
+def open_round_one(page, event) -> None:
+    page.get_by_role("link", name=event.name, exact=True).click()
+    page.wait_for_url(f"**/events/{event.slug}/")
+    page.get_by_role("link", name="Round 1", exact=True).first.click()
+    page.wait_for_url(f"**/events/{event.slug}/rounds/1/")
+
+
+def swap(page, first: Seat, second: Seat) -> None:
+    page.select_option("select#first", str(first.pk))
+    page.select_option("select#second", str(second.pk))
+    page.get_by_role("button", name="Swap their seats").click()
+    page.wait_for_load_state()
+
+
+def seated(round_) -> list[int]:
+    seats = Seat.objects.filter(table__round=round_).order_by("table__number", "position")
+    return list(seats.values_list("entrant_id", flat=True))
+
+
+def test_a_swap_from_a_page_another_desk_changed_is_refused(
+    phone_page, laptop_page, league, organiser
+):
+    event = make_event(
+        league, organiser, players=6, table_size=2, review_pairings=False, slug="swap-night"
+    )
+    round_ = published(do_pair_round(event))
+    one, two, three = (
+        Seat.objects.get(table__round=round_, table__number=n, position=0) for n in (1, 2, 3)
+    )
+    for page in (phone_page, laptop_page):
+        log_in(page, organiser.username)
+        open_round_one(page, event)
+    screenshot(phone_page, "swap-desks-round-page-390x844")
+    screenshot(laptop_page, "swap-desks-round-page-1280x800")
+
+    swap(phone_page, one, two)
+    assert phone_page.get_by_text("Seats swapped.").is_visible()
+    after_phone = seated(round_)
+
+    swap(laptop_page, one, three)
+    refusal = laptop_page.get_by_text("Round 1 changed since these seats were shown")
+    assert refusal.is_visible()
+    assert seated(round_) == after_phone
+    screenshot(laptop_page, "swap-desks-refused-1280x800")
+
+    swap(laptop_page, one, three)  # chosen again on the page as it is now
+    assert laptop_page.get_by_text("Seats swapped.").is_visible()
+    assert seated(round_) != after_phone
