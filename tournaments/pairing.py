@@ -234,8 +234,9 @@ def announce(event: Event, round_: Round, by=None) -> None:
     live.announce_change(event.pk)
 
 
-def do_publish_round(round_: Round, by=None) -> Round:
-    """Publish a draft round: from now on players see it and are told their tables."""
+def do_publish_round(round_: Round, by=None, basis: int | None = None) -> Round:
+    """Publish a draft round: from now on players see it and are told their tables.
+    ``basis``: ``check_basis`` (a draft paired again since is not published unseen)."""
     with transaction.atomic():
         round_ = (
             Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
@@ -246,8 +247,9 @@ def do_publish_round(round_: Round, by=None) -> Round:
                 _("Round %(number)s is published already.") % {"number": round_.number},
                 code="conflict",
             )
+        check_basis(round_, basis)
         Round.objects.filter(pk=round_.pk).update(draft=False, revision=F("revision") + 1)
-        round_.draft = False
+        round_.draft, round_.revision = False, round_.revision + 1
         event_log.log(round_.event, by, event_log.Action.PUBLISHED, round=round_.number)
         announce(round_.event, round_, by)
         signals.send_on_commit(
@@ -256,12 +258,13 @@ def do_publish_round(round_: Round, by=None) -> Round:
     return round_
 
 
-def do_discard_round(round_: Round, by=None) -> None:
+def do_discard_round(round_: Round, by=None, basis: int | None = None) -> None:
     """Throw away a draft round (nobody but organisers saw it): the event is back where
-    it was before it was paired."""
+    it was before it was paired. ``basis``: ``check_basis``."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=round_.event_id)
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        check_basis(round_, basis)
         state = lifecycle.require(event, lifecycle.Act.DISCARD)
         if round_.number != state.latest:
             raise Refusal(_("Only the latest round can be discarded."), code=CONFLICT)
@@ -331,6 +334,22 @@ def fixed_tables_kept(planned: list, entrants: list[Contender]) -> list:
     return planned
 
 
+def check_basis(round_: Round, basis: int | None) -> None:
+    """A change chosen from a page or an answer that showed the round at revision
+    ``basis`` is refused once the round moved on (swapped, paired again, published):
+    what was chosen may no longer be what is there. ``round_`` is read under its lock;
+    no ``basis`` (an older API client): nothing to compare."""
+    if basis is not None and round_.revision != basis:
+        raise Refusal(
+            _(
+                "Round %(n)s changed since your page showed it (a swap, a new pairing or "
+                "its publication): look at its tables again, then choose again."
+            )
+            % {"n": round_.number},
+            code=CONFLICT,
+        )
+
+
 def check_no_results(round_: Round) -> None:
     if Result.objects.filter(table__round=round_).exists():
         raise Refusal(_("Results are in for this round: it can no longer be changed."))
@@ -344,13 +363,16 @@ def lock_tables_of_round(round_: Round) -> None:
     list(tables.order_by("pk").values_list("pk", flat=True))
 
 
-def do_repair_round(round_: Round, by=None, differently: bool = False) -> Round:
+def do_repair_round(
+    round_: Round, by=None, differently: bool = False, basis: int | None = None
+) -> Round:
     """Throw away a round's tables (before any result) and pair it again; with
     ``differently``, from a new seed (the event's seed and the round's revision), so
-    the tables change even when nothing else did."""
+    the tables change even when nothing else did. ``basis``: ``check_basis``."""
     with transaction.atomic():
         lock_tables_of_round(round_)
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        check_basis(round_, basis)
         check_no_results(round_)
         if round_.event.rounds.filter(number__gt=round_.number).exists():
             raise Refusal(_("Only the latest round can be paired again."))
@@ -358,6 +380,7 @@ def do_repair_round(round_: Round, by=None, differently: bool = False) -> Round:
         seed = round_.event.seed + round_.revision + 1 if differently else None
         store_tables(round_.event, round_, seed)
         Round.objects.filter(pk=round_.pk).update(revision=F("revision") + 1)
+        round_.revision += 1  # the answer names it: the next change's basis
         live.announce_change(round_.event_id)
         event_log.log(
             round_.event,
@@ -372,34 +395,27 @@ def do_repair_round(round_: Round, by=None, differently: bool = False) -> Round:
     return round_
 
 
-def do_swap_seats(round_: Round, first: int, second: int, by=None, basis: int | None = None):
+def do_swap_seats(
+    round_: Round, first: int, second: int, by=None, basis: int | None = None
+) -> None:
     """Exchange the entrants of two seats, by id (same table: their seat order; different
-    tables: their tables), before any result of the round. ``basis``: the round's
-    revision the swap was chosen from (a page or an answer); a round swapped, paired
-    again or published since is refused, as what was chosen may no longer be what is seated.
-    The two seats are read again under their tables' locks, so two swaps at once
-    never seat one entrant twice."""
+    tables: their tables), before any result of the round, chosen at the round's
+    revision ``basis`` (``check_basis``). The two seats are read again under their
+    tables' locks, so two swaps at once never seat one entrant twice."""
     with transaction.atomic():
         seats = Seat.objects.filter(table__round=round_, pk__in=[first, second])
         tables = Table.objects.select_for_update(of=("self",))
         tables = tables.filter(pk__in=seats.values("table_id")).order_by("pk")
         list(tables.values_list("pk", flat=True))  # the lock order: tables first
+        locked = Round.objects.select_for_update(of=("self",)).select_related("event")
+        round_ = locked.get(pk=round_.pk)
+        check_basis(round_, basis)
         check_no_results(round_)
-        moved_on = Round.objects.filter(pk=round_.pk)
-        if basis is not None:
-            moved_on = moved_on.filter(revision=basis)
-        if not moved_on.update(revision=F("revision") + 1):
-            raise Refusal(
-                _(
-                    "Round %(n)s changed since these seats were shown (a swap, a new "
-                    "pairing or its publication): look at its tables again, then swap."
-                )
-                % {"n": round_.number},
-                code=CONFLICT,
-            )
+        Round.objects.filter(pk=round_.pk).update(revision=F("revision") + 1)
         found = {seat.pk: seat for seat in seats.select_related("table", "entrant")}
-        if first not in found or second not in found:
-            raise Refusal(_("Both seats must be in this round."))
+        for name, pk in (("first", first), ("second", second)):
+            if pk not in found:
+                raise Refusal(_("Both seats must be in this round."), field=name)
         one, other = found[first], found[second]
         if one.table.is_bye or other.table.is_bye:
             if one.table_id != other.table_id:

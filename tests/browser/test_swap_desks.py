@@ -66,7 +66,7 @@ def test_a_swap_from_a_page_another_desk_changed_is_refused(
     after_phone = seated(round_)
 
     swap(laptop_page, one, three)
-    refusal = laptop_page.get_by_text("Round 1 changed since these seats were shown")
+    refusal = laptop_page.get_by_text("Round 1 changed since your page showed it")
     assert refusal.is_visible()
     assert seated(round_) == after_phone
     screenshot(laptop_page, "swap-desks-refused-1280x800")

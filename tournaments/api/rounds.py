@@ -107,7 +107,15 @@ def round_detail(request, slug, number):
     return Response(cached(round_, version, "api", lambda: RoundSerializer(round_).data))
 
 
-class RepairSerializer(serializers.Serializer):
+class RoundChangeSerializer(serializers.Serializer):
+    basis = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="the round's revision the change was chosen from: 409 if it moved on",
+    )
+
+
+class RepairSerializer(RoundChangeSerializer):
     differently = serializers.BooleanField(
         required=False, default=False, help_text="pair from a new seed, so the tables change"
     )
@@ -120,38 +128,43 @@ def round_repair(request, slug, number):
     round_ = access_round_as_organiser(request.user, slug, number)
     form = RepairSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    differently = form.validated_data["differently"]
-    round_ = do_repair_round(round_, by=request.user, differently=differently)
+    chosen = form.validated_data
+    round_ = do_repair_round(
+        round_, by=request.user, differently=chosen["differently"], basis=chosen.get("basis")
+    )
     return Response(RoundSerializer(round_).data)
 
 
-@extend_schema(request=None, responses=RoundSerializer)
+def basis_asked(request) -> int | None:
+    form = RoundChangeSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    return form.validated_data.get("basis")
+
+
+@extend_schema(request=RoundChangeSerializer, responses=RoundSerializer)
 @api_view(["POST"])
 def round_publish(request, slug, number):
     """Publish a draft round (organisers): only now do its players see their tables and
-    are told them by e-mail; 409 when it is published already."""
+    are told them by e-mail; 409 when it is published already, or paired again since
+    `basis`."""
     round_ = access_round_as_organiser(request.user, slug, number)
-    return Response(RoundSerializer(do_publish_round(round_, by=request.user)).data)
+    published = do_publish_round(round_, by=request.user, basis=basis_asked(request))
+    return Response(RoundSerializer(published).data)
 
 
-@extend_schema(request=None, responses={204: None})
+@extend_schema(request=RoundChangeSerializer, responses={204: None})
 @api_view(["POST"])
 def round_discard(request, slug, number):
     """Throw away a draft round (organisers): the event is back where it was before it
-    was paired; 409 when the round is not the latest draft."""
+    was paired; 409 when the round is not the latest draft, or changed since `basis`."""
     round_ = access_round_as_organiser(request.user, slug, number)
-    do_discard_round(round_, by=request.user)
+    do_discard_round(round_, by=request.user, basis=basis_asked(request))
     return Response(status=204)
 
 
-class SwapSerializer(serializers.Serializer):
+class SwapSerializer(RoundChangeSerializer):
     first = serializers.IntegerField(help_text="seat id")
     second = serializers.IntegerField(help_text="seat id")
-    basis = serializers.IntegerField(
-        required=False,
-        min_value=0,
-        help_text="the round's revision the seats were chosen from: 409 if it moved on",
-    )
 
 
 @extend_schema(request=SwapSerializer, responses=RoundSerializer)

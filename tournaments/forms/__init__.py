@@ -12,6 +12,7 @@ from tournaments.forms.running import (
     LogGameForm,
     PairForm,
     PlaceFields,
+    RoundChangeForm,
     SwapForm,
 )
 
@@ -25,6 +26,7 @@ __all__ = [
     "LogGameForm",
     "PairForm",
     "PlaceFields",
+    "RoundChangeForm",
     "SeasonForm",
     "SwapForm",
     "points_for",

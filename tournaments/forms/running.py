@@ -91,11 +91,16 @@ class PairForm(forms.Form):
     )
 
 
-class SwapForm(forms.Form):
+class RoundChangeForm(forms.Form):
+    """A change of a round chosen on its page: the round's revision the page showed
+    (``tournaments.pairing.check_basis``)."""
+
+    basis = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+
+
+class SwapForm(RoundChangeForm):
     first = forms.IntegerField(label=_("seat"))
     second = forms.IntegerField(label=_("seat"))
-    # The round's revision the page showed (``do_swap_seats``' ``basis``).
-    basis = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
 
 class LogGameForm(forms.Form):

@@ -21,7 +21,7 @@ from lib.slots import filled, slot, split_at_slots
 from tournaments import lifecycle
 from tournaments.board import table_statuses
 from tournaments.explain import explanation_lines
-from tournaments.forms import ClockForm, PairForm, SwapForm
+from tournaments.forms import ClockForm, PairForm, RoundChangeForm, SwapForm
 from tournaments.models import Seat, SeatResult, Team
 from tournaments.pairing import (
     do_discard_round,
@@ -279,12 +279,26 @@ def pair_next(request, slug):
     return redirect("round-detail", slug=event.slug, number=round_.number)
 
 
+# What a basis that is no revision stands for: it matches none, so the change is
+# refused as one chosen on a page gone by (``check_basis``), and nothing changes.
+NO_REVISION = -1
+
+
+def basis_of(request) -> int | None:
+    """The round's revision the page showed (``RoundChangeForm``), None if it sent none."""
+    form = RoundChangeForm(request.POST)
+    return form.cleaned_data["basis"] if form.is_valid() else NO_REVISION
+
+
 @login_required
 @require_POST
 def repair(request, slug, number):
     round_ = access_round_as_organiser(request.user, slug, number)
     differently = request.POST.get("differently") == "1"
-    done = carried_out(request, do_repair_round, round_, by=request.user, differently=differently)
+    basis = basis_of(request)
+    done = carried_out(
+        request, do_repair_round, round_, by=request.user, differently=differently, basis=basis
+    )
     if done:
         messages.success(request, _("Round %(n)s is paired again.") % {"n": number})
     return back_to(request, done, "round-detail", slug=slug, number=number)
@@ -295,7 +309,8 @@ def repair(request, slug, number):
 def publish(request, slug, number):
     """Publish a draft round: its players see their tables and are told by e-mail."""
     round_ = access_round_as_organiser(request.user, slug, number)
-    if done := carried_out(request, do_publish_round, round_, by=request.user):
+    basis = basis_of(request)
+    if done := carried_out(request, do_publish_round, round_, by=request.user, basis=basis):
         messages.success(
             request,
             _("Round %(n)s is published: its players are told their tables.") % {"n": number},
@@ -308,7 +323,8 @@ def publish(request, slug, number):
 def discard(request, slug, number):
     """Throw away a draft round: back to the event page, which offers what comes next."""
     round_ = access_round_as_organiser(request.user, slug, number)
-    if done := carried_out(request, do_discard_round, round_, by=request.user):
+    basis = basis_of(request)
+    if done := carried_out(request, do_discard_round, round_, by=request.user, basis=basis):
         messages.success(request, _("The draft of round %(n)s is discarded.") % {"n": number})
         return redirect("event-detail", slug=slug)
     return back_to(request, done, "round-detail", slug=slug, number=number)

@@ -1,7 +1,8 @@
-"""A swap names what it was chosen from: the round's revision its page or answer showed.
-Two organisers on one round, each with the page open: the second's swap, chosen before
-the first's landed, is refused and changes nothing. Two swaps at once through one seat
-each read it under its table's lock, so nobody ends up seated twice."""
+"""A change of a round names what it was chosen from: the round's revision its page or
+answer showed (``tournaments.pairing.check_basis``). Two organisers on one round, each
+with the page open: the second's swap, pairing again, publication or discard, chosen
+before the first's landed, is refused and changes nothing. Two swaps at once through
+one seat each read it under its table's lock, so nobody ends up seated twice."""
 
 import re
 
@@ -11,7 +12,7 @@ from django.test import Client
 from lib.refusal import Refusal
 from tests.threads import InThread
 from tests.tournaments.helpers import make_event, published
-from tournaments.models import Seat
+from tournaments.models import Round, Seat
 from tournaments.pairing import do_pair_round, do_swap_seats
 
 
@@ -62,7 +63,7 @@ def test_a_swap_chosen_on_a_page_the_round_has_moved_on_from_is_refused(round_of
         swap, {"first": one.pk, "second": three.pk, "basis": seen_second}, follow=True
     )
     assert seated(round_of_three) == after_first
-    assert "Round 1 changed since these seats were shown" in refused.content.decode()
+    assert "Round 1 changed since your page showed it" in refused.content.decode()
     again = basis_on(page_of(second_desk, round_of_three))
     second_desk.post(swap, {"first": one.pk, "second": three.pk, "basis": again})
     assert seated(round_of_three) != after_first  # chosen again on the page as it is now
@@ -109,3 +110,62 @@ def test_a_seat_of_another_round_is_refused(round_of_three, league, organiser):
     stranger = seat(published(do_pair_round(elsewhere)), 1)
     with pytest.raises(Refusal, match="Both seats must be in this round"):
         do_swap_seats(round_of_three, seat(round_of_three, 1).pk, stranger.pk)
+
+
+@pytest.fixture
+def draft(league, organiser):
+    """A draft round 1 of six players in tables of two."""
+    event = make_event(league, organiser, players=6, table_size=2, review_pairings=True)
+    return do_pair_round(event)
+
+
+def desk(organiser) -> Client:
+    client = Client()
+    client.force_login(organiser)
+    return client
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("action", ["publish", "discard", "repair"])
+def test_a_draft_paired_again_at_another_desk_refuses_what_a_page_before_chose(
+    draft, organiser, action
+):
+    first, second = desk(organiser), desk(organiser)
+    seen = basis_on(page_of(second, draft))
+    url = f"/events/{draft.event.slug}/rounds/1/"
+    first.post(f"{url}repair/", {"differently": "1", "basis": basis_on(page_of(first, draft))})
+    after = Round.objects.get(pk=draft.pk)
+    assert after.revision == int(seen) + 1
+    tables = seated(draft)
+
+    refused = second.post(f"{url}{action}/", {"basis": seen}, follow=True)
+    assert "Round 1 changed since your page showed it" in refused.content.decode()
+    kept = Round.objects.get(pk=draft.pk)
+    assert (kept.draft, kept.revision, seated(draft)) == (True, after.revision, tables)
+
+
+@pytest.mark.django_db
+def test_a_basis_that_is_no_revision_changes_nothing(draft, organiser):
+    refused = desk(organiser).post(
+        f"/events/{draft.event.slug}/rounds/1/publish/", {"basis": "yesterday"}, follow=True
+    )
+    assert "Round 1 changed since your page showed it" in refused.content.decode()
+    assert Round.objects.get(pk=draft.pk).draft
+
+
+@pytest.mark.django_db
+def test_each_api_answer_gives_the_basis_of_the_next_change(draft, organiser):
+    api = desk(organiser)
+    url = f"/api/events/{draft.event.slug}/rounds/1/"
+    revision = api.get(url).json()["revision"]
+    repaired = api.post(
+        f"{url}repair/", {"differently": True, "basis": revision}, "application/json"
+    )
+    assert repaired.status_code == 200, repaired.content
+    again = repaired.json()["revision"]
+    assert again == revision + 1
+    assert api.post(f"{url}publish/", {"basis": revision}, "application/json").status_code == 409
+    published = api.post(f"{url}publish/", {"basis": again}, "application/json")
+    assert published.status_code == 200, published.content
+    assert published.json()["draft"] is False
+    assert api.post(f"{url}publish/", {}, "application/json").status_code == 409  # already
