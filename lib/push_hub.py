@@ -81,13 +81,26 @@ class Followed:
         self.reader: asyncio.Task | None = None
         self.read_at = 0.0
         self.file_seen: tuple | None = None
+        # Reads run side by side (a stream's first, a change's): each is numbered as it
+        # starts, and only one that started after the stamp's own read may replace it.
+        self.reads_started = 0
+        self.stamp_read = 0
 
-    async def first_read(self) -> None:
-        self.stamp = await self.read()
-
-    async def read(self):
+    async def read(self) -> bool:
+        """Read the stamp; whether it moved on. A read that started before the one the
+        stamp came from is dropped: a stream's first read, slower than a change's read
+        begun after it, would otherwise put back the stamp before the change, and the
+        change would be heard only at the next refresh."""
+        self.reads_started += 1
+        number = self.reads_started
         self.read_at = asyncio.get_running_loop().time()
-        return await sync_to_async(read_released, thread_sensitive=False)(self.read_stamp)
+        stamp = await sync_to_async(read_released, thread_sensitive=False)(self.read_stamp)
+        if number < self.stamp_read:
+            return False
+        self.stamp_read = number
+        moved = stamp != self.stamp
+        self.stamp = stamp
+        return moved
 
     def poke(self) -> None:
         """Read the stamp again soon (once for a burst of pokes)."""
@@ -99,12 +112,11 @@ class Followed:
         while self.due and self.streams:
             self.due = False
             try:
-                stamp = await self.read()
+                moved = await self.read()
             except Exception:
                 log.exception("%s: its stamp could not be read", self.name)
                 return
-            if stamp != self.stamp:
-                self.stamp = stamp
+            if moved:
                 self.moved.set()
                 self.moved = asyncio.Event()
             await asyncio.sleep(MIN_READ_GAP_SECONDS)
@@ -167,7 +179,7 @@ class Hub:
                     return
                 if changes.redis_url() is None:
                     followed.file_seen = files_stamp(names)
-                await followed.first_read()
+                await followed.read()
             yield followed
         finally:
             followed.streams -= 1
