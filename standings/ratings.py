@@ -12,7 +12,14 @@ from django.db.models import Q
 
 from games.ratings import new_rating, rate_table
 from tournaments import live
-from tournaments.models import Rating, RatingsMark, RatingsRebuild, Result, SeatResult
+from tournaments.models import (
+    League,
+    Rating,
+    RatingsMark,
+    RatingsRebuild,
+    Result,
+    SeatResult,
+)
 
 
 def who(user_id, bot_id) -> tuple:
@@ -115,7 +122,11 @@ def do_update_ratings(league_id: int, game: str, rebuild: bool = False) -> int:
     ``game`` and the game's across all leagues: a rebuild read every result ever
     recorded of the game (3 s of CPU at a 7,500-player event's fourth round, and
     growing with the site), where the new results are a few tables'."""
-    count = follow_results(league_id, game, rebuild)
+    count = 0
+    # A league deleted after its last results sent this has no ratings left to follow
+    # (its mark would name no league); the game's across all leagues still follow.
+    if League.objects.filter(pk=league_id).exists():
+        count = follow_results(league_id, game, rebuild)
     follow_results(None, game, rebuild)
     return count
 

@@ -118,3 +118,20 @@ def test_a_burst_of_results_rebuilds_the_ratings_once(league, organiser):
     assert update_ratings.run(league.pk, event.game, first.recorded_at.isoformat()) is None
     assert not Rating.objects.exists()
     assert update_ratings.run(league.pk, event.game, last.recorded_at.isoformat()) == 8
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_ratings_task_for_a_league_gone_since_ends_quietly(league, organiser):
+    """A task queued for a league that is gone when it runs (deleted with no result, or
+    a task of another database's on a shared broker) writes no mark for it."""
+    from standings.tasks import update_ratings
+    from tournaments.models import League, RatingsMark
+
+    event = make_event(league, organiser, players=4)
+    play(event, 1)
+    gone = League.objects.create(name="Gone", slug="gone", created_by=organiser)
+    gone_id = gone.pk
+    gone.delete()
+    assert update_ratings(gone_id, event.game) == 0
+    assert not RatingsMark.objects.filter(league_id=gone_id).exists()
+    assert Rating.objects.filter(league=None, game=event.game).count() == 4  # these follow
