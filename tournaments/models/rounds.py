@@ -22,7 +22,11 @@ class Round(models.Model):
     paired_at = models.DateTimeField(auto_now_add=True)
     override_reason = models.TextField(blank=True)
     revision = models.PositiveIntegerField(
-        default=0, editable=False, help_text=_("bumped when the round is paired again or swapped")
+        default=0,
+        editable=False,
+        help_text=_(
+            "bumped when the round is paired again, swapped or published: a change's basis"
+        ),
     )
     draft = models.BooleanField(
         default=False, help_text=_("seen only by organisers until it is published")
