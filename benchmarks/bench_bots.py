@@ -5,7 +5,7 @@ on 127.0.0.1 (the reference bot, signed requests, a kept-alive connection).
 For the figure that counts, run it on PostgreSQL and Redis::
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_bench \\
-    CELERY_BROKER_URL=redis://127.0.0.1:6379/15 .venv/bin/python -m benchmarks.run --only bots
+    CELERY_BROKER_URL=redis://127.0.0.1:6379/5 .venv/bin/python -m benchmarks.run --only bots
 """
 
 import os

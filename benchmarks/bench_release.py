@@ -19,7 +19,7 @@ cost at most 2,000 / 300 = 6.7 ms of CPU in all, the generator's included: the
 calibration's slow end (6.8 ms a round page) leaves 0.98 c a request.
 
     RELEASE_DATABASE_URL=postgres://postgres@127.0.0.1:5432/lw_bench_release \\
-    RELEASE_BROKER_URL=redis://127.0.0.1:6379/13 \\
+    RELEASE_BROKER_URL=redis://127.0.0.1:6379/11 \\
         .venv/bin/python -m benchmarks.run --only release
 
 ``--quick``: 1,000 players at 100 a second.
@@ -51,7 +51,7 @@ WORKERS, THREADS = 4, 4
 
 def settings_from_environment() -> tuple[str, str, Path, int, int]:
     database = database_url("RELEASE_DATABASE_URL", "lw_bench_release")
-    broker = os.environ.get("RELEASE_BROKER_URL", "redis://127.0.0.1:6379/13")
+    broker = os.environ.get("RELEASE_BROKER_URL", "redis://127.0.0.1:6379/11")
     code = Path(os.environ.get("RELEASE_CODE_ROOT", ROOT))
     entrants = int(os.environ.get("RELEASE_ENTRANTS", ENTRANTS))
     rate = int(os.environ.get("RELEASE_RATE", RATE))

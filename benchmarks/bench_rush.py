@@ -156,7 +156,7 @@ def event_served(database: str, broker: str, code: Path, entrants: int, workers:
 
 def settings_from_environment() -> tuple[str, str, Path]:
     database = database_url("RUSH_DATABASE_URL", "lw_bench_rush")
-    broker = os.environ.get("RUSH_BROKER_URL", "redis://127.0.0.1:6379/14")
+    broker = os.environ.get("RUSH_BROKER_URL", "redis://127.0.0.1:6379/7")
     return database, broker, Path(os.environ.get("RUSH_CODE_ROOT", ROOT))
 
 
