@@ -4,26 +4,14 @@ laptop, whose page was drawn before, tries a swap through one of them and is tol
 round changed, with nothing changed; on the page drawn again its swap goes through.
 Screenshots in test-artifacts/screenshots/swap-desks-*."""
 
-import re
-
 import pytest
 
-from tests.fixtures.browser import screenshot
-from tests.fixtures.personas import PASSWORD
+from tests.fixtures.browser import log_in_from_home, screenshot
 from tests.tournaments.helpers import make_event, published
 from tournaments.models import Seat
 from tournaments.pairing import do_pair_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page, username: str) -> None:
-    page.goto("/")
-    page.get_by_role("link", name="Log in").click()
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/$"))
 
 
 def open_round_one(page, event) -> None:
@@ -56,7 +44,7 @@ def test_a_swap_from_a_page_another_desk_changed_is_refused(
         Seat.objects.get(table__round=round_, table__number=n, position=0) for n in (1, 2, 3)
     )
     for page in (phone_page, laptop_page):
-        log_in(page, organiser.username)
+        log_in_from_home(page, organiser.username)
         open_round_one(page, event)
     screenshot(phone_page, "swap-desks-round-page-390x844")
     screenshot(laptop_page, "swap-desks-round-page-1280x800")

@@ -20,8 +20,8 @@ from games.catalogue_games import do_add_catalogue_game
 from games.registry import forget_catalogue
 from series.computing import compute_rows
 from series.models import Series, SeriesRow
-from tests.fixtures.browser import screenshot, wait_until
-from tests.fixtures.personas import PASSWORD, make_user
+from tests.fixtures.browser import log_in_from_home, screenshot, wait_until
+from tests.fixtures.personas import make_user
 from tests.fixtures.push_pages import following
 from tests.fixtures.worker import wait_for
 from tournaments.entrants import do_add_entrant
@@ -48,15 +48,6 @@ class Shots:
         screenshot(page, f"team-journey-{self.n:02d}-{name}-{width}")
         scrolled = page.evaluate("document.documentElement.scrollWidth")
         assert scrolled <= width, f"{name}: the page scrolls sideways ({scrolled} px)"
-
-
-def log_in(page, username: str) -> None:
-    page.goto("/")
-    page.get_by_role("link", name="Log in").click()
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/$"))
 
 
 @pytest.fixture
@@ -185,13 +176,13 @@ def test_a_team_swiss_in_a_series_by_clicking(
 ):
     laptop, phone, shot = laptop_page, phone_page, Shots()
     laptop.on("dialog", lambda dialog: dialog.accept())
-    log_in(laptop, organiser.username)
+    log_in_from_home(laptop, organiser.username)
     set_up_the_event(laptop, shot)
     enter_and_make_teams(laptop, organiser, twelve, shot)
     make_the_series(laptop, shot)
     event = Event.objects.get(slug=SLUG)
     assert Team.objects.filter(event=event).count() == 6
-    log_in(phone, player.username)
+    log_in_from_home(phone, player.username)
 
     for number in (1, 2, 3):
         laptop.get_by_role("button", name=f"Pair round {number}").click()

@@ -9,18 +9,17 @@ and the event can still be finished by offered actions alone; a finished event's
 standings count every round played."""
 
 import itertools
-import os
 import random
 from datetime import UTC, datetime
 
 import pytest
 from django.contrib.messages import constants, get_messages
 from django.test import Client
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from games.catalogue_games import do_add_catalogue_game
+from tests.state_machines import model_settings
 from tests.tournaments.helpers import enter, make_event
 from tournaments import lifecycle, tasks
 from tournaments.entrants import do_drop_entrant
@@ -291,13 +290,8 @@ def test_an_event_run_by_its_offers_alone_can_always_be_finished(league, organis
     )
     # The suite runs a fixed set of examples (reproducible in CI); a longer search:
     # LIFECYCLE_MODEL_EXAMPLES=200 pytest tests/tournaments/test_lifecycle_model.py
-    explore = int(os.environ.get("LIFECYCLE_MODEL_EXAMPLES", "0"))
-    RunningAnEvent.TestCase.settings = settings(
-        max_examples=explore or 12,
-        derandomize=not explore,
-        stateful_step_count=6,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    RunningAnEvent.TestCase.settings = model_settings(
+        "LIFECYCLE_MODEL_EXAMPLES", examples=12, steps=6
     )
     from hypothesis.stateful import run_state_machine_as_test
 

@@ -6,11 +6,9 @@ round's current revision (``tournaments.pairing.check_basis``) and the round all
 a refused one changes nothing. After every step every entrant sits exactly once, and
 the round's seats, revision and draft flag are the model's."""
 
-import os
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -21,6 +19,7 @@ from hypothesis.stateful import (
 )
 
 from lib.refusal import Refusal
+from tests.state_machines import model_settings
 from tests.tournaments.helpers import make_event
 from tournaments.models import Entrant, Round, Seat
 from tournaments.pairing import do_pair_round, do_publish_round, do_repair_round, do_swap_seats
@@ -113,14 +112,7 @@ class DesksOnADraft(RuleBasedStateMachine):
 
 
 def test_changes_from_pages_gone_by_are_refused_and_change_nothing(league, organiser):
-    explore = int(os.environ.get("ROUND_CHANGES_MODEL_EXAMPLES", "0"))
     run_state_machine_as_test(
         lambda: DesksOnADraft(league, organiser),
-        settings=settings(
-            max_examples=explore or 15,
-            derandomize=not explore,
-            stateful_step_count=20,
-            deadline=None,
-            suppress_health_check=[HealthCheck.too_slow],
-        ),
+        settings=model_settings("ROUND_CHANGES_MODEL_EXAMPLES", examples=15, steps=20),
     )

@@ -8,12 +8,10 @@ win for the one player who checked in) or the organiser's reason (a void); an en
 dropped as a no-show has two standing forfeits in a row; the event always has a way on."""
 
 import itertools
-import os
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -24,6 +22,7 @@ from hypothesis.stateful import (
 )
 
 from lib.refusal import Refusal
+from tests.state_machines import model_settings
 from tests.tournaments.helpers import make_event
 from tournaments import lifecycle
 from tournaments.models import Entrant, Forfeit, Result, Round, RoundCheckIn, Seat
@@ -186,14 +185,7 @@ class CheckingInEveryRound(RuleBasedStateMachine):
 
 
 def test_check_in_every_round_keeps_its_promises(league, organiser):
-    explore = int(os.environ.get("CHECK_IN_MODEL_EXAMPLES", "0"))
     run_state_machine_as_test(
         lambda: CheckingInEveryRound(league, organiser),
-        settings=settings(
-            max_examples=explore or 15,
-            derandomize=not explore,
-            stateful_step_count=20,
-            deadline=None,
-            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-        ),
+        settings=model_settings("CHECK_IN_MODEL_EXAMPLES", examples=15, steps=20),
     )

@@ -98,7 +98,7 @@ class RoundChangeForm(forms.Form):
     basis = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
 
-class SwapForm(RoundChangeForm):
+class SwapForm(forms.Form):
     first = forms.IntegerField(label=_("seat"))
     second = forms.IntegerField(label=_("seat"))
 

@@ -347,7 +347,7 @@ def swap(request, slug, number):
         chosen["first"],
         chosen["second"],
         by=request.user,
-        basis=chosen["basis"],
+        basis=basis_of(request),
     )
     if swapped:
         messages.success(request, _("Seats swapped."))
