@@ -13,7 +13,9 @@
 // hands: while the focus is in a field of it the swap waits until the focus leaves,
 // and what they typed or opened is carried into the part drawn again (by form action
 // and field name); a typed field with no place there holds the swap, and the part says
-// it changed, with a button that shows the change. The parts of a page that follow one
+// it changed, with a button that shows the change. A part whose fetch is not found and
+// that names a way on (data-push-gone and data-push-gone-label) says that it is no
+// longer there, with a link. The parts of a page that follow one
 // stream share it, and parts that fetch one page share the fetch. Once a part contains
 // data-push-until (a selector), it follows no more.
 (function () {
@@ -245,6 +247,28 @@
     part.insertBefore(note, part.firstChild);
   }
 
+  // What a part showed is no longer there (its fetch is not found: a draft round
+  // discarded elsewhere): a part that names a way on (data-push-gone, a URL, and
+  // data-push-gone-label) says so at its top, and its buttons and fields, which would
+  // act on what is gone, are disabled; the page's other parts stay as they are.
+  // A later change that brings it back (a round paired again) swaps it as any change.
+  function gone(part) {
+    if (!part.dataset.pushGone || part.querySelector("[data-push-gone-note]")) return;
+    var note = document.createElement("p");
+    note.className = "message warning";
+    note.setAttribute("role", "status");
+    note.dataset.pushGoneNote = "";
+    note.appendChild(document.createTextNode((words.gone || "") + " "));
+    var link = document.createElement("a");
+    link.href = part.dataset.pushGone;
+    link.textContent = part.dataset.pushGoneLabel || "";
+    note.appendChild(link);
+    part.insertBefore(note, part.firstChild);
+    part.querySelectorAll("button, input, select, textarea").forEach(function (field) {
+      field.disabled = true;
+    });
+  }
+
   // One stream per stream URL, however many parts of the page follow it; each change
   // fetches each fragment once (parts may take different pieces of one page), and a
   // change during a fetch fetches again after it.
@@ -262,10 +286,15 @@
       state.again = false;
       fetch(fetchUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
         .then(function (response) {
+          if (response.status === 404) {
+            shown.forEach(gone);
+            return null;
+          }
           if (!response.ok) throw new Error(response.status);
           return response.text();
         })
         .then(function (html) {
+          if (html === null) return;
           shown.forEach(function (part) {
             offer(part, html);
           });

@@ -2,22 +2,24 @@
 (390x844) and a laptop (1280x800) both open round 1. The phone swaps two players; the
 laptop, whose page was drawn before, tries a swap through one of them and is told the
 round changed, with nothing changed; on the page drawn again its swap goes through.
-Screenshots in test-artifacts/screenshots/swap-desks-*."""
+And a draft discarded at the laptop: the phone's page, drawn before, says the round is
+no longer there and leads on to the event. Screenshots in
+test-artifacts/screenshots/swap-desks-*."""
 
 import pytest
 
 from tests.fixtures.browser import log_in_from_home, screenshot
 from tests.tournaments.helpers import make_event, published
-from tournaments.models import Seat
+from tournaments.models import Round, Seat
 from tournaments.pairing import do_pair_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def open_round_one(page, event) -> None:
+def open_round_one(page, event, link="Round 1") -> None:
     page.get_by_role("link", name=event.name, exact=True).click()
     page.wait_for_url(f"**/events/{event.slug}/")
-    page.get_by_role("link", name="Round 1", exact=True).first.click()
+    page.get_by_role("link", name=link, exact=True).first.click()
     page.wait_for_url(f"**/events/{event.slug}/rounds/1/")
 
 
@@ -62,3 +64,27 @@ def test_a_swap_from_a_page_another_desk_changed_is_refused(
     swap(laptop_page, one, three)  # chosen again on the page as it is now
     assert laptop_page.get_by_text("Seats swapped.").is_visible()
     assert seated(round_) != after_phone
+
+
+def test_a_draft_discarded_at_one_desk_is_shown_gone_at_the_other(
+    phone_page, laptop_page, league, organiser
+):
+    event = make_event(
+        league, organiser, players=6, table_size=2, review_pairings=True, slug="draft-night"
+    )
+    do_pair_round(event)
+    for page in (phone_page, laptop_page):
+        log_in_from_home(page, organiser.username)
+        open_round_one(page, event, link="Review the draft of round 1")
+    laptop_page.on("dialog", lambda dialog: dialog.accept())
+    laptop_page.get_by_role("button", name="Discard the draft of round 1").click()
+    laptop_page.wait_for_url(f"**/events/{event.slug}/")
+    assert not Round.objects.filter(event=event).exists()
+
+    note = phone_page.get_by_text("This is no longer here")
+    note.wait_for()  # pushed: the phone did nothing
+    assert phone_page.get_by_role("button", name="Publish round 1").is_disabled()
+    screenshot(phone_page, "swap-desks-draft-gone-390x844")
+    phone_page.get_by_role("link", name="Go to the event").click()
+    phone_page.wait_for_url(f"**/events/{event.slug}/")
+    assert phone_page.get_by_role("heading", name=event.name).is_visible()

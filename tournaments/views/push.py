@@ -26,14 +26,19 @@ def check_event(request, slug: str):
     return Followable(event.pk, lambda: live.stamp_of(event), is_public_event(event))
 
 
+# The stamp of a page whose round is no longer there (no round version looks like it).
+GONE = "gone"
+
+
 def check_round(request, slug: str, number: int):
     round_ = access_round(request.user, slug, number)
 
     def read_stamp():
-        """The version of the event's round of that number: a draft discarded has none,
-        and one paired again in its place moves the page on to it."""
+        """The version of the event's round of that number: a draft discarded is
+        ``GONE`` (the page then finds its parts gone and says so), and one paired again
+        in its place moves the page on to it."""
         found = Round.objects.filter(event_id=round_.event_id, number=number).first()
-        return round_version(found) if found else None
+        return round_version(found) if found else GONE
 
     public = is_public_event(round_.event) and not round_.draft
     return Followable(round_.event_id, read_stamp, public, variant=f"round-{number}")
