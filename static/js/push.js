@@ -249,8 +249,9 @@
 
   // What a part showed is no longer there (its fetch is not found: a draft round
   // discarded elsewhere): a part that names a way on (data-push-gone, a URL, and
-  // data-push-gone-label) says so at its top, and its buttons and fields, which would
-  // act on what is gone, are disabled; the page's other parts stay as they are.
+  // data-push-gone-label) says so at its top, and the forms that would act on what is
+  // gone (its own, and any on the page that sends to its fetch's address or below it:
+  // the round's swap, its clock) are disabled; the rest of the page stays as it is.
   // A later change that brings it back (a round paired again) swaps it as any change.
   function gone(part) {
     if (!part.dataset.pushGone || part.querySelector("[data-push-gone-note]")) return;
@@ -264,8 +265,13 @@
     link.textContent = part.dataset.pushGoneLabel || "";
     note.appendChild(link);
     part.insertBefore(note, part.firstChild);
-    part.querySelectorAll("button, input, select, textarea").forEach(function (field) {
-      field.disabled = true;
+    var place = new URL(part.dataset.pushFetch, window.location.href).pathname;
+    document.querySelectorAll("form").forEach(function (form) {
+      var inside = part.contains(form);
+      if (!inside && new URL(form.action, window.location.href).pathname.indexOf(place) !== 0) return;
+      form.querySelectorAll("button, input, select, textarea").forEach(function (field) {
+        field.disabled = true;
+      });
     });
   }
 

@@ -84,6 +84,7 @@ def test_a_draft_discarded_at_one_desk_is_shown_gone_at_the_other(
     note = phone_page.get_by_text("This is no longer here")
     note.wait_for()  # pushed: the phone did nothing
     assert phone_page.get_by_role("button", name="Publish round 1").is_disabled()
+    assert phone_page.get_by_role("button", name="Swap their seats").is_disabled()
     screenshot(phone_page, "swap-desks-draft-gone-390x844")
     phone_page.get_by_role("link", name="Go to the event").click()
     phone_page.wait_for_url(f"**/events/{event.slug}/")
