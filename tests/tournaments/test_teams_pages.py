@@ -65,6 +65,10 @@ def test_the_round_page_says_which_match_and_board(team_event, organiser, client
     do_pair_round(team_event, by=organiser)
     html = client_for(organiser).get("/events/club-match/rounds/1/").content.decode()
     assert "Team match 1, board 1:" in html and "board 2" in html
+    for player in players:  # each card names the team of each seat
+        assert f'{player.name} <span class="seat-team">' in html
+    assert html.count('<span class="seat-team">Rooks</span>') == 2
+    assert html.count('<span class="seat-team">Pawns</span>') == 2
     assert "These teams have not met before." in html
     teams = client_for(None).get("/events/club-match/teams/").content.decode()
     assert "Rooks" in teams and "Pawns" in teams and "Match points" in teams

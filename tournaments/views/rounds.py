@@ -46,13 +46,14 @@ from tournaments.templatetags.round_clock import round_clock
 
 class Seated(NamedTuple):
     """A seat of a table on the round's pages: the seat (what a swap names), its
-    position, its entrant's name and, once the table has a result, how the cards word
-    its score and place."""
+    position, its entrant's name, once the table has a result how the cards word its
+    score and place, and in a team event the entrant's team."""
 
     seat_id: int
     position: int
     name: str
     outcome: str = ""
+    team: str = ""
 
 
 def round_tables(round_, shown: TablesShown | None = None):
@@ -71,11 +72,11 @@ def round_tables(round_, shown: TablesShown | None = None):
     outcome_of = {(t, at): outcome_text(score, place) for t, at, score, place in outcomes}
     seats = Seat.objects.filter(table__in=ids).order_by("table_id", "position")
     seated, names = defaultdict(list), {}
-    for seat_id, table_id, position, entrant_id, name in seats.values_list(
-        "pk", "table_id", "position", "entrant_id", "entrant__name"
+    for seat_id, table_id, position, entrant_id, name, team in seats.values_list(
+        "pk", "table_id", "position", "entrant_id", "entrant__name", "entrant__team__name"
     ):
         outcome = outcome_of.get((table_id, position), "")
-        seated[table_id].append(Seated(seat_id, position, name, outcome))
+        seated[table_id].append(Seated(seat_id, position, name, outcome, team or ""))
         names[entrant_id] = name
     if round_.event.has_teams:
         teams = Team.objects.filter(event=round_.event).values_list("pk", "name")
