@@ -7,8 +7,26 @@ thousand entries and confirmations, which walked some 90 routes each behind
 tournaments')."""
 
 from django.urls import include, path
+from rest_framework.routers import APIRootView
+
+# What GET /api/ lists: the collections of every app, and where the API is described
+# (each app's router has no root of its own: two roots shared this path, and one hid
+# the other's collections). The routers' names start with "api-": "event-detail" and
+# "league-detail" are the pages'.
+ROOT = {
+    "leagues": "api-league-list",
+    "events": "api-event-list",
+    "games": "api-game-list",
+    "my-todo": "api-my-todo",
+    "bots": "api-bot-list",
+    "bot-batches": "api-bot-batch-list",
+    "bot-matches": "api-bot-match-list",
+    "schema": "api-schema",
+    "docs": "api-docs",
+}
 
 urlpatterns = [
+    path("", APIRootView.as_view(api_root_dict=ROOT), name="api-root"),
     path("", include("play.api_urls")),
     path("", include("scoring.api_urls")),
     path("", include("accounts.api_urls")),

@@ -1,5 +1,5 @@
 from django.urls import path
-from rest_framework.routers import DefaultRouter
+from rest_framework.routers import SimpleRouter
 
 from tournaments.api import (
     bgstats,
@@ -16,9 +16,9 @@ from tournaments.api import (
     teams,
 )
 
-router = DefaultRouter()
-router.register("leagues", leagues.LeagueViewSet, basename="league")
-router.register("events", events.EventViewSet, basename="event")
+router = SimpleRouter()  # the API's one root: config/api_urls.py
+router.register("leagues", leagues.LeagueViewSet, basename="api-league")
+router.register("events", events.EventViewSet, basename="api-event")
 urlpatterns = [
     *router.urls,
     path("me/todo/", me.my_todo, name="api-my-todo"),

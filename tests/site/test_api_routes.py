@@ -4,6 +4,7 @@ in, resolves to that route's view."""
 
 import re
 
+import pytest
 from django.urls import URLPattern, URLResolver, resolve
 from django.urls.resolvers import RoutePattern
 
@@ -18,10 +19,6 @@ SAMPLES = {
     "uuid": "12345678-1234-5678-1234-567812345678",
 }
 VALUE = re.compile(r"<(?:(\w+):)?\w+>")
-
-# Both DRF routers (tournaments' and bots') answer /api/ with their root: tournaments'
-# has always answered it.
-SHARED = {"api-root"}
 
 
 def routes(resolver: URLResolver, prefix: str = ""):
@@ -41,11 +38,22 @@ def routes(resolver: URLResolver, prefix: str = ""):
 def test_each_api_route_resolves_to_its_own_view():
     checked: list[URLPattern] = []
     for app in api_urls.urlpatterns:
-        for path, route in routes(app):
-            if route.name not in SHARED:
-                assert resolve(f"/api/{path}").func is route.callback, path
-                checked.append(route)
+        for path, route in routes(app) if isinstance(app, URLResolver) else [("", app)]:
+            assert resolve(f"/api/{path}").func is route.callback, path
+            checked.append(route)
 
     names = {route.name for route in checked}
     assert {"api-confirm", "api-table-submissions", "api-table-play"} <= names
     assert len(checked) > 80
+
+
+@pytest.mark.django_db
+def test_the_api_root_lists_every_apps_collections(client_for, player):
+    client = client_for(player)  # "my-todo" is a person's
+    answer = client.get("/api/", HTTP_ACCEPT="application/json")
+    assert answer.status_code == 200
+    listed = answer.json()
+    assert set(listed) == set(api_urls.ROOT)
+    assert listed["bots"].endswith("/api/bots/") and listed["events"].endswith("/api/events/")
+    for link in listed.values():  # each answers (the docs are a page)
+        assert client.get(link).status_code == 200, link
