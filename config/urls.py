@@ -23,6 +23,7 @@ urlpatterns = [
     path("push/scoring/", include("scoring.push_urls")),
     path("push/room/", include("room.push_urls")),
     path("push/", include("tournaments.push_reader_urls")),
+    path("push/", include("series.push_urls")),
     path("push/", include("home.push_urls")),
     path("language/", set_language, name="set-language"),
     path("games/", include("games.urls")),

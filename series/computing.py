@@ -16,8 +16,10 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+import lib.changes as changes
 from lib import enqueue
 from series.models import Series, SeriesRow
+from tournaments import live
 from tournaments.models import StandingRow
 
 FIRST_WAIT_SECONDS = 0.5
@@ -106,7 +108,18 @@ def store_rows(series: Series, lines: list[dict]) -> int:
     count = len(changed) + len(new) + len(stored)
     if count:
         Series.objects.filter(pk=series.pk).update(rows_version=F("rows_version") + 1)
+        announce_rows(series.pk)
     return count
+
+
+def announce_rows(series_id: int) -> None:
+    """The leaderboard's open pages (``series.push``) hear of new rows once they commit."""
+    transaction.on_commit(lambda: changes.announce(live.TOPIC, series_key(series_id)))
+
+
+def series_key(series_id: int) -> str:
+    """The key, on the events' topic, of a series' leaderboard."""
+    return f"series-{series_id}"
 
 
 def do_store_series(series_id: int) -> int | None:

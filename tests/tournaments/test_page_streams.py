@@ -2,7 +2,8 @@
 each page is drawn at the stamp its stream starts from (so an open page fetches
 nothing until something changes), each stream moves on with what its page shows and
 is refused to whoever may not see the page; a person's to-do stream hears every event
-they are in, and a league's stream its events' standings and its ratings."""
+they are in, a league's stream its events' standings and its ratings, and a series'
+stream its stored rows."""
 
 import re
 
@@ -10,10 +11,13 @@ import pytest
 from django.test import Client
 
 from scoring import audit
+from series.computing import do_store_series
+from series.models import Series, SeriesEvent
 from standings.computing import do_store_standings
 from standings.ratings import do_store_ratings
 from tests.fixtures.asgi import uvicorn_serving
 from tests.fixtures.personas import make_user
+from tests.series.helpers import event_with_places
 from tests.tournaments.helpers import make_event, play
 from tournaments.models import Entrant, Visibility
 from tournaments.pairing import do_discard_round, do_pair_round, do_publish_round
@@ -158,6 +162,21 @@ def test_a_leagues_stream_moves_on_with_its_ratings(server, streams, league, org
     assert stream.next_event()
 
 
+def test_a_series_stream_moves_on_when_its_rows_are_stored(
+    server, streams, league, organiser, player
+):
+    series = Series.objects.create(
+        league=league, name="Circuit", slug="circuit", created_by=organiser
+    )
+    event = event_with_places(league, organiser, "night-1", [(player, 1)])
+    path = drawn_stream("/series/circuit/", None, "/push/series/circuit/")
+    stream = opened(streams, server, path, None)
+    assert stream.next(3) == HEARTBEAT  # nothing stored yet
+    SeriesEvent.objects.create(series=series, event=event)
+    do_store_series(series.pk)
+    assert stream.next_event()
+
+
 def test_the_new_streams_are_refused_to_whoever_may_not_see(
     server, streams, table, player, outsider, league, django_user_model
 ):
@@ -166,10 +185,14 @@ def test_the_new_streams_are_refused_to_whoever_may_not_see(
     event.save()
     league.visibility = Visibility.PRIVATE
     league.save()
+    Series.objects.create(
+        league=league, name="Private circuit", slug="private-circuit", created_by=league.created_by
+    )
     paths = [
         f"/push/scoring/tables/{table.pk}/",
         f"/push/events/{event.slug}/page/",
         f"/push/leagues/{league.slug}/",
+        "/push/series/private-circuit/",
     ]
     for path in paths:
         for user in (outsider, None):
