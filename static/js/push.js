@@ -227,13 +227,21 @@
     swap(part, fresh);
   }
 
-  function held(part) {
-    if (part.querySelector("[data-push-held]")) return;
+  // A warning at the top of a part, once (marked data-MARKER): its words, then the
+  // element that leads on from it. Whether it was added.
+  function notice(part, marker, text, way) {
+    if (part.querySelector("[data-" + marker + "]")) return false;
     var note = document.createElement("p");
     note.className = "message warning";
     note.setAttribute("role", "status");
-    note.dataset.pushHeld = "";
-    note.appendChild(document.createTextNode((words.held || "") + " "));
+    note.setAttribute("data-" + marker, "");
+    note.appendChild(document.createTextNode((text || "") + " "));
+    note.appendChild(way);
+    part.insertBefore(note, part.firstChild);
+    return true;
+  }
+
+  function held(part) {
     var button = document.createElement("button");
     button.type = "button";
     button.className = "link";
@@ -243,8 +251,7 @@
       part.pushFresh = null;
       if (fresh) swap(part, fresh);
     });
-    note.appendChild(button);
-    part.insertBefore(note, part.firstChild);
+    notice(part, "push-held", words.held, button);
   }
 
   // What a part showed is no longer there (its fetch is not found: a draft round
@@ -254,17 +261,11 @@
   // the round's swap, its clock) are disabled; the rest of the page stays as it is.
   // A later change that brings it back (a round paired again) swaps it as any change.
   function gone(part) {
-    if (!part.dataset.pushGone || part.querySelector("[data-push-gone-note]")) return;
-    var note = document.createElement("p");
-    note.className = "message warning";
-    note.setAttribute("role", "status");
-    note.dataset.pushGoneNote = "";
-    note.appendChild(document.createTextNode((words.gone || "") + " "));
+    if (!part.dataset.pushGone) return;
     var link = document.createElement("a");
     link.href = part.dataset.pushGone;
     link.textContent = part.dataset.pushGoneLabel || "";
-    note.appendChild(link);
-    part.insertBefore(note, part.firstChild);
+    if (!notice(part, "push-gone-note", words.gone, link)) return;
     var place = new URL(part.dataset.pushFetch, window.location.href).pathname;
     document.querySelectorAll("form").forEach(function (form) {
       var inside = part.contains(form);
