@@ -6,10 +6,9 @@ name says. The definition is written out here, plainly, as the oracle."""
 from collections import defaultdict
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from standings.tiebreaks import CHOOSABLE, PLAYED, full_order, rank
-from tests.standings.test_standings_not_playing import fields
+from standings.tiebreaks import PLAYED, full_order, rank
+from tests.standings.test_standings_not_playing import CHOSEN, LEADS, fields
 
 
 def defined_value(ledger, key, entrant, group):
@@ -68,10 +67,8 @@ def defined_rank(ledger, entrants, order, names, lead):
 @settings(max_examples=400, deadline=None)
 @given(
     field=fields(),
-    chosen=st.permutations(CHOOSABLE).flatmap(
-        lambda order: st.integers(0, len(order)).map(lambda n: order[:n])
-    ),
-    lead=st.sampled_from([("points",), ("qualified", "rating")]),
+    chosen=CHOSEN,
+    lead=LEADS,
 )
 def test_ranking_by_runs_of_keys_gives_what_one_key_at_a_time_gives(field, chosen, lead):
     ledger, entrants = field
