@@ -288,7 +288,7 @@ def test_a_round_robin_without_a_design_reports_the_repeats_of_its_schedule():
 
 def test_a_round_robin_whose_field_changed_searches_no_schedule_for_the_new_field():
     """After a drop or a late entry the round is paired against the real history; a
-    schedule for the new field (a minute's search at 30 players in threes) is not made."""
+    schedule for the new field is not made."""
     searched_schedule.cache_clear()
     pair_with("round-robin", 7, 3, 4, drop_after=2, late_at=3)
     assert searched_schedule.cache_info().misses == 1  # the first field's, rounds 1-2

@@ -29,7 +29,8 @@ PINNED = {
     "double-elimination, 12 at twos": "fd694158ad29d3ca",
     "knockout, 16 at twos": "312aacfbb30fcfd2",
     "ladder, 9 at twos": "71a57c96f9b9a4cd",
-    "round-robin, 10 at threes (searched)": "a94fb6e4e9a54ac5",
+    # 2026-11-29: the schedule searched whole by annealing (schedule_search.py)
+    "round-robin, 10 at threes (searched)": "05be5560981e1e9d",
     "round-robin, 16 at fours": "69081ac21f277176",
     "swiss, 10 at fours (every seating)": "92c7ec87b319b9d0",
     "swiss, 200 at fours": "f1ebe3fe82ce6db4",

@@ -12,16 +12,15 @@ from functools import lru_cache
 
 from lib.refusal import Refusal
 from tournaments.formats.base import (
-    Contender,
     Format,
     History,
     PairingRequest,
-    PastTable,
     PlannedTable,
     gettext_noop,
 )
 from tournaments.formats.designs import design
-from tournaments.formats.seating import balance_seats, seat_note
+from tournaments.formats.schedule_search import search_schedule
+from tournaments.formats.seating import balance_seats, seat_note, table_sizes
 from tournaments.formats.swiss import pair_by_cost
 
 
@@ -124,8 +123,7 @@ class RoundRobin(Format):
     def followed(self, history: History, keys: list, k: int, seed: int) -> bool:
         """Whether every earlier round sat exactly as the schedule for ``keys`` says.
         A round that seated another field (a drop, a late entry) did not, which is known
-        without the schedule: searching one for a field of 30 at tables of 3 takes a
-        minute, and it would be thrown away."""
+        without searching a schedule that would be thrown away."""
         field = set(keys)
         for r, past in enumerate(history.rounds):
             if {key for table in past for key in table.seats} != field:
@@ -139,27 +137,10 @@ class RoundRobin(Format):
         return True
 
 
-ATTEMPTS = 10
-
-
 @lru_cache(maxsize=32)
 def searched_schedule(keys: tuple, size: int, rounds: int, seed: int) -> tuple[int, list]:
-    """The whole schedule, round by round through the repeat-minimising search, tried
-    from up to ``ATTEMPTS`` seeded starts; the one with the fewest repeat meetings
-    wins. Returns (its repeat meetings, its rounds)."""
-    best: tuple[int, list] | None = None
-    for attempt in range(ATTEMPTS):
-        history, schedule = History(), []
-        for number in range(1, rounds + 1):
-            request = PairingRequest([Contender(key=k) for k in keys], history, size, number, seed)
-            rng = random.Random(f"{seed}:round-robin:{attempt}:{number}")
-            tables = pair_by_cost(request, rng, "smaller", standings=False, effort=0.05)
-            history.rounds.append([PastTable(tuple(t.seats), (), t.bye) for t in tables])
-            schedule.append([list(t.seats) for t in tables])
-        repeats = sum(c - 1 for c in history.meetings().values())
-        if best is None or repeats < best[0]:
-            best = (repeats, schedule)
-        if repeats == 0:
-            break
-    assert best is not None, "ATTEMPTS is at least one"
-    return best
+    """The whole schedule for ``keys`` (``schedule_search.py``): (its repeat meetings,
+    its rounds of tables of keys, a table of one a bye)."""
+    sizes, byes = table_sizes(len(keys), size)
+    repeats, schedule = search_schedule(len(keys), sizes + [1] * byes, rounds, seed)
+    return repeats, [[[keys[p] for p in table] for table in tables] for tables in schedule]
