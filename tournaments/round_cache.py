@@ -2,7 +2,8 @@
 
 The version is a short key of everything those show: the round's ``revision`` (bumped
 when it is paired again or its seats are swapped), its clock's revision, its results
-(how many, the latest written) and what other apps add with
+(how many, the latest written), the event's teams (how many, their versions: a team
+renamed after pairing is named anew on the cards) and what other apps add with
 ``register_version_provider`` (scoring: its entries by status). It costs two small
 aggregate queries, compiled once per process (``VersionQuery``: compiling them was
 most of a cached round page's CPU), so a cached answer is never stale and needs no
@@ -12,12 +13,12 @@ invalidation; the cache may be per process (Django's default).
 import hashlib
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, OuterRef, QuerySet, Subquery, Sum
 from django.http import HttpResponse
 from django.utils.translation import get_language
 
 from lib.built_once import cached_under
-from tournaments.models import Result, Round
+from tournaments.models import Result, Round, Team
 
 # A round id no row has: the place of the round's id among a compiled query's values.
 _MARKER = -917_263
@@ -46,15 +47,27 @@ class VersionQuery:
             return cursor.fetchall()
 
 
-def results_version(round_id: int) -> QuerySet:
-    results = Result.objects.filter(table__round_id=round_id).order_by()
-    counted = results.values("table__round_id").annotate(
-        count=Count("pk"), latest=Max("recorded_at")
+def per_parent(rows: QuerySet, parent: str, **aggregate) -> Subquery:
+    """One aggregate of ``rows`` for the outer row ``parent`` names."""
+    (name,) = aggregate
+    grouped = rows.order_by().values(parent).annotate(**aggregate)
+    return Subquery(grouped.values(name))
+
+
+def contents_version(round_id: int) -> QuerySet:
+    """The round's results (how many, the latest) and its event's teams (how many,
+    their versions), in one query."""
+    results = Result.objects.filter(table__round_id=OuterRef("pk"))
+    teams = Team.objects.filter(event_id=OuterRef("event_id"))
+    return Round.objects.filter(pk=round_id).values_list(
+        per_parent(results, "table__round_id", count=Count("pk")),
+        per_parent(results, "table__round_id", latest=Max("recorded_at")),
+        per_parent(teams, "event_id", count=Count("pk")),
+        per_parent(teams, "event_id", versions=Sum("version")),
     )
-    return counted.values_list("count", "latest")
 
 
-_queries = [VersionQuery(results_version)]
+_queries = [VersionQuery(contents_version)]
 
 
 def register_version_provider(build) -> None:

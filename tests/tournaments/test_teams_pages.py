@@ -7,7 +7,7 @@ import pytest
 from tests.tournaments.helpers import make_team_event
 from tournaments.models import Entrant, Team
 from tournaments.pairing import do_pair_round
-from tournaments.teams import do_create_team
+from tournaments.teams import do_create_team, do_edit_team
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +74,18 @@ def test_the_round_page_says_which_match_and_board(team_event, organiser, client
     assert "Rooks" in teams and "Pawns" in teams and "Match points" in teams
     event_page = client_for(None).get("/events/club-match/").content.decode()
     assert "/events/club-match/teams/" in event_page
+
+
+def test_a_team_renamed_after_pairing_is_named_anew_on_the_round_page(
+    team_event, organiser, client_for
+):
+    players = list(Entrant.objects.filter(event=team_event).order_by("pk"))
+    rooks = do_create_team(team_event, organiser, "Rooks", players=[p.pk for p in players[:2]])
+    do_create_team(team_event, organiser, "Pawns", players=[p.pk for p in players[2:]])
+    do_pair_round(team_event, by=organiser)
+    page = client_for(organiser)
+    assert page.get("/events/club-match/rounds/1/").content.decode().count(">Rooks<") == 2
+    do_edit_team(rooks, organiser, rooks.version, name="Castles")
+    html = page.get("/events/club-match/rounds/1/").content.decode()
+    assert html.count('<span class="seat-team">Castles</span>') == 2
+    assert ">Rooks<" not in html
