@@ -189,6 +189,8 @@
   function swap(part, fresh) {
     var focused = focusKey(part);
     part.replaceChildren(fresh);
+    part.classList.remove("push-gone");
+    part.inert = false;
     if (focused) {
       var again = part.querySelector(focused);
       if (again) again.focus({ preventScroll: true });
@@ -258,10 +260,15 @@
   // discarded elsewhere): a part that names a way on (data-push-gone, a URL, and
   // data-push-gone-label) says so at its top, and the forms that would act on what is
   // gone (its own, and any on the page that sends to its fetch's address or below it:
-  // the round's swap, its clock) are disabled; the rest of the page stays as it is.
+  // the round's swap, its clock) are disabled. A part that names no way on is dimmed
+  // and made inert (the round's status and cards, which no longer stand).
   // A later change that brings it back (a round paired again) swaps it as any change.
   function gone(part) {
-    if (!part.dataset.pushGone) return;
+    if (!part.dataset.pushGone) {
+      part.classList.add("push-gone");
+      part.inert = true;
+      return;
+    }
     var link = document.createElement("a");
     link.href = part.dataset.pushGone;
     link.textContent = part.dataset.pushGoneLabel || "";

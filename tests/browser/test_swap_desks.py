@@ -3,10 +3,13 @@
 laptop, whose page was drawn before, tries a swap through one of them and is told the
 round changed, with nothing changed; on the page drawn again its swap goes through.
 And a draft discarded at the laptop: the phone's page, drawn before, says the round is
-no longer there and leads on to the event. Screenshots in
+no longer there and leads on to the event, its tables dimmed. Screenshots in
 test-artifacts/screenshots/swap-desks-*."""
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from tests.fixtures.browser import log_in_from_home, screenshot
 from tests.tournaments.helpers import make_event, published
@@ -85,6 +88,9 @@ def test_a_draft_discarded_at_one_desk_is_shown_gone_at_the_other(
     note.wait_for()  # pushed: the phone did nothing
     assert phone_page.get_by_role("button", name="Publish round 1").is_disabled()
     assert phone_page.get_by_role("button", name="Swap their seats").is_disabled()
+    status = phone_page.locator("#round-live")  # the tables that no longer stand: dimmed
+    expect(status).to_have_class(re.compile(r"\bpush-gone\b"))
+    assert status.evaluate("part => part.inert")
     screenshot(phone_page, "swap-desks-draft-gone-390x844")
     phone_page.get_by_role("link", name="Go to the event").click()
     phone_page.wait_for_url(f"**/events/{event.slug}/")
