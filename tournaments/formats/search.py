@@ -43,7 +43,12 @@ START = 0.01
 # The budget, the same for every field: a step costs about the same at 64 entrants as
 # at 10,000 (one table's cost each), so the search's time does not grow with the field.
 STEPS = 20_000
-PATIENCE = 8_000  # steps without improvement before giving up
+# Steps without improvement before giving up, fewer in a small field: it has few moves
+# to try (16 at fours: about 200), and where a repeat could not be avoided the whole
+# budget walked them over and over (7 s of CPU a round at 16 in fours, for the same
+# repeats as a tenth of it).
+PATIENCE = 8_000
+PATIENCE_PER_ENTRANT = 150  # the whole PATIENCE from 54 entrants on
 EPSILON = 1e-9
 KICK = 1.0  # how readily the search widens a spread to get out of a repeat
 SPREAD_KICK = 0.4  # and a wide one, when the search has stalled
@@ -125,13 +130,11 @@ class TableSearch:
             return 0
         return len(here) - 1 + sum(self.fixed_count[n] - count for n, count in here.items())
 
-    def run(self, tables: list[list[int]], rng, lower_bound: float = 0.0, effort=1.0) -> dict:
-        """Improve ``tables`` (lists of indices) in place; returns figures of the search.
-        ``effort`` scales the step budget and patience (a schedule searched many times
-        over takes less per round)."""
+    def run(self, tables: list[list[int]], rng, lower_bound: float = 0.0) -> dict:
+        """Improve ``tables`` (lists of indices) in place; returns figures of the search."""
         if len(tables) < 2:
             return {"steps": 0, "stopped": "one table"}
-        walk = Walk(self, tables, rng, lower_bound, effort)
+        walk = Walk(self, tables, rng, lower_bound)
         stopped, step = "steps", 0
         for step in range(walk.steps):
             if not step & 511:
@@ -149,7 +152,7 @@ class Walk:
     tables holding a repeat or a spread, the totals, the best seating left behind, and
     the budgets. Its moves draw from the seeded ``rng`` in a fixed order."""
 
-    def __init__(self, search: TableSearch, tables, rng, lower_bound: float, effort):
+    def __init__(self, search: TableSearch, tables, rng, lower_bound: float):
         self.search, self.tables, self.random = search, tables, rng.random
         n = self.n = sum(len(t) for t in tables)
         self.count = len(tables)
@@ -168,8 +171,8 @@ class Walk:
         self.kept: list[list[int]] | None = None  # once the walk left the best seating
         self.best, self.improved_at = self.total, 0
         self.goal = weight * lower_bound
-        self.steps = int(effort * STEPS)
-        self.patience = int(effort * PATIENCE)
+        self.steps = STEPS
+        self.patience = min(PATIENCE, PATIENCE_PER_ENTRANT * n)
         self.last_level = len(search.levels) - 1
 
     def stop_reason(self, step: int) -> str:

@@ -93,9 +93,9 @@ def take_byes(ordered, bye_count, history) -> list[PlannedTable]:
     return planned
 
 
-def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0):
+def pair_by_cost(request: PairingRequest, rng, fill, standings: bool):
     """Seat the request's entrants to the cost of ``search.py``; ``standings`` False
-    leaves points out of it (a round robin); ``effort`` scales the search."""
+    leaves points out of it (a round robin)."""
     history = request.history
     ordered = standings_order(request.contenders, rng)
     sizes, bye_count = sizes_for(len(ordered), request.table_size, fill)
@@ -118,8 +118,8 @@ def pair_by_cost(request: PairingRequest, rng, fill, standings: bool, effort=1.0
         for size in cut:
             tables.append(list(range(start, start + size)))
             start += size
-        figures = search.run(tables, rng, lower_bound, effort)
-        tables = fewer_repeats(search, tables, rng, lower_bound, effort)
+        figures = search.run(tables, rng, lower_bound)
+        tables = fewer_repeats(search, tables, rng, lower_bound)
     tables.sort(key=lambda members: (-max(points[m] for m in members), min(members)))
     reasons = spread_reasons(points, tables, cut) if standings else {}
     group_tops = sorted(set(points), reverse=True)
@@ -161,7 +161,7 @@ def meetings_by_index(history, index: dict) -> list[dict[int, int] | None]:
     return met
 
 
-def fewer_repeats(search: TableSearch, tables, rng, lower_bound: float, effort: float):
+def fewer_repeats(search: TableSearch, tables, rng, lower_bound: float):
     """``tables``, or a seating with fewer repeat meetings when one is found.
 
     The search walks mostly within score groups, and at large tables (5 or 6 seats)
@@ -183,7 +183,7 @@ def fewer_repeats(search: TableSearch, tables, rng, lower_bound: float, effort: 
             shuffled = [m for members in tables for m in members]
             rng.shuffle(shuffled)
             start = [[shuffled.pop() for _ in members] for members in tables]
-        bare.run(start, rng, 0.0, effort)
+        bare.run(start, rng, 0.0)
         count = repeat_count(search, start)
         if count < fewest:
             trial, fewest = start, count
@@ -191,7 +191,7 @@ def fewer_repeats(search: TableSearch, tables, rng, lower_bound: float, effort: 
             break
     if trial is tables:
         return tables
-    search.run(trial, rng, lower_bound, effort)
+    search.run(trial, rng, lower_bound)
     cost = search.cost
     return trial if sum(map(cost, trial)) < sum(map(cost, tables)) else tables
 
