@@ -45,7 +45,7 @@ START = 0.01
 STEPS = 20_000
 # Steps without improvement before giving up, fewer in a small field: it has few moves
 # to try (16 at fours: about 200), and where a repeat could not be avoided the whole
-# budget walked them over and over (7 s of CPU a round at 16 in fours, for the same
+# budget walked them over and over (6 s of CPU a round at 16 in fours, for the same
 # repeats as a tenth of it).
 PATIENCE = 8_000
 PATIENCE_PER_ENTRANT = 150  # the whole PATIENCE from 54 entrants on
@@ -173,6 +173,10 @@ class Walk:
         self.goal = weight * lower_bound
         self.steps = STEPS
         self.patience = min(PATIENCE, PATIENCE_PER_ENTRANT * n)
+        # A large field gets four times the patience while a repeat is left (dissolving
+        # it may cross score groups); a small one has tried its few moves many times
+        # over by then, and its repeat is most likely forced.
+        self.repeat_patience = 4 * PATIENCE if self.patience == PATIENCE else self.patience
         self.last_level = len(search.levels) - 1
 
     def stop_reason(self, step: int) -> str:
@@ -180,7 +184,8 @@ class Walk:
         while."""
         if not self.repeated.items and self.spread_total * self.weight <= self.goal + EPSILON:
             return "lower bound" if self.weight else "no repeat"
-        if step - self.improved_at > self.patience * (4 if self.repeated.items else 1):
+        patience = self.repeat_patience if self.repeated.items else self.patience
+        if step - self.improved_at > patience:
             return "no improvement"
         return ""
 
