@@ -34,10 +34,11 @@ PINNED = {
     "round-robin, 16 at fours": "69081ac21f277176",
     "swiss, 10 at fours (every seating)": "92c7ec87b319b9d0",
     "swiss, 200 at fours": "f1ebe3fe82ce6db4",
-    # 2026-11-29: less patience in fields under 54 (search.PATIENCE_PER_ENTRANT); the
-    # same repeats (none), round 4's spread 12 against 14 at 31, the same at 40
+    # 2026-11-29: less patience in fields under 54 without clubs or fixed tables
+    # (search.PATIENCE_PER_ENTRANT); the same repeats (none), round 4's spread 12
+    # against 14
     "swiss, 31 at fours with byes": "dca76dc8b014fccf",
-    "swiss, 40 at threes, clubs apart": "928c3b46790b7418",
+    "swiss, 40 at threes, clubs apart": "69b78a42bbdd54c3",
     "team-swiss, 10 teams of 4 at twos": "a59a1fb147d491c8",
 }
 

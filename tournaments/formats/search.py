@@ -172,11 +172,10 @@ class Walk:
         self.best, self.improved_at = self.total, 0
         self.goal = weight * lower_bound
         self.steps = STEPS
-        self.patience = min(PATIENCE, PATIENCE_PER_ENTRANT * n)
-        # A large field gets four times the patience while a repeat is left (dissolving
-        # it may cross score groups); a small one has tried its few moves many times
-        # over by then, and its repeat is most likely forced.
-        self.repeat_patience = 4 * PATIENCE if self.patience == PATIENCE else self.patience
+        # The organiser's rules (clubs apart, fixed tables) are rarely forced: where
+        # they are in play a small field keeps the whole patience.
+        ruled = search.clubs or search.fixed
+        self.patience = PATIENCE if ruled else min(PATIENCE, PATIENCE_PER_ENTRANT * n)
         self.last_level = len(search.levels) - 1
 
     def stop_reason(self, step: int) -> str:
@@ -184,10 +183,17 @@ class Walk:
         while."""
         if not self.repeated.items and self.spread_total * self.weight <= self.goal + EPSILON:
             return "lower bound" if self.weight else "no repeat"
-        patience = self.repeat_patience if self.repeated.items else self.patience
-        if step - self.improved_at > patience:
+        if step - self.improved_at > self.patience_now():
             return "no improvement"
         return ""
+
+    def patience_now(self) -> int:
+        """Four times the patience while a table holds a repeat in a large field
+        (dissolving it may cross score groups). A small field has tried its few moves
+        many times over by then, and a repeat left there is most likely forced."""
+        if self.repeated.items and self.patience == PATIENCE:
+            return 4 * PATIENCE
+        return self.patience
 
     def start_table(self, stuck: bool) -> tuple[int, float, bool]:
         """The table a move starts at, mostly one holding a repeat, then a spread; the
