@@ -55,7 +55,7 @@ def test_the_first_rounds_go_without_a_repeat(n, k, clean):
 
 
 def test_thirty_at_threes_is_as_good_as_the_round_by_round_search_it_replaced():
-    """That search (10 seeded attempts, 13-14 s of CPU a schedule here) found 24
+    """That search (10 seeded attempts, 17 s of CPU a schedule in bench_round_robin) found 24
     repeats for seeds 1-3, the first in round 12; the fewest possible are 15 (15 rounds
     of 30 meetings against 435 pairs). This one finds fewer, the first in round 10 or
     11."""

@@ -15,8 +15,8 @@ weighed in a few additions from the meeting counts. It runs a fixed number of st
 from seeded starts (no clock decides anything: the same seed gives the same schedule
 on any machine) and stops early at the lower bound. Finding a schedule without any
 repeat where one exists is the social golfer problem, hard in general: at 30 in
-threes the search finds 21-23 repeats (at least 15 are forced) in 1.3 s of CPU,
-where the round-by-round search it replaced found 24 in 13-14 s.
+threes the search finds 21-23 repeats (at least 15 are forced) in 1.4 s of CPU,
+where the round-by-round search it replaced found 24 in 17 s (``bench_round_robin``).
 
 The rounds are then put in the order that leaves repeat meetings as late as they can
 be: if the event ends early, or the field changes, the rounds played had the fewest.
